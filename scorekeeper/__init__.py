@@ -1,0 +1,50 @@
+"""Scorekeeper: a score-keeping companion for card games at the table."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and wire the app: settings, extensions, blueprints."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    app = Flask(__name__, instance_relative_config=True, instance_path=os.path.join(root, "instance"),
+                template_folder=os.path.join(root, "templates"), static_folder=os.path.join(root, "static"))
+    os.makedirs(app.instance_path, exist_ok=True)
+    from . import config
+
+    app.config.from_mapping(config.defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+    register_extensions(app)
+    register_blueprints(app)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the extensions to this app."""
+    from .extensions import babel, csrf, db, migrate
+    from .i18n import pick_locale
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=pick_locale)
+    from . import models  # noqa: F401  (the models must be known to Alembic)
+
+
+def register_blueprints(app: Flask) -> None:
+    """Mount the API and the pages."""
+    from . import api, games, handbook
+    from .extensions import csrf
+
+    csrf.exempt(api.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(handbook.bp)

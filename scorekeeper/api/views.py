@@ -1,0 +1,170 @@
+"""JSON endpoints of ../shared/spec/api.md; writes need the game's Bearer token."""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from flask import jsonify, request
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.exceptions import HTTPException
+
+from .. import rules as registry
+from .. import services
+from ..extensions import db
+from ..i18n import tr, tr_errors
+from ..models import Game, IdempotentReply
+from ..rules.base import N_, msg
+from ..services import Problem
+from . import bp
+
+
+def error(status: int, field: str, text: str, **params: Any):
+    """Answer with one error naming ``field``."""
+    return jsonify(errors={field: tr(msg(text, **params))}), status
+
+
+@bp.errorhandler(Problem)
+def problem(exc: Problem):
+    """Answer a refused request with the fields and what is wrong with them."""
+    db.session.rollback()
+    return jsonify(errors=tr_errors(exc.errors)), exc.status
+
+
+def json_body() -> dict[str, Any]:
+    """Return the request's JSON object, or abort with 400."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
+    return body
+
+
+def bearer_token() -> str | None:
+    """Return the token from ``Authorization: Bearer <token>``."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def writes_game(view):
+    """Load the game, check its token, replay an Idempotency-Key, and commit the answer once."""
+
+    @wraps(view)
+    def wrapper(game_id: str, **kwargs):
+        game = services.load_game(game_id)
+        token = bearer_token()
+        if token is None:
+            return error(401, "token", N_("this needs the game's token: Authorization: Bearer <token>"))
+        if not game.token_matches(token):
+            return error(403, "token", N_("that token does not open this game"))
+        key = request.headers.get("Idempotency-Key", "").strip()[:200]
+        if key:
+            earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=key))
+            if earlier is not None:
+                return jsonify(earlier.body), earlier.status
+        body, status = view(game, **kwargs)
+        if key:
+            db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
+        return commit(body, status)
+
+    return wrapper
+
+
+def commit(body: dict[str, Any], status: int):
+    """Commit the request's changes; a lost race for the same round answers 409."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        return error(409, "round", N_("another phone saved this round first; reload the game"))
+    return jsonify(body), status
+
+
+def round_number(text: str) -> int:
+    """Read a round number from the path."""
+    if not text.isdigit() or not 0 < int(text) < 100000:
+        raise services.NotFound({"round": msg(N_("there is no round %(n)s in this game"), n=text[:10])})
+    return int(text)
+
+
+@bp.get("/rules")
+def list_rules():
+    """List the games with their player counts and options."""
+    return jsonify([
+        {"key": r.spec.key, "name": tr(r.spec.name), "min_players": r.spec.min_players,
+         "max_players": r.spec.max_players, "options": {o.name: o.api() for o in r.spec.options}}
+        for r in registry.REGISTRY.values()
+    ])
+
+
+@bp.post("/games")
+def create_game():
+    """Start a game; the answer carries the token that edits it."""
+    body = json_body()
+    game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}))
+    state = services.game_state(game)
+    db.session.commit()
+    return jsonify({**state, "token": token}), 201
+
+
+@bp.get("/games")
+def list_games():
+    """List games, newest first."""
+    return jsonify([
+        {"id": g.public_id, "game": g.game_key, "players": [p.name for p in g.players], "status": g.status,
+         "created": g.created.isoformat()}
+        for g in services.list_games()
+    ])
+
+
+@bp.get("/games/<game_id>")
+def show_game(game_id: str):
+    """Show a game's state."""
+    return jsonify(services.game_state(services.load_game(game_id)))
+
+
+def round_body() -> tuple[Any, Any]:
+    """Return the ``data`` and optional ``number`` of a round request."""
+    body = json_body()
+    if "data" not in body:
+        raise services.Invalid({"data": msg(N_("send the round as {\"data\": {...}}"))})
+    number = body.get("number")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        raise services.Invalid({"number": msg(N_("must be a whole number"))})
+    return body["data"], number
+
+
+@bp.post("/games/<game_id>/rounds")
+@writes_game
+def add_round(game: Game):
+    """Record the next round."""
+    data, number = round_body()
+    return services.game_state(game, services.add_round(game, data, number)), 201
+
+
+@bp.put("/games/<game_id>/rounds/<n>")
+@writes_game
+def edit_round(game: Game, n: str):
+    """Replace a round's data."""
+    number = round_number(n)
+    data, _ = round_body()
+    return services.game_state(game, services.edit_round(game, number, data)), 200
+
+
+@bp.delete("/games/<game_id>/rounds/<n>")
+@writes_game
+def delete_round(game: Game, n: str):
+    """Delete the last round."""
+    return services.game_state(game, services.delete_round(game, round_number(n))), 200
+
+
+@bp.post("/games/<game_id>/finish")
+@writes_game
+def finish_game(game: Game):
+    """End the game now; the leaders win."""
+    return services.game_state(game, services.finish_game(game)), 200
+
+
+def http_error(exc: HTTPException):
+    """Answer an HTTP error under /api as JSON."""
+    field = {404: "game", 405: "method", 413: "body"}.get(exc.code or 0, "body")
+    return jsonify(errors={field: exc.description}), exc.code

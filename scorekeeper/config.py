@@ -1,0 +1,43 @@
+"""Default settings; the database comes from DATABASE_URL, secrets from instance/."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+def database_url(instance_path: str) -> str:
+    """Return DATABASE_URL, or the SQLite file in instance/ when none is set."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return "sqlite:///" + os.path.join(instance_path, "scorekeeper.sqlite")
+    if url.startswith("postgres://"):  # the form some hosts hand out; SQLAlchemy wants postgresql://
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
+
+
+def secret_key(instance_path: str) -> str:
+    """Return SECRET_KEY from the environment, or the one kept in instance/ (made on first run)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def defaults(instance_path: str) -> dict:
+    """Return the settings every install starts from."""
+    return {
+        "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "WTF_CSRF_TIME_LIMIT": None,
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ["en"],
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+    }

@@ -1,0 +1,27 @@
+"""Extensions, created unbound and wired to the app in create_app."""
+from flask_babel import Babel
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import MetaData
+from sqlalchemy.orm import DeclarativeBase
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with constraint names Alembic can rely on."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+csrf = CSRFProtect()
+babel = Babel()

@@ -1,0 +1,353 @@
+"""Forms built from each game's spec and round fields, so no game's form is written by hand."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field as WtfField, FieldList, RadioField, SelectField, SelectMultipleField, \
+    StringField
+from wtforms.validators import Optional as OptionalValidator
+from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
+
+from ..i18n import tr
+from ..rules.base import Field, FieldKind, Option, Scope, Table
+
+NO_SEAT = ""
+
+
+class WholeNumberField(StringField):
+    """A whole number typed on the numeric keypad; a bad entry is kept and named, never lost."""
+
+    widget = NumberInput(step="1")
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.raw = (valuelist[0] if valuelist else "").strip()
+        self.data = None
+        if self.raw:
+            try:
+                self.data = int(self.raw)
+            except ValueError:
+                self.data = None
+                self.process_errors.append(_l("must be a whole number"))
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return self.raw_data[0]
+        return "" if self.data is None else str(self.data)
+
+
+class NumberField(WholeNumberField):
+    """Any number, such as an amount of money."""
+
+    widget = NumberInput(step="any")
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        raw = (valuelist[0] if valuelist else "").strip().replace(",", ".")
+        self.data = None
+        if raw:
+            try:
+                self.data = float(raw)
+            except ValueError:
+                self.process_errors.append(_l("must be a number"))
+
+
+class ChipsField(SelectMultipleField):
+    """Tick any of a few players."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+    def pre_validate(self, form) -> None:  # the rules check the seats and say what is wrong
+        pass
+
+
+class LooseSelect(SelectField):
+    """A select whose value the rules check, so a stale choice gets a message in table words."""
+
+    def pre_validate(self, form) -> None:
+        pass
+
+
+class LooseRadio(RadioField):
+    """Radio buttons whose value the rules check."""
+
+    def pre_validate(self, form) -> None:
+        pass
+
+
+def number_kw(lo: int | None) -> dict[str, str]:
+    """Ask phones for the numeric keypad (with a minus sign where a number can be negative)."""
+    return {"inputmode": "numeric", "pattern": "[0-9]*"} if lo is not None and lo >= 0 else {}
+
+
+# --- new game ----------------------------------------------------------------------------
+
+HIDDEN_OPTIONS = {"first_dealer"}  # the first player listed deals first; the API can say otherwise
+
+
+def option_field(option: Option) -> WtfField:
+    """Build the form input for one option of a game."""
+    label, desc = tr(option.label), tr(option.help) if option.help else ""
+    if option.kind == "bool":
+        return BooleanField(label, default=option.default, description=desc)
+    if option.kind == "choice":
+        choices = [("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
+        choices += [(str(c), str(c).replace("_", " ")) for c in option.choices or ()]
+        return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
+                           description=desc if option.default is not None else "")
+    if option.kind == "number":
+        return NumberField(label, default=option.default, description=desc)
+    if option.kind in ("values", "ints"):
+        return StringField(label, default=format_option(option.default), description=desc)
+    return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(0))
+
+
+def format_option(value: Any) -> str:
+    """Show a mapping or list option as the text a player types: "Q=12, QS=40" or "60, 90"."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def read_option(option: Option, field: WtfField) -> Any:
+    """Turn what was typed for an option into the value the rules read (they check it)."""
+    data = field.data
+    if option.kind == "choice":
+        if data in ("", None):
+            return None
+        return next((c for c in option.choices or () if str(c) == data), data)
+    if option.kind == "values":
+        return parse_pairs(data or "")
+    if option.kind == "ints":
+        return parse_list(data or "")
+    return data
+
+
+def parse_pairs(text: str) -> dict[str, Any] | str:
+    """Read "Q=12, QS=40" (or JSON) into a mapping; return the text itself when unreadable."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        key, sep, value = part.partition("=") if "=" in part else part.partition(":")
+        try:
+            out[key.strip()] = int(value.strip())
+        except ValueError:
+            return text
+    return out
+
+
+def parse_list(text: str) -> list[Any] | str:
+    """Read "60, 90, 120" into a list of whole numbers; return the text when unreadable."""
+    try:
+        return [int(p) for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+    except ValueError:
+        return text
+
+
+def new_game_form(spec, formdata=None, **kwargs) -> FlaskForm:
+    """Build the new-game form for one game: player names, then its options."""
+
+    class NewGameForm(FlaskForm):
+        players = FieldList(StringField(_l("Name"), render_kw={"autocomplete": "off", "maxlength": 40,
+                                                                "autocapitalize": "words"}),
+                            min_entries=spec.max_players, max_entries=spec.max_players)
+
+    for option in spec.options:
+        if option.name not in HIDDEN_OPTIONS:
+            setattr(NewGameForm, f"opt_{option.name}", option_field(option))
+    form = NewGameForm(formdata=formdata, **kwargs)
+    form.spec = spec
+    form.general_errors = []
+    return form
+
+
+def options_from(form, spec) -> dict[str, Any]:
+    """Return the options the form chose, leaving out those left at their usual value."""
+    chosen = {}
+    for option in spec.options:
+        field = getattr(form, f"opt_{option.name}", None)
+        if field is None:
+            continue
+        value = read_option(option, field)
+        if value is not None and value != option.default and value != "":
+            chosen[option.name] = value
+    return chosen
+
+
+def names_from(form) -> list[str]:
+    """Return the names typed, in seat order, skipping empty rows."""
+    return [entry.data.strip() for entry in form.players if entry.data and entry.data.strip()]
+
+
+# --- rounds ------------------------------------------------------------------------------
+
+
+def input_name(field: Field, seat: int | None = None, alt: bool = False) -> str:
+    """Name the form input for a round field (per seat for player fields)."""
+    name = field.alt if alt else field.name
+    return name if seat is None else f"{name}-{seat}"
+
+
+def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool = False) -> WtfField:
+    """Build the input for one round field (one seat's copy for player fields)."""
+    label = tr(field.alt_label if alt else field.label)
+    if alt or field.kind is FieldKind.INT:
+        return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo))
+    if field.kind is FieldKind.BOOL:
+        return BooleanField(label, default=bool(field.default))
+    if field.kind is FieldKind.SEAT:
+        seats = [(str(s), name) for s, name in enumerate(table.players) if seats_in[s]]
+        return LooseRadio(label, choices=([(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
+                          default=NO_SEAT)
+    if field.kind is FieldKind.SEATS:
+        return ChipsField(label, choices=[(str(s), n) for s, n in enumerate(table.players) if seats_in[s]])
+    if field.kind is FieldKind.CHOICE:
+        return LooseRadio(label, choices=[(v, tr(lbl)) for v, lbl in field.choices], default=field.default)
+    if field.kind is FieldKind.RANK:
+        ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        return LooseSelect(label, choices=[("", "—")] + [(r, r) for r in ranks], default="")
+    return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
+                                         "placeholder": tr(field.help) if field.help else ""})
+
+
+def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], formdata=None,
+               data: Mapping[str, Any] | None = None) -> FlaskForm:
+    """Build the form for a round from the game's round fields, filled from ``data`` when editing."""
+
+    class RoundForm(FlaskForm):
+        pass
+
+    for field in fields:
+        for seat in seats_for(field, table, seats_in):
+            setattr(RoundForm, input_name(field, seat), round_input(field, table, seats_in))
+            if field.alt:
+                setattr(RoundForm, input_name(field, seat, alt=True), round_input(field, table, seats_in, alt=True))
+    form = RoundForm(formdata=formdata, data=form_values(fields, table, data) if data else None)
+    form.round_fields = list(fields)
+    form.general_errors = []
+    return form
+
+
+def seats_for(field: Field, table: Table, seats_in: Sequence[bool]) -> list[int | None]:
+    """Return the seats a field is asked for: every seat in for player fields, else just once."""
+    if field.scope is Scope.ROUND:
+        return [None]
+    return [seat for seat in range(table.n) if seats_in[seat]]
+
+
+def form_values(fields: Sequence[Field], table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Turn stored round data back into form values, to edit a round."""
+    values: dict[str, Any] = {}
+    entries = data.get("players") if isinstance(data.get("players"), list) else []
+    for field in fields:
+        for seat in range(table.n) if field.scope is not Scope.ROUND else [None]:
+            holder = data if seat is None or field.scope is Scope.LIST else (
+                entries[seat] if seat < len(entries) and isinstance(entries[seat], dict) else {})
+            value = holder.get(field.name)
+            if field.scope is Scope.LIST:
+                value = value[seat] if isinstance(value, list) and seat < len(value) else None
+            values[input_name(field, seat)] = display(field, value)
+            if field.alt and isinstance(holder, dict):
+                values[input_name(field, seat, alt=True)] = holder.get(field.alt)
+    return values
+
+
+def display(field: Field, value: Any) -> Any:
+    """Show a stored value the way its input expects it."""
+    if field.kind is FieldKind.CARDS and isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if field.kind is FieldKind.SEAT:
+        return NO_SEAT if value is None else str(value)
+    if field.kind is FieldKind.SEATS and isinstance(value, list):
+        return [str(v) for v in value]
+    return value
+
+
+def round_data(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:
+    """Turn the submitted round form into the round's data, as the API would receive it."""
+    data: dict[str, Any] = {}
+    entries: list[dict[str, Any] | None] = [({} if seats_in[s] else None) for s in range(table.n)]
+    for field in form.round_fields:
+        if field.scope is Scope.ROUND:
+            value = read_input(field, form[input_name(field)].data)
+            if value is not None or not field.optional:
+                data[field.name] = value
+        elif field.scope is Scope.LIST:
+            data[field.name] = [read_input(field, form[input_name(field, s)].data) if seats_in[s] else None
+                                for s in range(table.n)]
+        else:
+            for seat in range(table.n):
+                if seats_in[seat]:
+                    read_entry(form, field, seat, entries[seat])
+    if any(f.scope is Scope.ENTRY for f in form.round_fields):
+        data["players"] = entries
+    return data
+
+
+def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:
+    """Put one seat's answer for a player field into its entry (cards win over the number given instead)."""
+    value = read_input(field, form[input_name(field, seat)].data)
+    if field.alt:
+        number = form[input_name(field, seat, alt=True)].data
+        if not value and number is not None:
+            entry[field.alt] = number
+            return
+        if not value and number is None and field.optional:
+            return
+        entry[field.name] = value or []
+        return
+    if value is not None or not field.optional:
+        entry[field.name] = value
+
+
+def read_input(field: Field, value: Any) -> Any:
+    """Turn one input's value into the JSON value the rules read."""
+    if field.kind is FieldKind.CARDS:
+        return (value or "").replace(",", " ").split()
+    if field.kind is FieldKind.SEAT:
+        return int(value) if value not in (None, NO_SEAT) and str(value).isdigit() else None
+    if field.kind is FieldKind.SEATS:
+        return [int(v) for v in value or [] if str(v).isdigit()]
+    if field.kind is FieldKind.RANK:
+        return value or None
+    if field.kind is FieldKind.INT and value is None:
+        return field.default
+    return value
+
+
+def place_errors(form, errors: Mapping[str, str]) -> None:
+    """Show each error from the rules next to its input; the rest go at the top of the form."""
+    for path, message in errors.items():
+        target = error_input(form, path)
+        if target is not None:
+            target.errors = list(target.errors or []) + [message]
+        else:
+            form.general_errors.append(message)
+
+
+def error_input(form, path: str):
+    """Find the input an error path such as ``players.1.cards`` or ``cards.2`` belongs to."""
+    parts = path.split(".")
+    if parts[0] == "players" and len(parts) >= 3:
+        candidates = [f"{parts[2]}-{parts[1]}"]
+    elif len(parts) >= 2 and parts[1].isdigit():
+        candidates = [f"{parts[0]}-{parts[1]}"]
+    else:
+        candidates = [parts[0]]
+    for name in candidates:
+        if name in form:
+            return form[name]
+        for field in form.round_fields:  # an error on the number given instead of cards
+            if field.alt and name.startswith(field.alt + "-") and name in form:
+                return form[name]
+    return None

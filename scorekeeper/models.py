@@ -1,0 +1,95 @@
+"""Typed models that store what the table saw; points, totals and winners are derived."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+Json = JSON().with_variant(JSONB(), "postgresql")
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC (a callable default, evaluated per row)."""
+    return datetime.now(timezone.utc)
+
+
+def new_public_id() -> str:
+    """Return an unguessable id for a game's address."""
+    return secrets.token_urlsafe(12)
+
+
+def hash_token(token: str) -> str:
+    """Hash an edit token; tokens are long and random, so a plain SHA-256 is enough."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Game(db.Model):
+    """One game at one table: which game, the options chosen, and who may edit it."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    game_key: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # kept for listing; set from the rules
+    finished_by_hand: Mapped[bool] = mapped_column(default=False)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+    players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.seat",
+                                                 cascade="all, delete-orphan")
+    rounds: Mapped[list[Round]] = relationship(back_populates="game", order_by="Round.number",
+                                               cascade="all, delete-orphan")
+
+    def token_matches(self, token: str | None) -> bool:
+        """Say whether ``token`` is this game's edit token."""
+        return bool(token) and hmac.compare_digest(self.token_hash, hash_token(token))
+
+
+class Player(db.Model):
+    """A player in a seat; seats start at 0 and run clockwise."""
+
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Round(db.Model):
+    """A round (hand, deal or hole) as the table saw it."""
+
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(Json)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+
+
+class IdempotentReply(db.Model):
+    """The first answer to a write that carried an Idempotency-Key, given again on a retry."""
+
+    __table_args__ = (UniqueConstraint("game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(200))
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]] = mapped_column(Json)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,15 @@
+"""The games Scorekeeper knows, each a pure-Python rules module behind one protocol."""
+from __future__ import annotations
+
+from . import garbage_rummy, gin_rummy, golf, trash, trash_twelve_hands
+from .base import Rules
+
+REGISTRY: dict[str, Rules] = {
+    module.RULES.spec.key: module.RULES
+    for module in (golf, garbage_rummy, trash, trash_twelve_hands, gin_rummy)
+}
+
+
+def get(key: str) -> Rules | None:
+    """Return the rules of the game called ``key``, or None."""
+    return REGISTRY.get(key)

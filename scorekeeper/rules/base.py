@@ -1,0 +1,412 @@
+"""The protocol every game follows, and the small pieces all games share.
+
+Pure Python: nothing here may import Flask, SQLAlchemy or anything from the web side.
+User-facing strings are marked with ``N_`` so Babel extracts them; the web side
+translates them when it shows them (``Msg`` keeps the parameters apart for that).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+
+def N_(text: str) -> str:
+    """Mark a string for translation without translating it here."""
+    return text
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message in table words, translated where it is shown: ``text % params``."""
+
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text % self.params if self.params else self.text
+
+
+def msg(text: str, **params: Any) -> Msg:
+    """Build a message; ``text`` uses ``%(name)s`` placeholders."""
+    return Msg(text, params)
+
+
+class RulesError(Exception):
+    """Input that breaks a game's rules: field path -> message."""
+
+    def __init__(self, errors: Mapping[str, Msg]):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = dict(errors)
+
+
+def fail(path: str, text: str, **params: Any) -> RulesError:
+    """Return a RulesError for one field (``raise fail("players.0.cards", ...)``)."""
+    return RulesError({path: Msg(text, params)})
+
+
+# --- options -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule a table can choose when it starts a game."""
+
+    name: str
+    label: str
+    default: Any  # None when it depends on the players or another option
+    parse: Callable[[Any], Any]  # returns the clean value or raises ValueError(Msg)
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, text
+
+    def api(self) -> dict[str, Any]:
+        """Describe the option as GET /api/rules shows it."""
+        out: dict[str, Any] = {"default": self.default}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_int(value: Any, lo: int | None = None, hi: int | None = None, what: str = N_("a whole number")) -> int:
+    """Read a whole number in [lo, hi] or raise ValueError with a table-words message."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not _is_int(value):
+        raise ValueError(msg(N_("must be %(what)s"), what=what))
+    if lo is not None and value < lo:
+        raise ValueError(msg(N_("must be at least %(lo)s"), lo=lo))
+    if hi is not None and value > hi:
+        raise ValueError(msg(N_("must be at most %(hi)s"), hi=hi))
+    return value
+
+
+def int_option(name: str, label: str, default: int | None, lo: int | None = None, hi: int | None = None,
+               nullable: bool = False, help: str = "") -> Option:
+    """An option holding a whole number, or null when ``nullable``."""
+
+    def parse(value: Any) -> int | None:
+        if value is None and nullable:
+            return None
+        return as_int(value, lo, hi)
+
+    return Option(name, label, default, parse, help=help, kind="int")
+
+
+def number_option(name: str, label: str, default: float, lo: float = 0, hi: float = 1e9, help: str = "") -> Option:
+    """An option holding any number (an amount of money, say)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(msg(N_("must be a number")))
+        if not lo <= value <= hi:
+            raise ValueError(msg(N_("must be from %(lo)s to %(hi)s"), lo=lo, hi=hi))
+        return value
+
+    return Option(name, label, default, parse, help=help, kind="number")
+
+
+def bool_option(name: str, label: str, default: bool, help: str = "") -> Option:
+    """An option that is on or off."""
+
+    def parse(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(msg(N_("must be true or false")))
+        return value
+
+    return Option(name, label, default, parse, choices=(False, True), help=help, kind="bool")
+
+
+def choice_option(name: str, label: str, default: Any, choices: Sequence[Any], help: str = "") -> Option:
+    """An option whose value is one of a few named choices."""
+    allowed = tuple(choices)
+
+    def parse(value: Any) -> Any:
+        if isinstance(value, bool) or value not in allowed:
+            raise ValueError(msg(N_("must be one of: %(choices)s"),
+                                 choices=", ".join("none" if c is None else str(c) for c in allowed)))
+        return value
+
+    return Option(name, label, default, parse, choices=allowed, help=help, kind="choice")
+
+
+def ints_option(name: str, label: str, default: Sequence[int], lo: int = 0, hi: int = 100000,
+                help: str = "") -> Option:
+    """An option holding a non-empty list of whole numbers."""
+
+    def parse(value: Any) -> list[int]:
+        if not isinstance(value, list) or not value or len(value) > 50:
+            raise ValueError(msg(N_("must be a list of whole numbers")))
+        return [as_int(v, lo, hi) for v in value]
+
+    return Option(name, label, list(default), parse, help=help, kind="ints")
+
+
+def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo: int = -1000, hi: int = 1000,
+                   help: str = "") -> Option:
+    """An option mapping names to whole numbers; ``keys`` cleans a key or returns None when unknown."""
+
+    def parse(value: Any) -> dict[str, int]:
+        if not isinstance(value, dict):
+            raise ValueError(msg(N_("must map names to numbers, like {\"Q\": 12}")))
+        out: dict[str, int] = {}
+        for key, number in value.items():
+            clean = keys(str(key))
+            if clean is None:
+                raise ValueError(msg(N_("%(key)s is not something that can be given a value"), key=str(key)[:20]))
+            out[clean] = as_int(number, lo, hi)
+        return out
+
+    return Option(name, label, {}, parse, help=help, kind="values")
+
+
+def first_dealer_option() -> Option:
+    """The seat that deals first; every game has it."""
+    return int_option("first_dealer", N_("First dealer"), 0, 0, 19)
+
+
+# --- specs and the protocol -----------------------------------------------------------
+
+
+class Measure(Enum):
+    """What decides who is winning: the headline measure of a game."""
+
+    LOWEST_TOTAL = "lowest_total"
+    HIGHEST_TOTAL = "highest_total"
+    MOST_LIVES = "most_lives"
+    SMALLEST_LAYOUT = "smallest_layout"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is: its key, name, player counts and options."""
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    measure: Measure
+    round_name: str = N_("Round")  # "Hole", "Hand", "Deal"
+    summary: str = ""
+
+    def option(self, name: str) -> Option:
+        """Return the option called ``name``."""
+        return next(o for o in self.options if o.name == name)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The fixed facts of one game: who sits where and the options in force."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where a round stands in the game: its number and who dealt it."""
+
+    number: int
+    dealer: int
+
+
+class FieldKind(Enum):
+    """How a page asks for one piece of a round."""
+
+    INT = "int"          # a whole number (numeric keypad)
+    BOOL = "bool"        # a tick box
+    SEAT = "seat"        # pick one player
+    SEATS = "seats"      # tick any players
+    CARDS = "cards"      # cards written or tapped, e.g. "K 5 5 QS"
+    RANK = "rank"        # one card rank
+    CHOICE = "choice"    # one of a few named choices
+
+
+class Scope(Enum):
+    """Where a field's value sits in the round's data."""
+
+    ROUND = "round"      # data[name]
+    ENTRY = "entry"      # data["players"][seat][name]
+    LIST = "list"        # data[name][seat]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One question the round form asks; the web side builds its inputs from these."""
+
+    name: str
+    label: str
+    kind: FieldKind
+    scope: Scope = Scope.ROUND
+    optional: bool = False
+    alt: str | None = None          # ENTRY cards field: the name of the number to give instead
+    alt_label: str = ""
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for CHOICE
+    lo: int | None = None
+    hi: int | None = None
+    help: str = ""
+    sum_to: int | None = None       # LIST ints: the counts must add up to this
+    card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
+    default: Any = None
+
+
+class Rules(Protocol):
+    """The functions every game module provides (as its ``RULES`` object)."""
+
+    spec: GameSpec
+
+    def resolve_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """Check the chosen options and fill in every default; raise RulesError (``options.<name>``)."""
+
+    def start(self, table: Table) -> Any:
+        """Return the state before the first round."""
+
+    def play(self, table: Table, state: Any, turn: Turn, data: Mapping[str, Any]) -> tuple[Any, list[int | None] | None]:
+        """Check one round's data against the state; return the new state and the round's points."""
+
+    def seats_in(self, table: Table, state: Any) -> list[bool]:
+        """Say which seats are still in the game."""
+
+    def is_over(self, table: Table, state: Any) -> bool:
+        """Say whether the game has reached its end."""
+
+    def winners(self, table: Table, state: Any) -> list[int]:
+        """Return the winning seats: at the end, or the leaders when the game is stopped by hand."""
+
+    def standings(self, table: Table, state: Any, over: bool) -> list[dict[str, Any]]:
+        """Return one dict per seat with ``total`` and the game's extras (end bonuses when ``over``)."""
+
+    def next_extras(self, table: Table, state: Any, turn: Turn) -> dict[str, Any]:
+        """Return what the table needs for the next round, beyond its number and dealer."""
+
+    def round_fields(self, table: Table, state: Any, turn: Turn) -> list[Field]:
+        """Describe the questions the round form asks for the next round."""
+
+
+class BaseRules:
+    """Sensible defaults for the protocol; a game overrides what it does differently."""
+
+    spec: GameSpec
+
+    def resolve_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise fail("options", N_("the options must be an object of names and values"))
+        known = {o.name: o for o in self.spec.options}
+        errors: dict[str, Msg] = {}
+        for name in options:
+            if name not in known:
+                errors[f"options.{name}"] = msg(N_("%(name)s is not an option of this game"), name=str(name)[:40])
+        resolved: dict[str, Any] = {}
+        for name, option in known.items():
+            if name in options and not (options[name] is None and option.default is None):
+                try:
+                    resolved[name] = option.parse(options[name])
+                except ValueError as exc:
+                    errors[f"options.{name}"] = exc.args[0] if isinstance(exc.args[0], Msg) else msg(str(exc))
+            else:
+                resolved[name] = option.default
+        if not errors and resolved.get("first_dealer", 0) >= players:
+            errors["options.first_dealer"] = msg(N_("must be a seat at this table, from 0 to %(last)s"),
+                                                 last=players - 1)
+        if errors:
+            raise RulesError(errors)
+        return self.settle_options(resolved, players)
+
+    def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Fill the defaults that depend on the players or other options; check options together."""
+        return options
+
+    def seats_in(self, table: Table, state: Any) -> list[bool]:
+        return [True] * table.n
+
+    def next_extras(self, table: Table, state: Any, turn: Turn) -> dict[str, Any]:
+        return {}
+
+    def totals(self, table: Table, state: Any, over: bool) -> list[int | None]:
+        """Return each seat's total (None in games without points)."""
+        return [s["total"] for s in self.standings(table, state, over)]
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+        """Return what the rounds grid shows for each seat in one round: its points, by default."""
+        if points is None:
+            return [""] * table.n
+        return ["" if p is None else str(p) for p in points]
+
+    def leaders(self, table: Table, values: Sequence[float | None], best_is_low: bool) -> list[int]:
+        """Return every seat on the best value among seats still counted (None: not counted)."""
+        counted = [v for v in values if v is not None]
+        if not counted:
+            return []
+        best = min(counted) if best_is_low else max(counted)
+        return [seat for seat, v in enumerate(values) if v == best]
+
+
+# --- reading round data ----------------------------------------------------------------
+
+
+def need_object(data: Any, path: str = "data") -> Mapping[str, Any]:
+    """Return ``data`` if it is a JSON object, else raise a RulesError naming ``path``."""
+    if not isinstance(data, Mapping):
+        raise fail(path, N_("must be an object of names and values"))
+    return data
+
+
+def need_int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    """Read a whole number for the field at ``path`` or raise a RulesError naming it."""
+    try:
+        return as_int(value, lo, hi)
+    except ValueError as exc:
+        raise RulesError({path: exc.args[0]}) from None
+
+
+def need_bool(value: Any, path: str) -> bool:
+    """Read a yes/no for the field at ``path``."""
+    if not isinstance(value, bool):
+        raise fail(path, N_("must be true or false"))
+    return value
+
+
+def need_seat(value: Any, path: str, table: Table, seats_in: Sequence[bool] | None = None) -> int:
+    """Read a seat number that is at the table (and still in, when ``seats_in`` is given)."""
+    seat = need_int(value, path, 0, table.n - 1)
+    if seats_in is not None and not seats_in[seat]:
+        raise fail(path, N_("%(name)s is out of the game"), name=table.players[seat])
+    return seat
+
+
+def need_seats(value: Any, path: str, table: Table) -> list[int]:
+    """Read a list of distinct seats."""
+    if not isinstance(value, list):
+        raise fail(path, N_("must be a list of seats"))
+    seats = [need_seat(v, f"{path}.{i}", table) for i, v in enumerate(value)]
+    if len(set(seats)) != len(seats):
+        raise fail(path, N_("names a player twice"))
+    return seats
+
+
+def need_list(value: Any, path: str, table: Table) -> list[Any]:
+    """Read a per-seat list: one entry for every seat at the table."""
+    if not isinstance(value, list):
+        raise fail(path, N_("must be a list with one entry per player"))
+    if len(value) != table.n:
+        raise fail(path, N_("has %(got)s entries; there are %(n)s players"), got=len(value), n=table.n)
+    return value
+
+
+def need_entries(data: Mapping[str, Any], table: Table) -> list[Mapping[str, Any] | None]:
+    """Read ``data["players"]``: one object per seat (None for a seat that is out)."""
+    entries = need_list(data.get("players"), "players", table)
+    for seat, entry in enumerate(entries):
+        if entry is not None:
+            need_object(entry, f"players.{seat}")
+    return entries

@@ -1,0 +1,121 @@
+"""Playing cards as the spec writes them: rank then optional suit ("10h", "QS", "X", "7").
+
+Also counts cards against the packs in play, for the checks every game makes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import N_, RulesError, fail, msg
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER = "X"
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+RED_SUITS = ("H", "D")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: a rank (``A``..``K`` or ``X`` for a joker) and a suit when the table gave one."""
+
+    rank: str
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        return self.rank + (self.suit or "")
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+
+def parse_card(text: Any) -> Card:
+    """Read one card such as ``10h``, ``QS``, ``Q♠``, ``x`` or ``7``; raise ValueError(Msg) if unreadable."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(msg(N_("a card is written like 10H, QS, X or 7")))
+    raw = text.strip().upper()
+    suit = SUIT_SYMBOLS.get(raw[-1], raw[-1]) if len(raw) > 1 else None
+    if suit in SUITS:
+        raw = raw[:-1]
+    else:
+        suit = None
+    if raw == "1":
+        raw = "A"
+    if raw == "T":
+        raw = "10"
+    if raw == JOKER or raw == "JOKER":
+        return Card(JOKER)
+    if raw not in RANKS:
+        raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=text.strip()[:8]))
+    return Card(raw, suit)
+
+
+def parse_cards(value: Any, path: str) -> list[Card]:
+    """Read a list of cards for the field at ``path`` (a list, or one string split on spaces and commas)."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list):
+        raise fail(path, N_("must be a list of cards"))
+    if len(value) > 200:
+        raise fail(path, N_("holds more cards than any game deals"))
+    cards = []
+    for i, text in enumerate(value):
+        try:
+            cards.append(parse_card(text))
+        except ValueError as exc:
+            raise RulesError({path: exc.args[0]}) from None
+    return cards
+
+
+def parse_rank(text: Any, path: str) -> str:
+    """Read one rank (a suit given with it is ignored)."""
+    try:
+        card = parse_card(text)
+    except ValueError as exc:
+        raise RulesError({path: exc.args[0]}) from None
+    return card.rank
+
+
+def value_key(key: str) -> str | None:
+    """Clean a key of a ``values`` option ("q", "QS", "x") or return None if it names no card."""
+    try:
+        card = parse_card(key)
+    except ValueError:
+        return None
+    return str(card)
+
+
+def card_value(card: Card, defaults: Mapping[str, int], overrides: Mapping[str, int]) -> int:
+    """Value one card: a suited override beats a rank override, which beats the default."""
+    for table in (overrides, defaults):
+        if card.suit and str(card) in table:
+            return table[str(card)]
+        if card.rank in table:
+            return table[card.rank]
+    return 0
+
+
+def suit_needed(rank: str, overrides: Mapping[str, int]) -> bool:
+    """Say whether an override gives some suit of ``rank`` its own value, so the suit matters."""
+    return any(len(key) > len(rank) and key[: len(rank)] == rank and key[len(rank):] in SUITS for key in overrides)
+
+
+def check_packs(cards: Sequence[Card], packs: int, jokers: int, path: str = "players") -> None:
+    """Raise a RulesError naming ``path`` when the cards are more than the packs hold."""
+    cards = list(cards)
+    ranks = Counter(c.rank for c in cards)
+    if ranks[JOKER] > jokers:
+        raise fail(path, N_("there are %(got)s jokers; the packs hold %(most)s"), got=ranks[JOKER], most=jokers)
+    for rank, count in ranks.items():
+        if rank != JOKER and count > 4 * packs:
+            raise fail(path, N_("there are %(got)s cards of rank %(rank)s; the packs hold %(most)s"),
+                       got=count, rank=rank, most=4 * packs)
+    for card, count in Counter(c for c in cards if c.suit).items():
+        if count > packs:
+            raise fail(path, N_("%(card)s appears %(got)s times; the packs hold it %(most)s time(s)"),
+                       card=str(card), got=count, most=packs)

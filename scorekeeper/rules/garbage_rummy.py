@@ -1,0 +1,266 @@
+"""Garbage, the rummy game with 11 goals of sets and runs (game key ``garbage-rummy``).
+
+Choices made where the spec is silent (for the rules page):
+
+- A player who made goal 11 stays on goal 11 in the standings (the game is then over).
+- ``dealer_exact`` may be left out of a round; left out, it means the dealer did not take the exact deal.
+- ``made_goal`` may be left out of an entry; left out, it means the player did not make the goal.
+- The player who went out may give no cards and no penalty at all: they hold nothing.
+- An entry may give both ``cards`` and ``penalty`` only when the cards are empty; the penalty then counts.
+- The dealer who went out still gets the dealer's bonus for an exact deal (0 plus the bonus).
+- Penalty values can be changed only to numbers from 0 to 1000; a suited override (``"QS": 50``)
+  makes the suit of that rank matter, so such cards must then be written with their suit.
+- With changed values a penalty can be any number from 0 up to what both packs are worth; it must
+  still be above 0 unless some card is worth nothing. Under the default values it is a multiple of 5.
+- Goals are tracked only by whether each player made theirs; the sets and runs are not checked.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table, Turn,
+                   fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int, need_list,
+                   need_object, need_seat)
+from .cards import JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key
+
+GOALS = (
+    N_("two sets of 3"),
+    N_("two runs of 3"),
+    N_("a set of 3 and a run of 4"),
+    N_("two sets of 4"),
+    N_("a set of 3 and a run of 5"),
+    N_("three sets of 3"),
+    N_("a run of 7"),
+    N_("a set of 3 and a run of 6"),
+    N_("two runs of 4"),
+    N_("two sets of 5"),
+    N_("a run of 11"),
+)
+LAST_GOAL = len(GOALS)
+GOAL_LABEL = N_("Goal %(number)s: %(goal)s")
+
+DEFAULT_VALUES: Mapping[str, int] = {
+    JOKER: 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10,
+    **{str(pip): 5 for pip in range(2, 10)},
+}
+PACKS = 2
+JOKERS = 4
+CARDS_PER_PLAYER = 10
+
+
+def goal_text(number: int) -> str:
+    """Return goal ``number`` (1-11) in words, like "a set of 3 and a run of 4"."""
+    return GOALS[number - 1]
+
+
+def goal_label(number: int) -> Msg:
+    """Return goal ``number`` as a page shows it: "Goal 3: a set of 3 and a run of 4"."""
+    return msg(GOAL_LABEL, number=number, goal=goal_text(number))
+
+
+def deal_size(players: int) -> int:
+    """Return how many cards the dealer takes for a deal: 10 a player and one more."""
+    return CARDS_PER_PLAYER * players + 1
+
+
+def values_in_force(overrides: Mapping[str, int]) -> dict[str, int]:
+    """Return the penalty value of every card, the table's overrides laid over the defaults."""
+    return {**DEFAULT_VALUES, **overrides}
+
+
+def packs_worth(overrides: Mapping[str, int]) -> int:
+    """Return what all the cards of both packs add up to: no hand can hold more."""
+    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, overrides) for rank in RANKS for suit in SUITS)
+    return PACKS * one_pack + JOKERS * card_value(Card(JOKER), DEFAULT_VALUES, overrides)
+
+
+def cheapest_card(overrides: Mapping[str, int]) -> int:
+    """Return the lowest penalty any card carries under the values in force."""
+    return min(values_in_force(overrides).values())
+
+
+SPEC = GameSpec(
+    key="garbage-rummy",
+    name=N_("Garbage (the rummy with 11 goals)"),
+    min_players=2,
+    max_players=10,
+    options=(
+        first_dealer_option(),
+        mapping_option("values", N_("Penalty values"), value_key, lo=0, hi=1000,
+                       help=N_("Changes to the penalty values; by default a joker is 20, an ace 15, "
+                               "10 to king 10 and 2 to 9 are 5")),
+        int_option("dealer_bonus", N_("Dealer's bonus for an exact deal"), -50, -1000, 1000,
+                   help=N_("Added to the dealer's points when the dealer took exactly the cards "
+                           "for the deal; 0 turns it off")),
+    ),
+    measure=Measure.LOWEST_TOTAL,
+    round_name=N_("Hand"),
+    summary=N_("Two packs with four jokers; eleven goals of sets and runs; lowest penalty total wins."),
+)
+
+
+@dataclass(frozen=True)
+class GarbageState:
+    """The running totals and how many goals each seat has made."""
+
+    totals: tuple[int, ...]
+    made: tuple[int, ...]
+
+    def goal(self, seat: int) -> int:
+        """Return the goal seat ``seat`` is playing (11 stays 11 once made)."""
+        return min(self.made[seat] + 1, LAST_GOAL)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What one player reported at the end of a round."""
+
+    made_goal: bool
+    cards: tuple[Card, ...] | None  # None when the penalty was given directly
+    penalty: int
+
+
+class GarbageRules(BaseRules):
+    """Garbage: penalties for cards left, goals that move on, dealer's bonus for an exact deal."""
+
+    spec = SPEC
+
+    def start(self, table: Table) -> GarbageState:
+        """Start everyone on goal 1 with nothing scored."""
+        return GarbageState((0,) * table.n, (0,) * table.n)
+
+    def play(self, table: Table, state: GarbageState, turn: Turn,
+             data: Any) -> tuple[GarbageState, list[int | None]]:
+        """Check one round and score it: penalties for cards left, the dealer's bonus, goals moved on."""
+        data = need_object(data)
+        went_out = need_seat(data.get("went_out"), "went_out", table)
+        exact = need_bool(data.get("dealer_exact", False), "dealer_exact")
+        hands = self.read_hands(table, data, went_out)
+        points = [0 if seat == went_out else hand.penalty for seat, hand in enumerate(hands)]
+        if exact:
+            points[turn.dealer] += table.options["dealer_bonus"]
+        totals = tuple(t + p for t, p in zip(state.totals, points))
+        made = tuple(m + int(hand.made_goal) for m, hand in zip(state.made, hands))
+        return GarbageState(totals, made), list(points)
+
+    def read_hands(self, table: Table, data: Mapping[str, Any], went_out: int) -> list[Hand]:
+        """Read and check every player's entry, reporting every broken entry at once."""
+        entries = need_list(data.get("players"), "players", table)
+        hands: list[Hand] = []
+        errors: dict[str, Msg] = {}
+        for seat, entry in enumerate(entries):
+            try:
+                hands.append(self.read_hand(table, seat, entry, seat == went_out))
+            except RulesError as exc:
+                errors.update(exc.errors)
+        if errors:
+            raise RulesError(errors)
+        check_packs([c for hand in hands for c in hand.cards or ()], PACKS, JOKERS, "players")
+        return hands
+
+    def read_hand(self, table: Table, seat: int, entry: Any, went_out: bool) -> Hand:
+        """Read one player's entry and check it against whether they went out."""
+        path = f"players.{seat}"
+        entry = need_object(entry, path)
+        made_goal = need_bool(entry.get("made_goal", False), f"{path}.made_goal")
+        cards = self.read_cards(table, entry.get("cards"), f"{path}.cards")
+        hand = self.count_hand(table, path, made_goal, cards, entry.get("penalty"), went_out)
+        check_hand(table, seat, hand, went_out)
+        return hand
+
+    def count_hand(self, table: Table, path: str, made_goal: bool, cards: list[Card] | None, penalty: Any,
+                   went_out: bool) -> Hand:
+        """Count a hand from its cards, or from the penalty given instead of them."""
+        if cards and penalty is not None:
+            raise fail(f"{path}.penalty", N_("give the cards left in hand or their penalty, not both"))
+        if cards is not None and (cards or penalty is None):
+            return Hand(made_goal, tuple(cards), self.cards_penalty(table, cards))
+        if penalty is not None:
+            return Hand(made_goal, None, self.read_penalty(table, penalty, f"{path}.penalty"))
+        if went_out:
+            return Hand(made_goal, (), 0)
+        raise fail(f"{path}.cards", N_("write the cards left in hand, or their penalty"))
+
+    def read_cards(self, table: Table, value: Any, path: str) -> list[Card] | None:
+        """Read the cards left in a hand (None when not given), with suits where an override needs them."""
+        if value is None:
+            return None
+        cards = parse_cards(value, path)
+        overrides = table.options["values"]
+        for card in cards:
+            if card.suit is None and suit_needed(card.rank, overrides):
+                raise fail(path, N_("write the suit of every %(rank)s: one suit of it has its own value"),
+                           rank=card.rank)
+        return cards
+
+    def cards_penalty(self, table: Table, cards: list[Card]) -> int:
+        """Add up the penalty values of the cards left in a hand."""
+        return sum(card_value(card, DEFAULT_VALUES, table.options["values"]) for card in cards)
+
+    def read_penalty(self, table: Table, value: Any, path: str) -> int:
+        """Read a penalty given directly: a multiple of 5 under the default values."""
+        overrides = table.options["values"]
+        penalty = need_int(value, path, 0, packs_worth(overrides))
+        if not overrides and penalty % 5:
+            raise fail(path, N_("%(penalty)s is not a multiple of 5; every card is worth 5, 10, 15 or 20"),
+                       penalty=penalty)
+        return penalty
+
+    def seats_in(self, table: Table, state: GarbageState) -> list[bool]:
+        """Everyone plays to the end."""
+        return [True] * table.n
+
+    def is_over(self, table: Table, state: GarbageState) -> bool:
+        """The game ends after the round in which someone made goal 11."""
+        return any(made >= LAST_GOAL for made in state.made)
+
+    def winners(self, table: Table, state: GarbageState) -> list[int]:
+        """Return the seats on the lowest total."""
+        return self.leaders(table, state.totals, best_is_low=True)
+
+    def standings(self, table: Table, state: GarbageState, over: bool) -> list[dict[str, Any]]:
+        """Return each seat's total, the goal being played and the goals made."""
+        return [{"total": state.totals[seat], "goal": state.goal(seat), "goals_made": state.made[seat]}
+                for seat in range(table.n)]
+
+    def next_extras(self, table: Table, state: GarbageState, turn: Turn) -> dict[str, Any]:
+        """Tell the dealer how many cards to take for the next deal."""
+        return {"deal_size": deal_size(table.n)}
+
+    def round_fields(self, table: Table, state: GarbageState, turn: Turn) -> list[Field]:
+        """Ask who went out, whether the deal was exact, and each player's goal and cards left."""
+        fields = [Field("went_out", N_("Went out"), FieldKind.SEAT)]
+        if table.options["dealer_bonus"]:
+            fields.append(Field("dealer_exact", N_("The dealer took exactly the cards for the deal"),
+                                FieldKind.BOOL, optional=True, default=False,
+                                help=N_("10 cards for each player and one more")))
+        fields += [
+            Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False),
+            Field("cards", N_("Cards left in hand"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
+                  alt_label=N_("Penalty points"), lo=0, card_values=values_in_force(table.options["values"])),
+        ]
+        return fields
+
+
+def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
+    """Check one hand: who went out made the goal and holds nothing; everyone else holds something."""
+    path = f"players.{seat}"
+    field = f"{path}.cards" if hand.cards is not None else f"{path}.penalty"
+    name = table.players[seat]
+    if went_out:
+        if not hand.made_goal:
+            raise fail(f"{path}.made_goal", N_("%(name)s went out, so must have made the goal this round"),
+                       name=name)
+        if hand.cards or hand.penalty:
+            raise fail(field, N_("%(name)s went out, so holds no cards"), name=name)
+        return
+    if hand.cards is not None and not hand.cards:
+        raise fail(field, N_("%(name)s did not go out, so holds at least one card"), name=name)
+    if hand.cards is None and hand.penalty <= 0 < cheapest_card(table.options["values"]):
+        raise fail(field, N_("%(name)s did not go out, so holds at least one card and the penalty is above 0"),
+                   name=name)
+
+
+RULES = GarbageRules()

@@ -1,0 +1,196 @@
+"""Gin Rummy for 2-4 players: knock, gin or big gin, played to a target; highest total wins.
+
+Choices where the spec is silent:
+- With 3 or 4 players the knocker settles with each opponent on their own; a gin pays
+  one gin bonus however many opponents there are.
+- A player wins a hand by beating someone in it: the knocker who is lower than an
+  opponent, an opponent who undercuts, or the player who goes gin (even if a bonus of 0
+  means they score nothing).
+- A knocker may hold 0 deadwood and still call it a knock (then every opponent undercuts
+  or ties); the table decides whether that is gin.
+- For a draw, the knocker and deadwood are not read (and may be left out).
+- The winner is the player with the most hand points (before end-of-game bonuses);
+  players tied on it all win, and each gets the game bonus.
+- The shutout doubling needs at least one loser, and every loser to have won no hand.
+- When the game is finished by hand, the leader on hand points wins and the end-of-game
+  bonuses apply as at a normal end.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (
+    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option, fail,
+    first_dealer_option, int_option, need_int, need_list, need_object, need_seat,
+)
+
+MAX_DEADWOOD = 100
+CARD_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+               "J": 10, "Q": 10, "K": 10}
+
+
+class Result(str, Enum):
+    """How a hand ended."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    DRAW = "draw"
+
+
+RESULT_LABELS = {
+    Result.KNOCK: N_("Knock"),
+    Result.GIN: N_("Gin"),
+    Result.BIG_GIN: N_("Big gin (all 11 cards)"),
+    Result.DRAW: N_("Draw (nobody scores)"),
+}
+
+SPEC = GameSpec(
+    key="gin-rummy",
+    name=N_("Gin Rummy"),
+    min_players=2,
+    max_players=4,
+    measure=Measure.HIGHEST_TOTAL,
+    round_name=N_("Hand"),
+    summary=N_("Meld sets and runs, knock with little deadwood or go gin. First to the target wins."),
+    options=(
+        first_dealer_option(),
+        int_option("target", N_("Play to"), 100, 1, 10000),
+        int_option("knock_max", N_("Most deadwood to knock with"), 9, 0, MAX_DEADWOOD,
+                   help=N_("Knock with fewer than 10 (9); some tables allow 10")),
+        int_option("gin_bonus", N_("Gin bonus"), 25, 0, 1000),
+        int_option("big_gin_bonus", N_("Big gin bonus"), 31, 0, 1000, help=N_("Gin with all 11 cards")),
+        int_option("undercut_bonus", N_("Undercut bonus"), 25, 0, 1000),
+        int_option("box_bonus", N_("Box bonus per hand won"), 0, 0, 1000, help=N_("Added at the end; standard 25")),
+        int_option("game_bonus", N_("Game bonus"), 0, 0, 1000, help=N_("Added to the winner at the end; "
+                                                                       "standard 100")),
+        bool_option("shutout_double", N_("Double the winner's points in a shutout"), False,
+                    help=N_("When a loser won no hand")),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class GinState:
+    """Hand points and hands won per seat."""
+
+    points: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    hands: int = 0
+
+
+def settle_knock(deadwood: Sequence[int], knocker: int, undercut_bonus: int) -> tuple[list[int], set[int]]:
+    """Score a knock against each opponent; return the points and the seats that won."""
+    points = [0] * len(deadwood)
+    won: set[int] = set()
+    own = deadwood[knocker]
+    for seat, theirs in enumerate(deadwood):
+        if seat == knocker:
+            continue
+        if own < theirs:
+            points[knocker] += theirs - own
+            won.add(knocker)
+        else:
+            points[seat] = own - theirs + undercut_bonus
+            won.add(seat)
+    return points, won
+
+
+def settle_gin(deadwood: Sequence[int], knocker: int, bonus: int) -> tuple[list[int], set[int]]:
+    """Score a gin: the opponents' deadwood plus one bonus to the knocker."""
+    points = [0] * len(deadwood)
+    points[knocker] = sum(d for seat, d in enumerate(deadwood) if seat != knocker) + bonus
+    return points, {knocker}
+
+
+class GinRummyRules(BaseRules):
+    """Gin Rummy: hands scored until someone reaches the target, then the end-of-game bonuses."""
+
+    spec = SPEC
+
+    def start(self, table: Table) -> GinState:
+        return GinState((0,) * table.n, (0,) * table.n)
+
+    def play(self, table: Table, state: GinState, turn: Turn, data: Mapping[str, Any]):
+        data = need_object(data)
+        result = self.read_result(data)
+        if result is Result.DRAW:
+            return GinState(state.points, state.hands_won, state.hands + 1), [0] * table.n
+        knocker = need_seat(data.get("knocker"), "knocker", table)
+        deadwood = self.read_deadwood(table, data)
+        self.check_knocker(table, result, knocker, deadwood)
+        points, won = self.settle(table, result, knocker, deadwood)
+        totals = tuple(t + p for t, p in zip(state.points, points))
+        hands_won = tuple(h + (seat in won) for seat, h in enumerate(state.hands_won))
+        return GinState(totals, hands_won, state.hands + 1), points
+
+    def settle(self, table: Table, result: Result, knocker: int, deadwood: Sequence[int]):
+        """Score a knock, gin or big gin; return the points and the seats that won the hand."""
+        options = table.options
+        if result is Result.KNOCK:
+            return settle_knock(deadwood, knocker, options["undercut_bonus"])
+        bonus = options["gin_bonus"] if result is Result.GIN else options["big_gin_bonus"]
+        return settle_gin(deadwood, knocker, bonus)
+
+    def read_result(self, data: Mapping[str, Any]) -> Result:
+        """Read how the hand ended."""
+        value = data.get("result")
+        if isinstance(value, str) and value in {r.value for r in Result}:
+            return Result(value)
+        raise fail("result", N_("must be one of: %(choices)s"), choices=", ".join(r.value for r in Result))
+
+    def read_deadwood(self, table: Table, data: Mapping[str, Any]) -> list[int]:
+        """Read each player's deadwood after lay-offs."""
+        entries = need_list(data.get("deadwood"), "deadwood", table)
+        return [need_int(v, f"deadwood.{seat}", 0, MAX_DEADWOOD) for seat, v in enumerate(entries)]
+
+    def check_knocker(self, table: Table, result: Result, knocker: int, deadwood: Sequence[int]) -> None:
+        """Refuse a knock over the limit, or a gin with deadwood."""
+        held, name, path = deadwood[knocker], table.players[knocker], f"deadwood.{knocker}"
+        if result is Result.KNOCK and held > table.options["knock_max"]:
+            raise fail(path, N_("%(name)s knocked holding %(held)s; a knock needs %(most)s or less"),
+                       name=name, held=held, most=table.options["knock_max"])
+        if result is not Result.KNOCK and held:
+            raise fail(path, N_("%(name)s went gin, so holds no deadwood (not %(held)s)"), name=name, held=held)
+
+    def is_over(self, table: Table, state: GinState) -> bool:
+        return max(state.points) >= table.options["target"]
+
+    def winners(self, table: Table, state: GinState) -> list[int]:
+        return self.leaders(table, state.points, best_is_low=False)
+
+    def end_bonuses(self, table: Table, state: GinState) -> list[int]:
+        """Return what the end of the game adds to each seat: shutout doubling, boxes, game bonus."""
+        options = table.options
+        winners = self.winners(table, state)
+        losers = [seat for seat in range(table.n) if seat not in winners]
+        shutout = options["shutout_double"] and bool(losers) and all(state.hands_won[s] == 0 for s in losers)
+        bonuses = []
+        for seat in range(table.n):
+            bonus = state.hands_won[seat] * options["box_bonus"]
+            if seat in winners:
+                bonus += options["game_bonus"] + (state.points[seat] if shutout else 0)
+            bonuses.append(bonus)
+        return bonuses
+
+    def standings(self, table: Table, state: GinState, over: bool) -> list[dict[str, Any]]:
+        bonuses = self.end_bonuses(table, state) if over else [0] * table.n
+        return [{"total": points + bonus, "hands_won": won, "bonus": bonus}
+                for points, won, bonus in zip(state.points, state.hands_won, bonuses)]
+
+    def round_fields(self, table: Table, state: GinState, turn: Turn) -> list[Field]:
+        return [
+            Field("result", N_("How the hand ended"), FieldKind.CHOICE, default=Result.KNOCK.value,
+                  choices=tuple((r.value, RESULT_LABELS[r]) for r in Result)),
+            Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT, optional=True,
+                  help=N_("Not needed for a draw")),
+            Field("deadwood", N_("Deadwood after lay-offs"), FieldKind.INT, Scope.LIST, optional=True,
+                  lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES,
+                  help=N_("Aces 1, numbers their face value, J Q K 10; not needed for a draw")),
+        ]
+
+
+RULES = GinRummyRules()

@@ -1,0 +1,301 @@
+"""Golf, in its 4-card and 6-card forms, with the house rules tables play by.
+
+Choices where the spec is silent:
+- Under ``all``, one-eyed jacks are not wild: the rule cancels repeated ranks only.
+- ``minus_players`` takes off the number of players still in the hole.
+- In the quarters game a hole that would put out every player left ends the game,
+  and those players share the win.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (
+    N_, BaseRules, Field, FieldKind, GameSpec, Measure, RulesError, Scope, Table, Turn, bool_option,
+    choice_option, fail, first_dealer_option, int_option, mapping_option, need_entries, need_int,
+    need_object, need_seat,
+)
+from .cards import Card, check_packs, card_value, parse_cards, suit_needed, value_key
+
+DEFAULT_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+                  "J": 10, "Q": 10, "K": 0, "X": -5}
+ONE_EYED_JACKS = (Card("J", "S"), Card("J", "H"))
+
+
+class Pairs(str, Enum):
+    """How equal cards in a layout cancel."""
+
+    NONE = "none"
+    PAIRS = "pairs"
+    LINES = "lines"
+    COLUMNS = "columns"
+    ALL = "all"
+
+
+class KnockPenalty(str, Enum):
+    """What a knocker who is not lowest scores."""
+
+    NONE = "none"
+    ADD10 = "add10"
+    DOUBLE = "double"
+    DOUBLE_PLUS5 = "double_plus5"
+    HIGHEST = "highest"
+
+
+class KnockBonus(str, Enum):
+    """What a knocker who is lowest scores."""
+
+    NONE = "none"
+    ZERO = "zero"
+    MINUS_PLAYERS = "minus_players"
+
+
+# Positions are numbered from 0: 4 cards [0 1 / 2 3], 6 cards [0 1 2 / 3 4 5].
+ROWS = {4: ((0, 1), (2, 3)), 6: ((0, 1, 2), (3, 4, 5))}
+COLUMNS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+
+SPEC = GameSpec(
+    key="golf",
+    name=N_("Golf"),
+    min_players=2,
+    max_players=12,
+    measure=Measure.LOWEST_TOTAL,
+    round_name=N_("Hole"),
+    summary=N_("Four or six cards face down; swap them for low ones. Lowest total wins."),
+    options=(
+        first_dealer_option(),
+        choice_option("layout", N_("Cards in each layout"), 4, (4, 6)),
+        int_option("holes", N_("Holes"), None, 1, 100, nullable=True,
+                   help=N_("9 unless you play to a target or the quarters game")),
+        int_option("target", N_("Play to a target"), None, 1, 10000, nullable=True,
+                   help=N_("End when a total reaches this; lowest total wins")),
+        mapping_option("values", N_("Card values"), value_key, help=N_("Like Q=12, QS=40, J=0")),
+        choice_option("pairs", N_("Equal cards cancel"), None, tuple(p.value for p in Pairs),
+                      help=N_("none for 4 cards, columns for 6")),
+        bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False),
+        choice_option("knock_penalty", N_("Knocker not lowest"), "none", tuple(p.value for p in KnockPenalty)),
+        choice_option("knock_bonus", N_("Knocker lowest"), "none", tuple(b.value for b in KnockBonus)),
+        int_option("look_cost", N_("Points per look at a face-down card"), 0, 0, 50),
+        int_option("quarters", N_("Quarters each (elimination game)"), None, 1, 50, nullable=True),
+        int_option("packs", N_("Packs shuffled together"), None, 1, 10, nullable=True),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class GolfState:
+    """Totals so far, quarters left, and the quarters in the jar."""
+
+    totals: tuple[int, ...]
+    quarters: tuple[int, ...] | None
+    holes: int = 0
+    out_together: tuple[int, ...] = ()  # seats that went out on the last hole
+
+
+def values_in_force(options: Mapping[str, Any]) -> dict[str, int]:
+    """Return every card value the table plays by, overrides included."""
+    return {**DEFAULT_VALUES, **options["values"]}
+
+
+def can_pair(a: Card, b: Card, wild: bool) -> bool:
+    """Say whether two cards may cancel each other (equal ranks, or a wild one-eyed jack)."""
+    return a.rank == b.rank or (wild and (a in ONE_EYED_JACKS or b in ONE_EYED_JACKS))
+
+
+def allowed_positions(layout: int, pairs: Pairs) -> set[tuple[int, int]]:
+    """Return the position pairs that may cancel under the pairing rule."""
+    if pairs is Pairs.PAIRS:
+        return {(i, j) for i in range(layout) for j in range(i + 1, layout)}
+    lines = COLUMNS[layout] + (ROWS[layout] if pairs is Pairs.LINES else ())
+    return {(i, j) for line in lines for i in line for j in line if i < j}
+
+
+def layout_score(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
+    """Score one layout: the lowest total reachable by cancelling pairs the rule allows."""
+    values = [card_value(c, DEFAULT_VALUES, options["values"]) for c in cards]
+    pairs = Pairs(options["pairs"])
+    if pairs is Pairs.ALL:
+        ranks = [c.rank for c in cards]
+        return sum(v for c, v in zip(cards, values) if ranks.count(c.rank) < 2)
+    if pairs is Pairs.NONE:
+        return sum(values)
+    allowed = allowed_positions(len(cards), pairs)
+    wild = options["one_eyed_jacks_wild"]
+
+    def best(free: tuple[int, ...]) -> int:
+        if not free:
+            return 0
+        first, rest = free[0], free[1:]
+        score = values[first] + best(rest)
+        for other in rest:
+            if (first, other) in allowed and can_pair(cards[first], cards[other], wild):
+                score = min(score, best(tuple(p for p in rest if p != other)))
+        return score
+
+    return best(tuple(range(len(cards))))
+
+
+def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: Mapping[str, Any]) -> list[int | None]:
+    """Apply the knock rule to a hole's layout scores (None: a seat out of the game)."""
+    if knocker is None:
+        return list(scores)
+    played = [s for s in scores if s is not None]
+    own = scores[knocker]
+    assert own is not None
+    out = list(scores)
+    if all(own <= s for s in played):
+        bonus = KnockBonus(options["knock_bonus"])
+        if bonus is KnockBonus.ZERO:
+            out[knocker] = 0
+        elif bonus is KnockBonus.MINUS_PLAYERS:
+            out[knocker] = own - len(played)
+        return out
+    penalty = KnockPenalty(options["knock_penalty"])
+    out[knocker] = {
+        KnockPenalty.NONE: own,
+        KnockPenalty.ADD10: own + 10,
+        KnockPenalty.DOUBLE: own * 2,
+        KnockPenalty.DOUBLE_PLUS5: own * 2 + 5,
+        KnockPenalty.HIGHEST: max(played),
+    }[penalty]
+    return out
+
+
+class GolfRules(BaseRules):
+    """Golf: lowest total after the holes, at a target, or last player holding quarters."""
+
+    spec = SPEC
+
+    def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if options["pairs"] is None:
+            options["pairs"] = Pairs.NONE.value if options["layout"] == 4 else Pairs.COLUMNS.value
+        if options["holes"] is None and options["target"] is None and options["quarters"] is None:
+            options["holes"] = 9
+        if options["packs"] is None:
+            options["packs"] = 2 if players >= 8 else 1
+        return options
+
+    def start(self, table: Table) -> GolfState:
+        quarters = table.options["quarters"]
+        return GolfState((0,) * table.n, None if quarters is None else (quarters,) * table.n)
+
+    def seats_in(self, table: Table, state: GolfState) -> list[bool]:
+        if state.quarters is None:
+            return [True] * table.n
+        return [q > 0 for q in state.quarters]
+
+    def play(self, table: Table, state: GolfState, turn: Turn, data: Mapping[str, Any]):
+        scores, looks, knocker = self.read_hole(table, state, need_object(data))
+        points = knock_adjusted(scores, knocker, table.options)
+        cost = table.options["look_cost"]
+        points = [None if p is None else p + looks[seat] * cost for seat, p in enumerate(points)]
+        totals = tuple(t + (p or 0) for t, p in zip(state.totals, points))
+        quarters, out_together = self.pay_quarters(state, points)
+        return GolfState(totals, quarters, state.holes + 1, out_together), points
+
+    def read_hole(self, table: Table, state: GolfState, data: Mapping[str, Any]):
+        """Check a hole's data; return layout scores, looks per seat and the knocker."""
+        seats_in = self.seats_in(table, state)
+        entries = need_entries(data, table)
+        scores: list[int | None] = []
+        looks: list[int] = []
+        layouts: list[Card] = []
+        for seat, entry in enumerate(entries):
+            if not seats_in[seat]:
+                if entry is not None:
+                    raise fail(f"players.{seat}", N_("%(name)s is out of the game; leave this empty"),
+                               name=table.players[seat])
+                scores.append(None)
+                looks.append(0)
+                continue
+            if entry is None:
+                raise fail(f"players.{seat}", N_("give %(name)s's cards or score"), name=table.players[seat])
+            score, cards = self.read_layout(table, seat, entry)
+            layouts.extend(cards)
+            scores.append(score)
+            looks.append(need_int(entry.get("looks", 0), f"players.{seat}.looks", 0, 50))
+        check_packs(layouts, table.options["packs"], 2 * table.options["packs"])
+        knocker = data.get("knocker")
+        if knocker is not None:
+            knocker = need_seat(knocker, "knocker", table, seats_in)
+        return scores, looks, knocker
+
+    def read_layout(self, table: Table, seat: int, entry: Mapping[str, Any]) -> tuple[int, list[Card]]:
+        """Score one player's entry: the cards of the layout, or the score counted at the table."""
+        path = f"players.{seat}"
+        has_cards, has_score = entry.get("cards") is not None, entry.get("score") is not None
+        if has_cards == has_score:
+            raise fail(path, N_("give either %(name)s's cards or the score, not both"), name=table.players[seat]) \
+                if has_cards else fail(f"{path}.cards", N_("give %(name)s's cards or score"),
+                                       name=table.players[seat])
+        if has_score:
+            return need_int(entry["score"], f"{path}.score", -100, 500), []
+        cards = parse_cards(entry["cards"], f"{path}.cards")
+        layout = table.options["layout"]
+        if len(cards) != layout:
+            raise fail(f"{path}.cards", N_("a layout has %(layout)s cards; this one has %(got)s"),
+                       layout=layout, got=len(cards))
+        self.check_suits(cards, table.options, f"{path}.cards")
+        return layout_score(cards, table.options), cards
+
+    def check_suits(self, cards: Sequence[Card], options: Mapping[str, Any], path: str) -> None:
+        """Refuse a card without its suit when a rule needs the suit."""
+        for card in cards:
+            if card.suit is None and not card.is_joker:
+                if suit_needed(card.rank, options["values"]):
+                    raise fail(path, N_("give the suit of each %(rank)s: one suit has its own value"),
+                               rank=card.rank)
+                if card.rank == "J" and options["one_eyed_jacks_wild"] and options["pairs"] != Pairs.ALL.value:
+                    raise fail(path, N_("give the suit of each J: one-eyed jacks are wild"))
+
+    def pay_quarters(self, state: GolfState, points: Sequence[int | None]):
+        """Take a quarter from every player with the hole's highest score; note who went out together."""
+        if state.quarters is None:
+            return None, ()
+        played = [p for p in points if p is not None]
+        worst = max(played)
+        quarters = tuple(q - 1 if p == worst else q for q, p in zip(state.quarters, points))
+        went_out = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 == after)
+        return quarters, went_out
+
+    def is_over(self, table: Table, state: GolfState) -> bool:
+        options = table.options
+        if state.quarters is not None and sum(q > 0 for q in state.quarters) <= 1 and state.holes:
+            return True
+        if options["holes"] is not None and state.holes >= options["holes"]:
+            return True
+        return options["target"] is not None and max(state.totals) >= options["target"]
+
+    def winners(self, table: Table, state: GolfState) -> list[int]:
+        if state.quarters is None:
+            return self.leaders(table, state.totals, best_is_low=True)
+        still_in = [s for s, q in enumerate(state.quarters) if q > 0]
+        if not still_in and state.out_together:
+            return list(state.out_together)
+        return self.leaders(table, state.quarters, best_is_low=False)
+
+    def standings(self, table: Table, state: GolfState, over: bool) -> list[dict[str, Any]]:
+        quarters = state.quarters or (None,) * table.n
+        return [{"total": total, "quarters": q, "out": q is not None and q <= 0}
+                for total, q in zip(state.totals, quarters)]
+
+    def next_extras(self, table: Table, state: GolfState, turn: Turn) -> dict[str, Any]:
+        if state.quarters is None:
+            return {}
+        return {"jar": table.options["quarters"] * table.n - sum(state.quarters)}
+
+    def round_fields(self, table: Table, state: GolfState, turn: Turn) -> list[Field]:
+        fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
+                        help=N_("Positions 1 2 / 3 4") if table.options["layout"] == 4
+                        else N_("Positions 1 2 3 / 4 5 6"),
+                        card_values=values_in_force(table.options), lo=-100, hi=500)]
+        if table.options["look_cost"]:
+            fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
+        fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
+        return fields
+
+
+RULES = GolfRules()

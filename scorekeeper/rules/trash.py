@@ -1,0 +1,182 @@
+"""Trash, the layout game also called Garbage or Ten (game key ``trash``).
+
+No points: each player's layout starts at ``start`` cards and shrinks by one for every deal they complete.
+
+Choices made where the spec is silent (for the rules page):
+
+- ``also_completed`` may be left out of a round; left out, only the winner completed a layout.
+- With ``deals`` set and ``win_at`` reached first, the game ends at once; the deal limit is a longest game.
+- A layout never starts above 10 cards (the places ace to ten), and ``win_at`` must be below ``start``.
+- Finished by hand, the players with the smallest layout win; before any deal that is everyone.
+- With ``rotate``, deal k is started by the player k seats after the first dealer (always the player
+  after that deal's dealer); with ``winner`` the winner of the last deal starts the next.
+- Packs: one for 2 players, then one more for every two players (2 for 3-4, 3 for 5-6, ... 6 for 11-12).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Table, Turn,
+                   bool_option, choice_option, fail, first_dealer_option, int_option, msg, need_object, need_seat,
+                   need_seats)
+
+MAX_LAYOUT = 10  # the places ace to ten
+
+
+class FirstPlayer(Enum):
+    """Who starts the next deal."""
+
+    WINNER = "winner"
+    ROTATE = "rotate"
+
+
+class Wild(Enum):
+    """Which cards are wild."""
+
+    JACKS = "jacks"
+    KINGS = "kings"
+    JACKS_AND_JOKERS = "jacks_and_jokers"
+    ALL_FACES = "all_faces"
+
+
+WILD_TEXT: Mapping[Wild, str] = {
+    Wild.JACKS: N_("Jacks are wild; queens and kings end your turn."),
+    Wild.KINGS: N_("Kings are wild; jacks and queens end your turn."),
+    Wild.JACKS_AND_JOKERS: N_("Jacks and jokers are wild; queens and kings end your turn."),
+    Wild.ALL_FACES: N_("Jacks, queens and kings are all wild; a number you already have face up, "
+                       "or one above your layout, ends your turn."),
+}
+
+
+def packs_for(players: int) -> int:
+    """Return how many packs to shuffle together: 1 for 2 players, then one more per two players."""
+    return max(1, (players + 1) // 2)
+
+
+def packs_text(players: int) -> Msg:
+    """Say how many packs to shuffle, as a page shows it: "Shuffle 2 packs together"."""
+    packs = packs_for(players)
+    if packs == 1:
+        return msg(N_("Use one pack"))
+    return msg(N_("Shuffle %(packs)s packs together"), packs=packs)
+
+
+def wild_text(wild: str) -> str:
+    """Say which cards are wild under the ``wild`` option."""
+    return WILD_TEXT[Wild(wild)]
+
+
+SPEC = GameSpec(
+    key="trash",
+    name=N_("Trash (the layout game)"),
+    min_players=2,
+    max_players=12,
+    options=(
+        first_dealer_option(),
+        int_option("start", N_("Starting layout"), 10, 1, MAX_LAYOUT,
+                   help=N_("How many cards everyone's layout starts with")),
+        int_option("win_at", N_("Win at"), 0, 0, MAX_LAYOUT - 1,
+                   help=N_("A player whose layout shrinks to this size wins; 0 plays to the end, "
+                           "6 is a shorter game")),
+        int_option("deals", N_("Number of deals"), None, 1, 1000, nullable=True,
+                   help=N_("Stop after this many deals; the smallest layout wins. Empty: no limit")),
+        bool_option("also_completed", N_("Others can complete too"), False,
+                    help=N_("Others who complete their layout in the same go-round also get one card fewer")),
+        choice_option("first_player", N_("Who starts the next deal"), FirstPlayer.WINNER.value,
+                      [f.value for f in FirstPlayer],
+                      help=N_("winner: the winner of the last deal; rotate: one seat further each deal")),
+        choice_option("wild", N_("Wild cards"), Wild.JACKS.value, [w.value for w in Wild]),
+    ),
+    measure=Measure.SMALLEST_LAYOUT,
+    round_name=N_("Deal"),
+    summary=N_("Fill a face-down layout from ace up; each deal you win, your layout gets one card shorter."),
+)
+
+
+@dataclass(frozen=True)
+class TrashState:
+    """Each seat's layout, the deals played and who starts the next deal."""
+
+    layouts: tuple[int, ...]
+    deals: int
+    first_player: int
+
+
+class TrashRules(BaseRules):
+    """Trash: layouts shrink for every completed deal; the first to reach ``win_at`` wins."""
+
+    spec = SPEC
+
+    def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Check the layout sizes make a game: ``win_at`` must be below ``start``."""
+        if options["win_at"] >= options["start"]:
+            raise fail("options.win_at", N_("must be below the starting layout of %(start)s"),
+                       start=options["start"])
+        return options
+
+    def start(self, table: Table) -> TrashState:
+        """Give everyone the starting layout; the player after the first dealer starts."""
+        first = (table.options["first_dealer"] + 1) % table.n
+        return TrashState((table.options["start"],) * table.n, 0, first)
+
+    def play(self, table: Table, state: TrashState, turn: Turn, data: Any) -> tuple[TrashState, None]:
+        """Shrink the layout of the winner and of anyone else who completed theirs."""
+        data = need_object(data)
+        winner = need_seat(data.get("winner"), "winner", table)
+        others = self.read_also_completed(table, data.get("also_completed"), winner)
+        layouts = tuple(size - (seat == winner or seat in others) for seat, size in enumerate(state.layouts))
+        return TrashState(layouts, state.deals + 1, self.next_first(table, state, winner)), None
+
+    def read_also_completed(self, table: Table, value: Any, winner: int) -> list[int]:
+        """Read who else completed a layout: only with the option on, and never the winner."""
+        if value is None:
+            return []
+        seats = need_seats(value, "also_completed", table)
+        if seats and not table.options["also_completed"]:
+            raise fail("also_completed", N_("only the winner completes a layout unless the table plays "
+                                            "that others who complete in the same go-round count too"))
+        if winner in seats:
+            raise fail("also_completed", N_("%(name)s is the winner; list only the others who completed"),
+                       name=table.players[winner])
+        return seats
+
+    def next_first(self, table: Table, state: TrashState, winner: int) -> int:
+        """Return who starts the deal after this one."""
+        if FirstPlayer(table.options["first_player"]) is FirstPlayer.ROTATE:
+            return (state.first_player + 1) % table.n
+        return winner
+
+    def seats_in(self, table: Table, state: TrashState) -> list[bool]:
+        """Everyone plays to the end."""
+        return [True] * table.n
+
+    def is_over(self, table: Table, state: TrashState) -> bool:
+        """The game ends when a layout reaches ``win_at`` or the agreed deals are played."""
+        limit = table.options["deals"]
+        return min(state.layouts) <= table.options["win_at"] or (limit is not None and state.deals >= limit)
+
+    def winners(self, table: Table, state: TrashState) -> list[int]:
+        """Return the seats with the smallest layout (everyone who reached ``win_at`` at the end)."""
+        return self.leaders(table, state.layouts, best_is_low=True)
+
+    def standings(self, table: Table, state: TrashState, over: bool) -> list[dict[str, Any]]:
+        """Return each seat's layout; there are no points."""
+        return [{"total": None, "layout": size} for size in state.layouts]
+
+    def next_extras(self, table: Table, state: TrashState, turn: Turn) -> dict[str, Any]:
+        """Say who plays first in the next deal."""
+        return {"first_player": state.first_player}
+
+    def round_fields(self, table: Table, state: TrashState, turn: Turn) -> list[Field]:
+        """Ask who won the deal, and who else completed when the table plays that."""
+        fields = [Field("winner", N_("Won the deal"), FieldKind.SEAT)]
+        if table.options["also_completed"]:
+            fields.append(Field("also_completed", N_("Also completed their layout"), FieldKind.SEATS,
+                                optional=True, default=[]))
+        return fields
+
+
+RULES = TrashRules()

@@ -1,0 +1,274 @@
+"""Trash, the 12-hand trick game: six contracts, then the same six in reverse. Lowest total wins.
+
+Choices where the spec is silent:
+- Keys in a hand's data that belong to other contracts are ignored; only the hand's own
+  contract is read.
+- No one can take more tricks, hearts, kings or queens than the whole hand holds; the
+  counts must add up exactly to the deck table for the number of players.
+- In the sequence hand (8s first) the table names who went out first and second; the
+  same player cannot be both, and nobody else scores.
+- ``points`` may change any of the seven values (negative values allowed, from -1000 to
+  1000); names are read without regard to case, and the game lists all seven values in
+  force, changed or not.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (
+    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Option, Scope, Table, Turn, as_int, fail,
+    first_dealer_option, msg, need_int, need_list, need_object, need_seat,
+)
+
+HANDS = 12
+
+
+class Contract(str, Enum):
+    """What a hand is played for; its value is the key of the hand's data."""
+
+    TRICKS = "tricks"
+    HEARTS = "hearts"
+    KINGS = "kings"
+    QUEENS = "queens"
+    LAST_TRICK = "last_trick"
+    SEQUENCE = "sequence"
+
+
+_FIRST_SIX = (Contract.TRICKS, Contract.HEARTS, Contract.KINGS, Contract.QUEENS,
+              Contract.LAST_TRICK, Contract.SEQUENCE)
+CONTRACTS: tuple[Contract, ...] = _FIRST_SIX + tuple(reversed(_FIRST_SIX))
+
+CONTRACT_LABELS = {
+    Contract.TRICKS: N_("Tricks"),
+    Contract.HEARTS: N_("Hearts"),
+    Contract.KINGS: N_("Kings"),
+    Contract.QUEENS: N_("Queens"),
+    Contract.LAST_TRICK: N_("Last trick"),
+    Contract.SEQUENCE: N_("Sequence (8s first)"),
+}
+
+# The counting contracts: the data key, the points name, and what a player's count means.
+COUNTED = {
+    Contract.TRICKS: ("trick", N_("Tricks taken")),
+    Contract.HEARTS: ("heart", N_("Hearts taken")),
+    Contract.KINGS: ("king", N_("Kings taken")),
+    Contract.QUEENS: ("queen", N_("Queens taken")),
+}
+
+# When a counting hand does not add up: "the kings add up to 3; with 4 players there are 4 kings".
+SUM_ERRORS = {
+    Contract.TRICKS: N_("the tricks add up to %(got)s; with %(n)s players every hand has %(want)s tricks"),
+    Contract.HEARTS: N_("the hearts add up to %(got)s; with %(n)s players there are %(want)s hearts"),
+    Contract.KINGS: N_("the kings add up to %(got)s; with %(n)s players there are %(want)s kings"),
+    Contract.QUEENS: N_("the queens add up to %(got)s; with %(n)s players there are %(want)s queens"),
+}
+
+# "Hand 3 of 12: Kings, 20 points each" -- one whole sentence per contract, for translators.
+HAND_TEXTS = {
+    Contract.TRICKS: N_("Hand %(number)s of %(hands)s: Tricks, %(points)s points each"),
+    Contract.HEARTS: N_("Hand %(number)s of %(hands)s: Hearts, %(points)s points each"),
+    Contract.KINGS: N_("Hand %(number)s of %(hands)s: Kings, %(points)s points each"),
+    Contract.QUEENS: N_("Hand %(number)s of %(hands)s: Queens, %(points)s points each"),
+    Contract.LAST_TRICK: N_("Hand %(number)s of %(hands)s: Last trick, %(points)s points"),
+    Contract.SEQUENCE: N_("Hand %(number)s of %(hands)s: Sequence (8s first), %(first)s points for going out "
+                          "first and %(second)s for second"),
+}
+
+DEFAULT_POINTS = {"trick": 5, "heart": 5, "king": 20, "queen": 20, "last_trick": 20,
+                  "first_out": -25, "second_out": -15}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards for one number of players, as the rules page shows them."""
+
+    players: int
+    packs: int
+    cards: int
+    removed: tuple[str, ...]  # the twos taken out, e.g. ("2S", "2C")
+    setup: str                 # the same, in table words
+    tricks: int                # tricks in every hand
+    hearts: int
+    honours: int               # kings in play (and as many queens)
+
+
+DECKS = {d.players: d for d in (
+    Deck(4, 1, 52, (), N_("One pack, all 52 cards"), 13, 13, 4),
+    Deck(5, 1, 50, ("2S", "2C"), N_("One pack; take out the 2♠ and 2♣ (50 cards)"), 10, 13, 4),
+    Deck(6, 1, 48, ("2S", "2H", "2D", "2C"), N_("One pack; take out all four 2s (48 cards)"), 8, 12, 4),
+    Deck(7, 2, 98, ("2C", "2C", "2S", "2S", "2D", "2D"),
+         N_("Two packs; take out both 2♣, both 2♠ and both 2♦ (98 cards)"), 14, 26, 8),
+    Deck(8, 2, 104, (), N_("Two packs, all 104 cards"), 13, 26, 8),
+    Deck(9, 2, 99, ("2C", "2C", "2S", "2S", "2D"),
+         N_("Two packs; take out both 2♣, both 2♠ and one 2♦ (99 cards)"), 11, 26, 8),
+    Deck(10, 2, 100, ("2C", "2C", "2S", "2S"), N_("Two packs; take out both 2♣ and both 2♠ (100 cards)"),
+         10, 26, 8),
+)}
+
+
+def deck_for(players: int) -> Deck:
+    """Return the deck table row for this many players."""
+    return DECKS[players]
+
+
+def contract_for(number: int) -> Contract:
+    """Return the contract of hand ``number`` (1-12)."""
+    if not 1 <= number <= HANDS:
+        raise ValueError(f"there is no hand {number}")
+    return CONTRACTS[number - 1]
+
+
+def hand_total(contract: Contract, deck: Deck) -> int:
+    """Return how many of the counted things a whole hand holds (tricks, hearts, kings or queens)."""
+    if contract is Contract.TRICKS:
+        return deck.tricks
+    if contract is Contract.HEARTS:
+        return deck.hearts
+    return deck.honours
+
+
+def describe_hand(table: Table, number: int) -> Msg:
+    """Describe hand ``number`` for the page: "Hand 3 of 12: Kings, 20 points each"."""
+    contract = contract_for(number)
+    points = table.options["points"]
+    if contract is Contract.SEQUENCE:
+        return msg(HAND_TEXTS[contract], number=number, hands=HANDS,
+                   first=points["first_out"], second=points["second_out"])
+    name = "last_trick" if contract is Contract.LAST_TRICK else COUNTED[contract][0]
+    return msg(HAND_TEXTS[contract], number=number, hands=HANDS, points=points[name])
+
+
+def _points_key(key: str) -> str | None:
+    clean = key.strip().lower()
+    return clean if clean in DEFAULT_POINTS else None
+
+
+def _parse_points(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ValueError(msg(N_("must map names to points, like {\"king\": 25}")))
+    out: dict[str, int] = {}
+    for key, number in value.items():
+        clean = _points_key(str(key))
+        if clean is None:
+            raise ValueError(msg(N_("%(key)s is not one of: %(names)s"), key=str(key)[:20],
+                                 names=", ".join(DEFAULT_POINTS)))
+        out[clean] = as_int(number, -1000, 1000)
+    return out
+
+
+def points_option() -> Option:
+    """The ``points`` option: changed values by name, the rest at their defaults."""
+    return Option("points", N_("Points"), dict(DEFAULT_POINTS), _parse_points, kind="values",
+                  help=N_("trick 5, heart 5, king 20, queen 20, last_trick 20, first_out -25, second_out -15"))
+
+
+SPEC = GameSpec(
+    key="trash-twelve-hands",
+    name=N_("Trash (12 hands)"),
+    min_players=4,
+    max_players=10,
+    measure=Measure.LOWEST_TOTAL,
+    round_name=N_("Hand"),
+    summary=N_("Twelve trick-taking hands, each avoiding something different. Lowest total wins."),
+    options=(first_dealer_option(), points_option()),
+)
+
+
+@dataclass(frozen=True)
+class TrashTwelveState:
+    """Totals so far and how many hands have been played."""
+
+    totals: tuple[int, ...]
+    hands: int = 0
+
+
+class TrashTwelveRules(BaseRules):
+    """Trash in twelve hands: fixed contracts, lowest total after hand 12 wins."""
+
+    spec = SPEC
+
+    def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        options["points"] = {**DEFAULT_POINTS, **options["points"]}
+        return options
+
+    def start(self, table: Table) -> TrashTwelveState:
+        return TrashTwelveState((0,) * table.n)
+
+    def play(self, table: Table, state: TrashTwelveState, turn: Turn, data: Mapping[str, Any]):
+        data = need_object(data)
+        contract = contract_for(state.hands + 1)
+        if contract in COUNTED:
+            points = self.score_counts(table, contract, data)
+        elif contract is Contract.LAST_TRICK:
+            points = self.score_last_trick(table, data)
+        else:
+            points = self.score_sequence(table, data)
+        totals = tuple(t + p for t, p in zip(state.totals, points))
+        return TrashTwelveState(totals, state.hands + 1), points
+
+    def read_counts(self, table: Table, contract: Contract, data: Mapping[str, Any]) -> list[int]:
+        """Check a counting hand: one count per seat, adding up to what the hand holds."""
+        key = contract.value
+        want = hand_total(contract, deck_for(table.n))
+        entries = need_list(data.get(key), key, table)
+        counts = [need_int(v, f"{key}.{seat}", 0, want) for seat, v in enumerate(entries)]
+        if sum(counts) != want:
+            raise fail(key, SUM_ERRORS[contract], got=sum(counts), n=table.n, want=want)
+        return counts
+
+    def score_counts(self, table: Table, contract: Contract, data: Mapping[str, Any]) -> list[int]:
+        """Score tricks, hearts, kings or queens: the count times the value of one."""
+        each = table.options["points"][COUNTED[contract][0]]
+        return [count * each for count in self.read_counts(table, contract, data)]
+
+    def score_last_trick(self, table: Table, data: Mapping[str, Any]) -> list[int]:
+        """Score the last-trick hand: only the taker of the last trick scores."""
+        seat = need_seat(data.get("last_trick"), "last_trick", table)
+        points = [0] * table.n
+        points[seat] = table.options["points"]["last_trick"]
+        return points
+
+    def score_sequence(self, table: Table, data: Mapping[str, Any]) -> list[int]:
+        """Score the sequence hand: the first and second player out."""
+        first = need_seat(data.get("first_out"), "first_out", table)
+        second = need_seat(data.get("second_out"), "second_out", table)
+        if first == second:
+            raise fail("second_out", N_("%(name)s cannot go out both first and second"), name=table.players[first])
+        values = table.options["points"]
+        points = [0] * table.n
+        points[first], points[second] = values["first_out"], values["second_out"]
+        return points
+
+    def is_over(self, table: Table, state: TrashTwelveState) -> bool:
+        return state.hands >= HANDS
+
+    def winners(self, table: Table, state: TrashTwelveState) -> list[int]:
+        return self.leaders(table, state.totals, best_is_low=True)
+
+    def standings(self, table: Table, state: TrashTwelveState, over: bool) -> list[dict[str, Any]]:
+        return [{"total": total} for total in state.totals]
+
+    def next_extras(self, table: Table, state: TrashTwelveState, turn: Turn) -> dict[str, Any]:
+        return {"contract": contract_for(state.hands + 1).value}
+
+    def round_fields(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Field]:
+        contract = contract_for(state.hands + 1)
+        if contract in COUNTED:
+            want = hand_total(contract, deck_for(table.n))
+            return [Field(contract.value, COUNTED[contract][1], FieldKind.INT, Scope.LIST, lo=0, hi=want,
+                          sum_to=want, default=0)]
+        if contract is Contract.LAST_TRICK:
+            return [Field("last_trick", N_("Who took the last trick"), FieldKind.SEAT)]
+        return [Field("first_out", N_("Out first"), FieldKind.SEAT),
+                Field("second_out", N_("Out second"), FieldKind.SEAT)]
+
+
+def contract_labels() -> list[str]:
+    """Return the twelve hands' contract labels in playing order, for the rules page."""
+    return [CONTRACT_LABELS[c] for c in CONTRACTS]
+
+
+RULES = TrashTwelveRules()

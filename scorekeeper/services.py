@@ -1,0 +1,220 @@
+"""Games, players and rounds: the rules decide, the models store; flush only, never commit."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+
+from . import rules as registry
+from .extensions import db
+from .models import Game, Player, Round, hash_token
+from .rules.base import N_, Msg, Rules, RulesError, Table, msg
+from .rules.engine import Derived, RoundRefused, derive
+
+NAME_MAX = 40
+
+
+class Problem(Exception):
+    """A request the game cannot take; ``errors`` maps field paths to messages."""
+
+    status = 400
+
+    def __init__(self, errors: Mapping[str, Msg | str]):
+        super().__init__(errors)
+        self.errors = dict(errors)
+
+
+class Invalid(Problem):
+    """A value breaks the game's rules or checks."""
+
+    status = 422
+
+
+class Conflict(Problem):
+    """The round cannot go where it was sent (game over, number taken, a later round breaks)."""
+
+    status = 409
+
+
+class NotFound(Problem):
+    """No such game or round."""
+
+    status = 404
+
+
+def rules_for(game: Game) -> Rules:
+    """Return the rules module that plays ``game``."""
+    return registry.REGISTRY[game.game_key]
+
+
+def table_of(game: Game) -> Table:
+    """Return the fixed facts of ``game`` for the rules."""
+    return Table(tuple(p.name for p in game.players), game.options)
+
+
+def clean_players(names: Any, rules: Rules) -> list[str]:
+    """Check the players' names (trimmed, 1-40 characters, unique) and their number."""
+    spec = rules.spec
+    if not isinstance(names, list):
+        raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
+    errors: dict[str, Msg] = {}
+    seen: set[str] = set()
+    clean = []
+    for seat, name in enumerate(names):
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= NAME_MAX:
+            errors[f"players.{seat}"] = msg(N_("a name needs 1 to %(most)s characters"), most=NAME_MAX)
+        elif name.casefold() in seen:
+            errors[f"players.{seat}"] = msg(N_("%(name)s is already at the table; give each player a different name"),
+                                            name=name)
+        seen.add(name.casefold())
+        clean.append(name)
+    if not spec.min_players <= len(names) <= spec.max_players:
+        errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
+                                game=spec.name, lo=spec.min_players, hi=spec.max_players, got=len(names))
+    if errors:
+        raise Invalid(errors)
+    return clean
+
+
+def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
+    """Start a game; return it with its edit token (shown once, stored only as a hash)."""
+    rules = registry.get(key) if isinstance(key, str) else None
+    if rules is None:
+        raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=str(key)[:40])})
+    names = clean_players(players, rules)
+    try:
+        resolved = rules.resolve_options(options if options is not None else {}, len(names))
+    except RulesError as exc:
+        raise Invalid(exc.errors) from None
+    token = secrets.token_urlsafe(24)
+    game = Game(game_key=rules.spec.key, options=resolved, token_hash=hash_token(token))
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
+    db.session.add(game)
+    db.session.flush()
+    return game, token
+
+
+def load_game(public_id: str) -> Game:
+    """Return the game with this public id, or raise NotFound."""
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
+    if game is None or game.game_key not in registry.REGISTRY:
+        raise NotFound({"game": msg(N_("there is no such game; check the link"))})
+    return game
+
+
+def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
+    """Fold the game's rounds (or a proposed list of them) through its rules."""
+    datas = [r.data for r in game.rounds] if rounds is None else rounds
+    return derive(rules_for(game), table_of(game), datas, game.finished_by_hand)
+
+
+def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived:
+    """Derive the game with a proposed list of rounds: 422 if round ``changed`` breaks, 409 if a later one."""
+    try:
+        return derive_game(game, datas)
+    except RoundRefused as exc:
+        if exc.number < changed:  # stored rounds that no longer stand: nothing the caller can fix
+            raise Conflict({"round": msg(N_("round %(n)s no longer fits the game"), n=exc.number)}) from None
+        if exc.number == changed and not exc.after_end:
+            raise Invalid(exc.errors) from None
+        raise Conflict({"round": later_round_message(exc)}) from None
+
+
+def later_round_message(exc: RoundRefused) -> Msg:
+    """Explain why a change is refused because of a round after it."""
+    if exc.after_end:
+        return msg(N_("this change ends the game before round %(n)s; delete the later rounds first"), n=exc.number)
+    detail = "; ".join(f"{k}: {v}" for k, v in exc.errors.items())
+    return msg(N_("this change would make round %(n)s impossible (%(detail)s)"), n=exc.number, detail=detail)
+
+
+def check_object(data: Any) -> Mapping[str, Any]:
+    """Refuse round data that is not a JSON object."""
+    if not isinstance(data, Mapping):
+        raise Invalid({"data": msg(N_("the round's data must be an object of names and values"))})
+    return data
+
+
+def add_round(game: Game, data: Any, number: Any = None) -> Derived:
+    """Record the next round; refuse it on a finished game or when ``number`` is not the next one."""
+    current = derive_game(game)
+    expected = len(game.rounds) + 1
+    if number is not None and number != expected:
+        raise Conflict({"round": msg(N_("round %(n)s is already saved; the next round is %(next)s"),
+                                     n=number, next=expected)})
+    if current.over:
+        raise Conflict({"round": msg(N_("the game is over; no more rounds can be added"))})
+    data = check_object(data)
+    derived = attempt(game, [r.data for r in game.rounds] + [data], expected)
+    game.rounds.append(Round(number=expected, data=dict(data)))
+    return settle(game, derived)
+
+
+def find_round(game: Game, number: int) -> Round:
+    """Return round ``number`` of the game, or raise NotFound."""
+    for rnd in game.rounds:
+        if rnd.number == number:
+            return rnd
+    raise NotFound({"round": msg(N_("there is no round %(n)s in this game"), n=number)})
+
+
+def edit_round(game: Game, number: int, data: Any) -> Derived:
+    """Replace a round's data and derive everything after it again; refuse edits that break later rounds."""
+    rnd = find_round(game, number)
+    data = check_object(data)
+    datas = [dict(data) if r.number == number else r.data for r in game.rounds]
+    derived = attempt(game, datas, number)
+    rnd.data = dict(data)
+    return settle(game, derived)
+
+
+def delete_round(game: Game, number: int) -> Derived:
+    """Delete the last round."""
+    rnd = find_round(game, number)
+    if number != len(game.rounds):
+        raise Conflict({"round": msg(N_("only the last round can be deleted; this game has %(n)s"),
+                                     n=len(game.rounds))})
+    game.rounds.remove(rnd)
+    db.session.delete(rnd)
+    return settle(game, derive_game(game))
+
+
+def finish_game(game: Game) -> Derived:
+    """End the game by hand; the leaders win."""
+    game.finished_by_hand = True
+    return settle(game, derive_game(game))
+
+
+def settle(game: Game, derived: Derived) -> Derived:
+    """Keep the listing's status in step with the derived state, and flush."""
+    game.status = "finished" if derived.over else "playing"
+    db.session.flush()
+    return derived
+
+
+def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
+    """Return the game state every page, sheet and API answer reads."""
+    derived = derived or derive_game(game)
+    return {
+        "id": game.public_id,
+        "game": game.game_key,
+        "options": dict(game.options),
+        "players": [p.name for p in game.players],
+        "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points}
+                   for r in derived.rounds],
+        "standings": derived.standings,
+        "status": "finished" if derived.over else "playing",
+        "winners": derived.winners,
+        "leaders": derived.leaders,
+        "next": derived.next,
+        "created": game.created.isoformat(),
+        "finished_by_hand": game.finished_by_hand,
+    }
+
+
+def list_games(limit: int = 100) -> list[Game]:
+    """Return the newest games first."""
+    return list(db.session.scalars(select(Game).order_by(Game.created.desc(), Game.id.desc()).limit(limit)))

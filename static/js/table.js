@@ -1,0 +1,131 @@
+// Small progressive helpers for the phone pages; every form works without them.
+(function () {
+  "use strict";
+
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "X"];
+  const SUITS = [["S", "♠", ""], ["H", "♥", "suit-red"], ["D", "♦", "suit-red"], ["C", "♣", ""]];
+
+  function cardValue(card, values) {
+    const m = /^(10|[2-9AJQKX1T])([SHDC♠♥♦♣]?)$/i.exec(card.trim());
+    if (!m) return null;
+    let rank = m[1].toUpperCase();
+    if (rank === "1") rank = "A";
+    if (rank === "T") rank = "10";
+    const suit = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" }[m[2]] || m[2].toUpperCase();
+    if (suit && (rank + suit) in values) return values[rank + suit];
+    return rank in values ? values[rank] : null;
+  }
+
+  function showTotal(entry) {
+    const input = entry.querySelector(".cards input");
+    const out = entry.querySelector(".card-total");
+    const values = JSON.parse(entry.dataset.cardValues || "{}");
+    if (!input || !out || !Object.keys(values).length) return;
+    const cards = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    let total = 0;
+    for (const card of cards) {
+      const v = cardValue(card, values);
+      if (v === null) { out.textContent = ""; return; }
+      total += v;
+    }
+    out.textContent = cards.length ? cards.length + " × = " + total : "";
+  }
+
+  function buildPad(entry, input) {
+    const pad = document.createElement("div");
+    pad.className = "pad";
+    let suitMode = false;
+    const add = (text) => {
+      input.value = (input.value.trim() ? input.value.trim() + " " : "") + text;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    RANKS.forEach((rank) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
+      b.addEventListener("click", () => add(rank));
+      pad.appendChild(b);
+    });
+    SUITS.forEach(([code, symbol, cls]) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = symbol; b.className = cls; b.setAttribute("aria-label", code);
+      b.addEventListener("click", () => {
+        const v = input.value.trimEnd();
+        if (v && /[0-9AJQK]$/i.test(v)) { input.value = v + code; input.dispatchEvent(new Event("input", { bubbles: true })); }
+      });
+      pad.appendChild(b);
+    });
+    const back = document.createElement("button");
+    back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", "undo");
+    back.addEventListener("click", () => {
+      const parts = input.value.trim().split(/\s+/); parts.pop();
+      input.value = parts.join(" "); input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    pad.appendChild(back);
+    return pad;
+  }
+
+  function initCards(entry) {
+    const input = entry.querySelector(".cards input");
+    const toggle = entry.querySelector(".pad-toggle");
+    if (!input) return;
+    input.addEventListener("input", () => showTotal(entry));
+    showTotal(entry);
+    if (!toggle) return;
+    toggle.hidden = false;
+    let pad = null;
+    toggle.addEventListener("click", () => {
+      if (!pad) { pad = buildPad(entry, input); entry.appendChild(pad); }
+      else { pad.hidden = !pad.hidden; }
+      toggle.setAttribute("aria-expanded", String(!pad.hidden));
+    });
+  }
+
+  function initSum(check) {
+    const form = check.closest("form");
+    const inputs = form.querySelectorAll(".sum-" + check.dataset.sumField + " input");
+    const want = Number(check.dataset.sumTo);
+    const update = () => {
+      let got = 0;
+      inputs.forEach((i) => { got += Number(i.value) || 0; });
+      check.textContent = got + " / " + want + " " + check.dataset.sumLabel;
+      check.classList.toggle("ok", got === want);
+      check.classList.toggle("bad", got !== want);
+    };
+    inputs.forEach((i) => i.addEventListener("input", update));
+    update();
+  }
+
+  function initPlayers(form) {
+    const extras = Array.from(form.querySelectorAll(".player-name.extra"));
+    const button = form.querySelector("[data-add-player]");
+    if (!button || !extras.length) return;
+    extras.forEach((e) => { e.hidden = true; });
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const next = extras.find((e) => e.hidden);
+      if (next) { next.hidden = false; next.querySelector("input").focus(); }
+      if (!extras.some((e) => e.hidden)) button.hidden = true;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll(".cards-entry").forEach(initCards);
+    document.querySelectorAll(".sum-check").forEach(initSum);
+    document.querySelectorAll("form[data-new-game]").forEach(initPlayers);
+    document.querySelectorAll("form[data-confirm]").forEach((f) => {
+      f.addEventListener("submit", (e) => { if (!window.confirm(f.dataset.confirm)) e.preventDefault(); });
+    });
+    document.querySelectorAll("[data-copy]").forEach((b) => {
+      if (!navigator.clipboard) return;
+      b.hidden = false;
+      b.addEventListener("click", () => navigator.clipboard.writeText(document.getElementById(b.dataset.copy).value));
+    });
+    document.querySelectorAll("form").forEach((f) => {
+      f.addEventListener("submit", (e) => {   // one tap, one round: no double submission
+        if (e.defaultPrevented) return;
+        const b = f.querySelector("button[type=submit]");
+        if (b) setTimeout(() => { b.disabled = true; }, 0);
+      });
+    });
+  });
+})();

@@ -1,0 +1,380 @@
+"""Gin Rummy: knocks, undercuts, gin, the target, end-of-game bonuses, checks and the spec examples."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import engine
+from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.gin_rummy import CARD_VALUES, RULES, Result
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def table(n: int = 2, **options) -> Table:
+    """Build a table of ``n`` players with the options resolved."""
+    names = NAMES[:n]
+    return Table(tuple(names), RULES.resolve_options(options, len(names)))
+
+
+def knock(knocker: int, *deadwood: int) -> dict:
+    """Build a knock hand's data."""
+    return {"result": "knock", "knocker": knocker, "deadwood": list(deadwood)}
+
+
+def gin(knocker: int, *deadwood: int, big: bool = False) -> dict:
+    """Build a gin (or big gin) hand's data."""
+    return {"result": "big_gin" if big else "gin", "knocker": knocker, "deadwood": list(deadwood)}
+
+
+DRAW = {"result": "draw"}
+
+
+def points_of(t: Table, data) -> list[int]:
+    """Play one hand from the start; return its points."""
+    return RULES.play(t, RULES.start(t), Turn(1, 0), data)[1]
+
+
+def error_of(t: Table, data) -> dict:
+    """Return the errors one hand's data raises."""
+    with pytest.raises(RulesError) as caught:
+        points_of(t, data)
+    return caught.value.errors
+
+
+def column(derived, key: str) -> list:
+    """Return one standings key for every seat."""
+    return [s[key] for s in derived.standings]
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def test_defaults():
+    assert table().options == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
+                               "big_gin_bonus": 31, "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0,
+                               "shutout_double": False}
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"target": 0}, "options.target"),
+    ({"target": "100"}, "options.target"),
+    ({"target": None}, "options.target"),
+    ({"knock_max": -1}, "options.knock_max"),
+    ({"knock_max": 10.5}, "options.knock_max"),
+    ({"gin_bonus": True}, "options.gin_bonus"),
+    ({"big_gin_bonus": -5}, "options.big_gin_bonus"),
+    ({"undercut_bonus": [25]}, "options.undercut_bonus"),
+    ({"box_bonus": 10**12}, "options.box_bonus"),
+    ({"game_bonus": {}}, "options.game_bonus"),
+    ({"shutout_double": 1}, "options.shutout_double"),
+    ({"first_dealer": 2}, "options.first_dealer"),
+    ({"oklahoma": True}, "options.oklahoma"),
+])
+def test_bad_options_are_refused(options, field):
+    with pytest.raises(RulesError) as caught:
+        RULES.resolve_options(options, 2)
+    assert field in caught.value.errors
+
+
+# --- scoring a hand -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n, options, data, points", [
+    (2, {}, knock(0, 5, 20), [15, 0]),
+    (2, {}, knock(1, 4, 6), [27, 0]),
+    (2, {}, knock(0, 7, 7), [0, 25]),
+    (2, {"undercut_bonus": 10}, knock(0, 7, 3), [0, 14]),
+    (2, {"knock_max": 10}, knock(1, 30, 10), [0, 20]),
+    (2, {}, knock(0, 0, 12), [12, 0]),
+    (2, {}, gin(1, 30, 0), [0, 55]),
+    (2, {"gin_bonus": 20}, gin(0, 0, 12), [32, 0]),
+    (2, {}, gin(0, 0, 12, big=True), [43, 0]),
+    (2, {"big_gin_bonus": 50}, gin(1, 12, 0, big=True), [0, 62]),
+    (2, {}, DRAW, [0, 0]),
+    (3, {}, knock(0, 5, 10, 3), [5, 0, 27]),
+    (3, {}, knock(2, 10, 20, 8), [0, 0, 14]),
+    (3, {}, knock(1, 2, 8, 1), [31, 0, 32]),
+    (4, {}, knock(3, 10, 20, 30, 5), [0, 0, 0, 45]),
+    (4, {}, knock(3, 10, 4, 30, 5), [0, 26, 0, 30]),
+    (3, {}, gin(2, 10, 20, 0), [0, 0, 55]),
+    (4, {}, gin(0, 0, 1, 2, 3), [31, 0, 0, 0]),
+    (4, {}, gin(0, 0, 1, 2, 3, big=True), [37, 0, 0, 0]),
+    (4, {}, DRAW, [0, 0, 0, 0]),
+])
+def test_hand_points(n, options, data, points):
+    assert points_of(table(n, **options), data) == points
+
+
+@pytest.mark.parametrize("n, rounds, hands_won", [
+    (2, [knock(0, 5, 20)], [1, 0]),
+    (2, [knock(0, 5, 5)], [0, 1]),
+    (2, [DRAW], [0, 0]),
+    (2, [gin(1, 30, 0), DRAW, knock(0, 2, 3)], [1, 1]),
+    (3, [knock(0, 5, 10, 3)], [1, 0, 1]),
+    (3, [knock(0, 9, 2, 3)], [0, 1, 1]),
+    (4, [gin(2, 10, 20, 0, 5)], [0, 0, 1, 0]),
+])
+def test_hands_won(n, rounds, hands_won):
+    derived = engine.derive(RULES, table(n), rounds)
+    assert column(derived, "hands_won") == hands_won
+
+
+def test_gin_with_no_bonus_still_wins_the_hand():
+    derived = engine.derive(RULES, table(2, gin_bonus=0), [gin(0, 0, 0)])
+    assert column(derived, "hands_won") == [1, 0]
+
+
+def test_undercut_with_no_bonus_and_equal_deadwood_wins_the_hand():
+    derived = engine.derive(RULES, table(2, undercut_bonus=0), [knock(0, 4, 4)])
+    assert column(derived, "total") == [0, 0]
+    assert column(derived, "hands_won") == [0, 1]
+
+
+def test_draw_ignores_knocker_and_deadwood():
+    assert points_of(table(), {"result": "draw", "knocker": "junk", "deadwood": None}) == [0, 0]
+
+
+def test_play_does_not_change_the_state():
+    t = table()
+    state = RULES.start(t)
+    new, _ = RULES.play(t, state, Turn(1, 0), knock(0, 5, 20))
+    assert state.points == (0, 0) and state.hands_won == (0, 0)
+    assert new.points == (15, 0) and new.hands_won == (1, 0)
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options, data, field", [
+    ({}, knock(0, 10, 20), "deadwood.0"),
+    ({"knock_max": 5}, knock(1, 20, 6), "deadwood.1"),
+    ({}, gin(0, 1, 20), "deadwood.0"),
+    ({}, gin(1, 20, 3, big=True), "deadwood.1"),
+    ({}, knock(0, 5, 101), "deadwood.1"),
+    ({}, knock(0, -1, 20), "deadwood.0"),
+    ({}, knock(0, 5, "20"), "deadwood.1"),
+    ({}, knock(0, 5, None), "deadwood.1"),
+    ({}, knock(0, 5, True), "deadwood.1"),
+    ({}, knock(0, 5, 2.5), "deadwood.1"),
+    ({}, knock(0, 5, [1]), "deadwood.1"),
+    ({}, knock(0, 5), "deadwood"),
+    ({}, knock(0, 5, 6, 7), "deadwood"),
+    ({}, {"result": "knock", "knocker": 0}, "deadwood"),
+    ({}, {"result": "knock", "knocker": 0, "deadwood": "5 20"}, "deadwood"),
+    ({}, {"result": "knock", "knocker": 0, "deadwood": {"0": 5, "1": 20}}, "deadwood"),
+    ({}, {"result": "knock", "deadwood": [5, 20]}, "knocker"),
+    ({}, {"result": "gin", "knocker": None, "deadwood": [0, 20]}, "knocker"),
+    ({}, knock(2, 5, 20), "knocker"),
+    ({}, knock(-1, 5, 20), "knocker"),
+    ({}, {"result": "knock", "knocker": "0", "deadwood": [5, 20]}, "knocker"),
+    ({}, {"result": "knock", "knocker": True, "deadwood": [5, 20]}, "knocker"),
+    ({}, {"knocker": 0, "deadwood": [5, 20]}, "result"),
+    ({}, {"result": "Knock", "knocker": 0, "deadwood": [5, 20]}, "result"),
+    ({}, {"result": None}, "result"),
+    ({}, {"result": ["gin"]}, "result"),
+    ({}, {"result": 1}, "result"),
+    ({}, None, "data"),
+    ({}, [], "data"),
+    ({}, "knock", "data"),
+])
+def test_bad_hands_name_the_field(options, data, field):
+    assert field in error_of(table(2, **options), data)
+
+
+def test_knock_limit_message():
+    errors = error_of(table(), knock(1, 20, 12))
+    assert str(errors["deadwood.1"]) == "Bob knocked holding 12; a knock needs 9 or less"
+
+
+def test_knock_max_ten_allows_ten():
+    assert points_of(table(knock_max=10), knock(0, 10, 30)) == [20, 0]
+
+
+def test_refused_hand_is_not_stored_by_the_engine():
+    with pytest.raises(engine.RoundRefused) as caught:
+        engine.derive(RULES, table(), [knock(0, 5, 20), gin(1, 5, 3)])
+    assert caught.value.number == 2 and "deadwood.1" in caught.value.errors
+
+
+# --- end of the game and bonuses ------------------------------------------------------------
+
+
+def test_game_ends_at_target_and_highest_wins():
+    t = table(target=50)
+    derived = engine.derive(RULES, t, [gin(0, 0, 20), knock(1, 30, 5)])
+    assert not derived.over and derived.next == {"round": 3, "dealer": 0}
+    derived = engine.derive(RULES, t, [gin(0, 0, 20), knock(1, 30, 5), knock(0, 3, 10)])
+    assert derived.over and derived.next is None
+    assert column(derived, "total") == [52, 25]
+    assert derived.winners == [0]
+
+
+def test_no_hand_after_the_end():
+    with pytest.raises(engine.RoundRefused) as caught:
+        engine.derive(RULES, table(target=10), [knock(0, 0, 20), DRAW])
+    assert caught.value.after_end
+
+
+@pytest.mark.parametrize("options, totals, bonus", [
+    ({}, [125, 0], [0, 0]),
+    ({"game_bonus": 100}, [225, 0], [100, 0]),
+    ({"box_bonus": 25}, [175, 0], [50, 0]),
+    ({"shutout_double": True}, [250, 0], [125, 0]),
+    ({"shutout_double": True, "box_bonus": 25, "game_bonus": 100}, [400, 0], [275, 0]),
+])
+def test_end_bonuses_in_a_shutout(options, totals, bonus):
+    derived = engine.derive(RULES, table(**options), [gin(0, 0, 40), gin(0, 0, 35)])
+    assert derived.over
+    assert column(derived, "total") == totals
+    assert column(derived, "bonus") == bonus
+    assert derived.winners == [0]
+
+
+@pytest.mark.parametrize("options, totals, bonus", [
+    ({}, [127, 15], [0, 0]),
+    ({"shutout_double": True}, [127, 15], [0, 0]),
+    ({"shutout_double": True, "box_bonus": 25, "game_bonus": 100}, [302, 40], [175, 25]),
+])
+def test_end_bonuses_when_the_loser_won_a_hand(options, totals, bonus):
+    rounds = [gin(0, 0, 40), knock(0, 5, 10), knock(1, 20, 5), gin(0, 0, 32)]
+    derived = engine.derive(RULES, table(**options), rounds)
+    assert derived.over
+    assert column(derived, "total") == totals
+    assert column(derived, "bonus") == bonus
+    assert column(derived, "hands_won") == [3, 1]
+
+
+def test_bonuses_only_when_over():
+    derived = engine.derive(RULES, table(box_bonus=25, game_bonus=100, shutout_double=True), [gin(0, 0, 40)])
+    assert not derived.over
+    assert column(derived, "total") == [65, 0]
+    assert column(derived, "bonus") == [0, 0]
+
+
+def test_finished_early_applies_bonuses_to_the_leader():
+    t = table(3, box_bonus=25, game_bonus=100, shutout_double=True)
+    derived = engine.derive(RULES, t, [knock(0, 5, 10, 3), gin(1, 10, 0, 20)], finished_by_hand=True)
+    assert derived.over and derived.winners == [1]
+    assert column(derived, "hands_won") == [1, 1, 1]
+    assert column(derived, "bonus") == [25, 125, 25]
+    assert column(derived, "total") == [30, 180, 52]
+
+
+def test_finished_early_shutout_in_three_players():
+    t = table(3, shutout_double=True)
+    derived = engine.derive(RULES, t, [gin(1, 10, 0, 20)], finished_by_hand=True)
+    assert column(derived, "total") == [0, 110, 0]
+
+
+def test_highest_hand_points_wins_when_two_pass_the_target():
+    derived = engine.derive(RULES, table(3, target=30, game_bonus=100), [knock(0, 5, 40, 0)])
+    assert derived.over and derived.winners == [0]
+    assert column(derived, "total") == [135, 0, 30]
+
+
+def test_tied_winners_each_get_the_game_bonus():
+    t = table(3, target=30, game_bonus=100, shutout_double=True)
+    derived = engine.derive(RULES, t, [knock(0, 5, 35, 0)])
+    assert derived.over and derived.winners == [0, 2]
+    assert column(derived, "total") == [160, 0, 160]
+    assert column(derived, "bonus") == [130, 0, 130]
+
+
+def test_finished_before_any_hand():
+    derived = engine.derive(RULES, table(game_bonus=100, shutout_double=True), [], finished_by_hand=True)
+    assert derived.winners == [0, 1]
+    assert column(derived, "total") == [100, 100]
+
+
+def test_leader_while_playing():
+    derived = engine.derive(RULES, table(), [knock(1, 20, 5)])
+    assert derived.leaders == [1] and derived.winners == []
+
+
+def test_dealer_passes_round():
+    derived = engine.derive(RULES, table(3, first_dealer=2), [DRAW, DRAW])
+    assert derived.next["dealer"] == 1
+
+
+# --- the round form -----------------------------------------------------------------------
+
+
+def test_round_fields():
+    t = table(3)
+    fields = {f.name: f for f in RULES.round_fields(t, RULES.start(t), Turn(1, 0))}
+    assert list(fields) == ["result", "knocker", "deadwood"]
+    assert fields["result"].kind is FieldKind.CHOICE
+    assert [value for value, _ in fields["result"].choices] == [r.value for r in Result]
+    assert fields["knocker"].kind is FieldKind.SEAT and fields["knocker"].scope is Scope.ROUND
+    deadwood = fields["deadwood"]
+    assert (deadwood.kind, deadwood.scope, deadwood.lo, deadwood.hi) == (FieldKind.INT, Scope.LIST, 0, 100)
+    assert deadwood.card_values == CARD_VALUES
+    assert CARD_VALUES["A"] == 1 and CARD_VALUES["7"] == 7 and CARD_VALUES["K"] == 10
+
+
+# --- malformed input never escapes as anything but RulesError -------------------------------
+
+JUNK = [None, True, 0, -1, 2.5, 10**40, "", "knock", [], [None], [1, 2], ["1", "2"], {}, {"a": 1},
+        [[1], [2]], [True, False], [float("nan")] * 2, float("inf"), [-5, 10]]
+
+
+@pytest.mark.parametrize("junk", JUNK)
+@pytest.mark.parametrize("result", ["knock", "gin", "big_gin", "draw", None])
+def test_junk_only_raises_rules_error(junk, result):
+    t = table()
+    cases = [junk, {"result": junk}, {"result": result, "knocker": junk, "deadwood": [3, 20]},
+             {"result": result, "knocker": 0, "deadwood": junk},
+             {"result": result, "knocker": junk, "deadwood": junk}]
+    for data in cases:
+        try:
+            points_of(t, data)
+        except RulesError:
+            pass
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_options_only_raise_rules_error(junk):
+    for options in [junk, {"target": junk}, {"shutout_double": junk}]:
+        try:
+            RULES.resolve_options(options, 2)
+        except RulesError:
+            pass
+
+
+# --- the spec's worked examples -----------------------------------------------------------
+
+
+def load_examples(name: str) -> list[dict]:
+    """Load the spec's worked examples for one game."""
+    assert EXAMPLES.is_dir()
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("example", load_examples("gin-rummy"), ids=lambda e: e["name"])
+def test_spec_examples(example):
+    t = Table(tuple(example["players"]), RULES.resolve_options(example["options"], len(example["players"])))
+    stored: list[dict] = []
+    for step in example["rounds"]:
+        if "error" in step:
+            with pytest.raises(engine.RoundRefused) as caught:
+                engine.derive(RULES, t, stored + [step["data"]])
+            assert step["error"] in caught.value.errors
+            continue
+        derived = engine.derive(RULES, t, stored + [step["data"]])
+        stored.append(step["data"])
+        assert derived.rounds[-1].points == step["points"]
+    derived = engine.derive(RULES, t, stored)
+    expect = example["expect"]
+    assert ("finished" if derived.over else "playing") == expect["status"]
+    assert column(derived, "total") == expect["totals"]
+    for key, value in expect.get("next", {}).items():
+        assert derived.next[key] == value
+    for seat, extras in enumerate(expect.get("standings", [])):
+        for key, value in extras.items():
+            assert derived.standings[seat][key] == value
+    if "winners" in expect:
+        assert derived.winners == expect["winners"]

@@ -1,0 +1,298 @@
+"""Trash (the layout game): shrinking layouts, who starts, the end, options and checks."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.trash import RULES, Wild, packs_for, packs_text, wild_text
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+
+
+def table(n: int = 3, **opts: Any) -> Table:
+    """Build a table of ``n`` players with the given options."""
+    return Table(tuple(NAMES[:n]), RULES.resolve_options(opts, n))
+
+
+def deal(winner: Any, *others: Any) -> dict[str, Any]:
+    """Build one deal's data."""
+    data: dict[str, Any] = {"winner": winner}
+    if others:
+        data["also_completed"] = list(others)
+    return data
+
+
+def play(t: Table, rounds: list[Any], **kw: Any):
+    """Play the deals through the engine."""
+    return derive(RULES, t, rounds, **kw)
+
+
+def layouts(state) -> list[int]:
+    return [s["layout"] for s in state.standings]
+
+
+# --- the spec's example -------------------------------------------------------------------
+
+
+def load_examples() -> list[dict[str, Any]]:
+    return json.loads((EXAMPLES / "trash.json").read_text())
+
+
+@pytest.mark.parametrize("case", load_examples(), ids=lambda c: c["name"])
+def test_spec_examples(case: dict[str, Any]) -> None:
+    t = table(len(case["players"]), **case.get("options", {}))
+    good: list[Any] = []
+    for number, rnd in enumerate(case["rounds"], start=1):
+        if "error" in rnd:
+            with pytest.raises(RoundRefused) as exc:
+                play(t, good + [rnd["data"]])
+            assert exc.value.number == number
+            assert any(f.startswith(rnd["error"]) for f in exc.value.errors)
+            continue
+        good.append(rnd["data"])
+        assert play(t, good).rounds[-1].points == rnd.get("points")
+    state = play(t, good)
+    expect = case["expect"]
+    if "status" in expect:
+        assert ("finished" if state.over else "playing") == expect["status"]
+    for got, want in zip(state.standings, expect.get("standings", [])):
+        assert {k: got[k] for k in want} == want
+    if "next" in expect:
+        assert {k: state.next[k] for k in expect["next"]} == expect["next"]
+    if "winners" in expect:
+        assert state.winners == expect["winners"]
+
+
+# --- packs and wild cards ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, packs", [(2, 1), (3, 2), (4, 2), (5, 3), (6, 3), (7, 4), (11, 6), (12, 6)])
+def test_packs_for_players(players: int, packs: int) -> None:
+    assert packs_for(players) == packs
+
+
+def test_packs_text() -> None:
+    assert str(packs_text(2)) == "Use one pack"
+    assert str(packs_text(5)) == "Shuffle 3 packs together"
+
+
+@pytest.mark.parametrize("wild", [w.value for w in Wild])
+def test_every_wild_choice_is_described(wild: str) -> None:
+    assert wild_text(wild)
+    assert table(2, wild=wild).options["wild"] == wild
+
+
+# --- layouts shrink ------------------------------------------------------------------------------
+
+
+def test_points_are_none_and_layouts_shrink() -> None:
+    state = play(table(3), [deal(0), deal(2), deal(0)])
+    assert [r.points for r in state.rounds] == [None, None, None]
+    assert [s["total"] for s in state.standings] == [None, None, None]
+    assert layouts(state) == [8, 10, 9]
+
+
+@pytest.mark.parametrize("start, expected, over", [(10, [9, 10], False), (7, [6, 7], False), (1, [0, 1], True)])
+def test_start_option(start: int, expected: list[int], over: bool) -> None:
+    state = play(table(2, start=start), [deal(0)])
+    assert layouts(state) == expected
+    assert state.over is over
+
+
+def test_also_completed_shrinks_them_too() -> None:
+    t = table(4, also_completed=True)
+    state = play(t, [deal(0, 2, 3), deal(1), {"winner": 1, "also_completed": []}])
+    assert layouts(state) == [9, 8, 9, 9]
+
+
+# --- who starts ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, winners, starts", [
+    ({}, [2, 0, 0], [1, 2, 0, 0]),
+    ({"first_dealer": 2}, [1, 1], [0, 1, 1]),
+    ({"first_player": "rotate"}, [2, 2, 2], [1, 2, 0, 1]),
+    ({"first_player": "rotate", "first_dealer": 2}, [0, 0], [0, 1, 2]),
+    ({"first_player": "winner"}, [1], [1, 1]),
+])
+def test_who_plays_first(opts: dict[str, Any], winners: list[int], starts: list[int]) -> None:
+    t = table(3, **opts)
+    got = [play(t, [deal(w) for w in winners[:k]]).next["first_player"] for k in range(len(winners) + 1)]
+    assert got == starts
+
+
+def test_with_rotate_the_player_after_the_dealer_starts() -> None:
+    t = table(4, first_player="rotate", first_dealer=3)
+    for k in range(6):
+        nxt = play(t, [deal(0)] * k).next
+        assert nxt["first_player"] == (nxt["dealer"] + 1) % 4
+
+
+def test_a_fresh_game() -> None:
+    state = play(table(3, first_dealer=1), [])
+    assert state.next == {"round": 1, "dealer": 1, "first_player": 2}
+    assert layouts(state) == [10, 10, 10]
+    assert not state.over
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+
+def test_the_game_ends_when_a_layout_is_emptied() -> None:
+    t = table(2)
+    state = play(t, [deal(0)] * 9)
+    assert not state.over and layouts(state) == [1, 10]
+    state = play(t, [deal(0)] * 10)
+    assert state.over and state.next is None
+    assert layouts(state) == [0, 10]
+    assert state.winners == [0]
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [deal(0)] * 11)
+    assert exc.value.after_end
+
+
+def test_the_shorter_game_ends_at_win_at() -> None:
+    t = table(3, win_at=6)
+    state = play(t, [deal(1)] * 4)
+    assert state.over and state.winners == [1]
+    assert layouts(state) == [10, 6, 10]
+
+
+def test_everyone_who_reaches_win_at_wins() -> None:
+    t = table(3, win_at=8, also_completed=True)
+    state = play(t, [deal(0, 1), deal(1, 0)])
+    assert state.over and state.winners == [0, 1]
+
+
+@pytest.mark.parametrize("rounds, over, winners", [
+    ([deal(0), deal(1)], False, [0, 1]),
+    ([deal(0), deal(1), deal(1)], True, [1]),
+    ([deal(0), deal(1), deal(2)], True, [0, 1, 2]),
+])
+def test_a_fixed_number_of_deals(rounds, over: bool, winners: list[int]) -> None:
+    state = play(table(3, deals=3), rounds)
+    assert state.over is over
+    assert RULES.winners(state.table, state.state) == winners
+    assert state.winners == (winners if over else [])
+
+
+def test_win_at_ends_a_game_before_the_deals_run_out() -> None:
+    state = play(table(2, deals=20, win_at=8), [deal(0), deal(0)])
+    assert state.over and state.winners == [0]
+
+
+@pytest.mark.parametrize("rounds, winners", [
+    ([], [0, 1, 2]),
+    ([deal(2)], [2]),
+    ([deal(2), deal(0)], [0, 2]),
+])
+def test_finishing_by_hand_gives_the_smallest_layouts(rounds, winners: list[int]) -> None:
+    state = play(table(3), rounds, finished_by_hand=True)
+    assert state.over and state.next is None
+    assert state.winners == winners
+
+
+# --- checks ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, data, field", [
+    ({}, deal(0, 1), "also_completed"),
+    ({"also_completed": True}, deal(0, 0), "also_completed"),
+    ({"also_completed": True}, deal(0, 1, 1), "also_completed"),
+    ({"also_completed": True}, deal(0, 3), "also_completed.0"),
+    ({"also_completed": True}, {"winner": 0, "also_completed": "1"}, "also_completed"),
+    ({}, deal(3), "winner"),
+    ({}, deal(-1), "winner"),
+    ({}, deal("0"), "winner"),
+    ({}, deal(True), "winner"),
+    ({}, {}, "winner"),
+    ({}, [], "data"),
+])
+def test_checks_name_the_field(opts: dict[str, Any], data: Any, field: str) -> None:
+    with pytest.raises(RoundRefused) as exc:
+        play(table(3, **opts), [data])
+    assert field in exc.value.errors
+
+
+def test_an_empty_also_completed_is_fine_with_the_option_off() -> None:
+    assert layouts(play(table(2), [{"winner": 1, "also_completed": []}])) == [10, 9]
+
+
+# --- options ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, field", [
+    ({"start": 11}, "options.start"),
+    ({"start": 0}, "options.start"),
+    ({"start": "10"}, "options.start"),
+    ({"win_at": -1}, "options.win_at"),
+    ({"win_at": 10}, "options.win_at"),
+    ({"start": 6, "win_at": 6}, "options.win_at"),
+    ({"start": 5, "win_at": 7}, "options.win_at"),
+    ({"deals": 0}, "options.deals"),
+    ({"deals": 2.5}, "options.deals"),
+    ({"deals": 10 ** 9}, "options.deals"),
+    ({"also_completed": 1}, "options.also_completed"),
+    ({"first_player": "loser"}, "options.first_player"),
+    ({"wild": "queens"}, "options.wild"),
+    ({"wild": True}, "options.wild"),
+    ({"first_dealer": 3}, "options.first_dealer"),
+    ({"jokers": True}, "options.jokers"),
+])
+def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options(opts, 3)
+    assert field in exc.value.errors
+
+
+def test_every_option_has_its_default() -> None:
+    assert RULES.resolve_options({}, 4) == {
+        "first_dealer": 0, "start": 10, "win_at": 0, "deals": None, "also_completed": False,
+        "first_player": "winner", "wild": "jacks",
+    }
+    assert RULES.resolve_options({"deals": None, "start": 8, "win_at": 7}, 2)["deals"] is None
+
+
+# --- what the pages ask -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, names", [({}, ["winner"]), ({"also_completed": True}, ["winner", "also_completed"])])
+def test_round_fields(opts: dict[str, Any], names: list[str]) -> None:
+    t = table(3, **opts)
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert [f.name for f in fields] == names
+    assert fields[0].kind is FieldKind.SEAT and fields[0].scope is Scope.ROUND
+    if len(fields) > 1:
+        assert fields[1].kind is FieldKind.SEATS and fields[1].optional
+
+
+# --- malformed input ----------------------------------------------------------------------------------
+
+JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), "", "x", [], [None], [0, 0], [[]], {}, {"a": 1},
+        list(range(500))]
+
+
+def shapes() -> list[Any]:
+    """Deal data with junk put in every place, one place at a time."""
+    out: list[Any] = list(JUNK)
+    for junk in JUNK:
+        out.append({"winner": junk})
+        out.append({"winner": 0, "also_completed": junk})
+        out.append({"winner": 0, "also_completed": [junk]})
+    return out
+
+
+@pytest.mark.parametrize("also", [False, True])
+@pytest.mark.parametrize("data", shapes())
+def test_malformed_input_raises_only_rules_errors(data: Any, also: bool) -> None:
+    t = table(3, also_completed=also)
+    try:
+        RULES.play(t, RULES.start(t), Turn(1, 0), data)
+    except RulesError as exc:
+        assert exc.errors and all(isinstance(k, str) for k in exc.errors)

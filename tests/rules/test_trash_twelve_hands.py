@@ -1,0 +1,448 @@
+"""Trash, the 12-hand trick game: contracts, deck table, points, checks and the spec examples."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import engine
+from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.trash_twelve_hands import (
+    CONTRACTS, DECKS, DEFAULT_POINTS, RULES, Contract, contract_for, contract_labels, deck_for, describe_hand,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def table(n: int = 4, **options) -> Table:
+    """Build a table of ``n`` players with the options resolved."""
+    names = NAMES[:n]
+    return Table(tuple(names), RULES.resolve_options(options, len(names)))
+
+
+def spread(total: int, n: int) -> list[int]:
+    """Share ``total`` among ``n`` seats as evenly as possible."""
+    return [total // n + (1 if seat < total % n else 0) for seat in range(n)]
+
+
+def hand_data(t: Table, number: int) -> dict:
+    """Return valid data for hand ``number``."""
+    contract = contract_for(number)
+    deck = deck_for(t.n)
+    totals = {Contract.TRICKS: deck.tricks, Contract.HEARTS: deck.hearts,
+              Contract.KINGS: deck.honours, Contract.QUEENS: deck.honours}
+    if contract in totals:
+        return {contract.value: spread(totals[contract], t.n)}
+    if contract is Contract.LAST_TRICK:
+        return {"last_trick": 1}
+    return {"first_out": 2, "second_out": 0}
+
+
+def full_game(t: Table, hands: int = 12) -> list[dict]:
+    """Return valid data for the first ``hands`` hands."""
+    return [hand_data(t, number) for number in range(1, hands + 1)]
+
+
+def play_one(t: Table, data, hands_before: int = 0):
+    """Play ``data`` as the hand after ``hands_before`` valid hands; return the points."""
+    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    return RULES.play(t, derived.state, derived.next_turn, data)[1]
+
+
+def error_of(t: Table, data, hands_before: int = 0) -> dict:
+    """Return the errors a hand's data raises."""
+    with pytest.raises(RulesError) as caught:
+        play_one(t, data, hands_before)
+    return caught.value.errors
+
+
+# --- contracts and the deck table ---------------------------------------------------------
+
+
+def test_contracts_run_forward_then_back():
+    order = [c.value for c in CONTRACTS]
+    assert order == ["tricks", "hearts", "kings", "queens", "last_trick", "sequence",
+                     "sequence", "last_trick", "queens", "kings", "hearts", "tricks"]
+    assert len(contract_labels()) == 12
+
+
+@pytest.mark.parametrize("players", sorted(DECKS))
+def test_deck_table_adds_up(players):
+    deck = DECKS[players]
+    assert deck.cards == 52 * deck.packs - len(deck.removed)
+    assert deck.tricks * players == deck.cards
+    assert deck.hearts == 13 * deck.packs - deck.removed.count("2H")
+    assert deck.honours == 4 * deck.packs
+    assert all(Counter(deck.removed)[c] <= deck.packs for c in deck.removed)
+    assert deck.setup
+
+
+@pytest.mark.parametrize("players, tricks, hearts, honours, removed", [
+    (4, 13, 13, 4, ()),
+    (5, 10, 13, 4, ("2S", "2C")),
+    (6, 8, 12, 4, ("2S", "2H", "2D", "2C")),
+    (7, 14, 26, 8, ("2C", "2C", "2S", "2S", "2D", "2D")),
+    (8, 13, 26, 8, ()),
+    (9, 11, 26, 8, ("2C", "2C", "2S", "2S", "2D")),
+    (10, 10, 26, 8, ("2C", "2C", "2S", "2S")),
+])
+def test_deck_table_matches_spec(players, tricks, hearts, honours, removed):
+    deck = deck_for(players)
+    assert (deck.tricks, deck.hearts, deck.honours) == (tricks, hearts, honours)
+    assert sorted(deck.removed) == sorted(removed)
+
+
+@pytest.mark.parametrize("number", [0, 13, -1])
+def test_no_contract_outside_the_twelve_hands(number):
+    with pytest.raises(ValueError):
+        contract_for(number)
+
+
+def test_five_players_setup_names_the_twos():
+    assert "2♠ and 2♣" in deck_for(5).setup
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+def test_default_points_are_listed_in_force():
+    assert table().options["points"] == DEFAULT_POINTS
+    assert RULES.spec.option("points").api()["default"] == DEFAULT_POINTS
+
+
+def test_points_override_merges_with_defaults():
+    points = table(points={"King": 25, "first_out": -30}).options["points"]
+    assert points == {**DEFAULT_POINTS, "king": 25, "first_out": -30}
+
+
+def test_resolving_twice_keeps_the_values():
+    t = table(points={"queen": 13})
+    assert RULES.resolve_options(dict(t.options), 4) == t.options
+
+
+def test_defaults_are_not_shared_between_games():
+    first = table()
+    first.options["points"]["king"] = 99
+    assert table().options["points"]["king"] == 20
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"points": {"ace": 5}}, "options.points"),
+    ({"points": {"king": "lots"}}, "options.points"),
+    ({"points": {"king": True}}, "options.points"),
+    ({"points": {"king": 10**9}}, "options.points"),
+    ({"points": [5, 5]}, "options.points"),
+    ({"points": "king=5"}, "options.points"),
+    ({"points": None}, "options.points"),
+    ({"colour": "red"}, "options.colour"),
+    ({"first_dealer": 4}, "options.first_dealer"),
+    ({"first_dealer": -1}, "options.first_dealer"),
+])
+def test_bad_options_are_refused(options, field):
+    with pytest.raises(RulesError) as caught:
+        RULES.resolve_options(options, 4)
+    assert field in caught.value.errors
+
+
+def test_unknown_point_name_is_explained():
+    with pytest.raises(RulesError) as caught:
+        RULES.resolve_options({"points": {"ace": 5}}, 4)
+    assert "trick" in str(caught.value.errors["options.points"])
+
+
+# --- scoring each contract ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hands_before, data, points", [
+    (0, {"tricks": [3, 4, 5, 1]}, [15, 20, 25, 5]),
+    (1, {"hearts": [0, 13, 0, 0]}, [0, 65, 0, 0]),
+    (2, {"kings": [1, 1, 1, 1]}, [20, 20, 20, 20]),
+    (3, {"queens": [0, 0, 4, 0]}, [0, 0, 80, 0]),
+    (4, {"last_trick": 3}, [0, 0, 0, 20]),
+    (5, {"first_out": 1, "second_out": 2}, [0, -25, -15, 0]),
+    (6, {"first_out": 0, "second_out": 3}, [-25, 0, 0, -15]),
+    (7, {"last_trick": 0}, [20, 0, 0, 0]),
+    (8, {"queens": [2, 2, 0, 0]}, [40, 40, 0, 0]),
+    (9, {"kings": [0, 0, 0, 4]}, [0, 0, 0, 80]),
+    (10, {"hearts": [3, 3, 3, 4]}, [15, 15, 15, 20]),
+    (11, {"tricks": [13, 0, 0, 0]}, [65, 0, 0, 0]),
+])
+def test_each_hand_scores_its_contract(hands_before, data, points):
+    assert play_one(table(), data, hands_before) == points
+
+
+@pytest.mark.parametrize("hands_before, name, data, points", [
+    (0, "trick", {"tricks": [3, 4, 5, 1]}, [3, 4, 5, 1]),
+    (1, "heart", {"hearts": [0, 13, 0, 0]}, [0, 13, 0, 0]),
+    (2, "king", {"kings": [1, 1, 2, 0]}, [1, 1, 2, 0]),
+    (3, "queen", {"queens": [0, 0, 4, 0]}, [0, 0, 4, 0]),
+    (4, "last_trick", {"last_trick": 2}, [0, 0, 1, 0]),
+    (5, "first_out", {"first_out": 1, "second_out": 2}, [0, 1, 0, 0]),
+    (5, "second_out", {"first_out": 1, "second_out": 2}, [0, 0, 1, 0]),
+])
+def test_points_option_changes_each_value(hands_before, name, data, points):
+    t = table(points={name: 1, **({"first_out": 0} if name == "second_out" else {}),
+                      **({"second_out": 0} if name == "first_out" else {})})
+    assert play_one(t, data, hands_before) == points
+
+
+def test_other_contracts_keys_are_ignored():
+    assert play_one(table(), {"tricks": [13, 0, 0, 0], "hearts": "junk", "last_trick": "x"}) == [65, 0, 0, 0]
+
+
+@pytest.mark.parametrize("players", sorted(DECKS))
+def test_a_whole_game_at_every_table_size(players):
+    t = table(players)
+    derived = engine.derive(RULES, t, full_game(t))
+    assert derived.over and derived.next is None
+    assert [r.number for r in derived.rounds] == list(range(1, 13))
+    assert sum(s["total"] for s in derived.standings) == sum(sum(r.points) for r in derived.rounds)
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, hands_before, data, field, text", [
+    (4, 0, {"tricks": [3, 4, 4, 1]}, "tricks",
+     "the tricks add up to 12; with 4 players every hand has 13 tricks"),
+    (4, 1, {"hearts": [0, 12, 0, 0]}, "hearts", "the hearts add up to 12; with 4 players there are 13 hearts"),
+    (4, 2, {"kings": [1, 1, 1, 0]}, "kings", "the kings add up to 3; with 4 players there are 4 kings"),
+    (4, 3, {"queens": [1, 1, 1, 2]}, "queens", "the queens add up to 5; with 4 players there are 4 queens"),
+    (5, 0, {"tricks": [3, 3, 3, 3, 0]}, "tricks",
+     "the tricks add up to 12; with 5 players every hand has 10 tricks"),
+    (6, 1, {"hearts": [2, 2, 2, 2, 2, 3]}, "hearts", "the hearts add up to 13; with 6 players there are 12 hearts"),
+    (7, 2, {"kings": [1] * 7}, "kings", "the kings add up to 7; with 7 players there are 8 kings"),
+])
+def test_counts_must_add_up(players, hands_before, data, field, text):
+    errors = error_of(table(players), data, hands_before)
+    assert list(errors) == [field]
+    assert str(errors[field]) == text
+
+
+@pytest.mark.parametrize("hands_before, data, field", [
+    (0, {}, "tricks"),
+    (0, {"tricks": None}, "tricks"),
+    (0, {"tricks": "3 4 5 1"}, "tricks"),
+    (0, {"tricks": [3, 4, 6]}, "tricks"),
+    (0, {"tricks": [3, 4, 5, 1, 0]}, "tricks"),
+    (0, {"tricks": [3, 4, 5, None]}, "tricks.3"),
+    (0, {"tricks": [3, "4", 5, 1]}, "tricks.1"),
+    (0, {"tricks": [3, 4, True, 1]}, "tricks.2"),
+    (0, {"tricks": [3, 4, 5.5, 1]}, "tricks.2"),
+    (0, {"tricks": [14, 0, 0, -1]}, "tricks.0"),
+    (0, {"tricks": [0, 0, 14, -1]}, "tricks.2"),
+    (0, {"tricks": [13, 0, 1, -1]}, "tricks.3"),
+    (0, {"tricks": [10**30, 0, 0, 0]}, "tricks.0"),
+    (0, {"tricks": [[1], 0, 0, 0]}, "tricks.0"),
+    (0, {"tricks": [{"n": 1}, 0, 0, 0]}, "tricks.0"),
+    (1, {"tricks": [13, 0, 0, 0]}, "hearts"),
+    (2, {"kings": [5, 0, 0, -1]}, "kings.0"),
+    (3, {"queens": {"0": 4}}, "queens"),
+    (4, {}, "last_trick"),
+    (4, {"last_trick": None}, "last_trick"),
+    (4, {"last_trick": 4}, "last_trick"),
+    (4, {"last_trick": -1}, "last_trick"),
+    (4, {"last_trick": "1"}, "last_trick"),
+    (4, {"last_trick": True}, "last_trick"),
+    (4, {"last_trick": [1]}, "last_trick"),
+    (5, {"first_out": 1}, "second_out"),
+    (5, {"second_out": 1}, "first_out"),
+    (5, {"first_out": 1, "second_out": 1}, "second_out"),
+    (5, {"first_out": 9, "second_out": 1}, "first_out"),
+    (5, {"first_out": 0, "second_out": 1.5}, "second_out"),
+    (5, {"first_out": {}, "second_out": 1}, "first_out"),
+    (0, None, "data"),
+    (0, [3, 4, 5, 1], "data"),
+    (0, "tricks", "data"),
+])
+def test_bad_hands_name_the_field(hands_before, data, field):
+    assert field in error_of(table(), data, hands_before)
+
+
+def test_first_and_second_out_must_differ():
+    errors = error_of(table(), {"first_out": 2, "second_out": 2}, 5)
+    assert str(errors["second_out"]) == "Cy cannot go out both first and second"
+
+
+def test_refused_hand_is_not_stored_by_the_engine():
+    t = table()
+    rounds = full_game(t, 2) + [{"kings": [4, 0, 0, 1]}]
+    with pytest.raises(engine.RoundRefused) as caught:
+        engine.derive(RULES, t, rounds)
+    assert caught.value.number == 3 and "kings" in caught.value.errors
+
+
+def test_no_hand_after_the_twelfth():
+    t = table()
+    with pytest.raises(engine.RoundRefused) as caught:
+        engine.derive(RULES, t, full_game(t) + [{"tricks": [13, 0, 0, 0]}])
+    assert caught.value.after_end
+
+
+# --- the game: next, fields, winners ----------------------------------------------------
+
+
+@pytest.mark.parametrize("hands_before", range(12))
+def test_next_names_the_contract(hands_before):
+    t = table()
+    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    assert derived.next == {"round": hands_before + 1, "dealer": hands_before % 4,
+                            "contract": CONTRACTS[hands_before].value}
+    assert not derived.over
+
+
+def test_dealer_starts_at_first_dealer():
+    t = table(first_dealer=2)
+    assert engine.derive(RULES, t, full_game(t, 3)).next["dealer"] == 1
+
+
+@pytest.mark.parametrize("players, hands_before, names, sum_to", [
+    (4, 0, ["tricks"], 13), (6, 1, ["hearts"], 12), (9, 2, ["kings"], 8), (5, 3, ["queens"], 4),
+    (4, 4, ["last_trick"], None), (4, 5, ["first_out", "second_out"], None),
+    (4, 6, ["first_out", "second_out"], None), (4, 7, ["last_trick"], None),
+    (10, 8, ["queens"], 8), (8, 9, ["kings"], 8), (7, 10, ["hearts"], 26), (7, 11, ["tricks"], 14),
+])
+def test_round_fields_follow_the_contract(players, hands_before, names, sum_to):
+    t = table(players)
+    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    fields = RULES.round_fields(t, derived.state, derived.next_turn)
+    assert [f.name for f in fields] == names
+    if sum_to is None:
+        assert all(f.kind is FieldKind.SEAT and f.scope is Scope.ROUND for f in fields)
+    else:
+        (field,) = fields
+        assert (field.kind, field.scope, field.sum_to, field.lo, field.hi) == \
+            (FieldKind.INT, Scope.LIST, sum_to, 0, sum_to)
+
+
+@pytest.mark.parametrize("number, options, text", [
+    (3, {}, "Hand 3 of 12: Kings, 20 points each"),
+    (1, {}, "Hand 1 of 12: Tricks, 5 points each"),
+    (11, {"points": {"heart": 10}}, "Hand 11 of 12: Hearts, 10 points each"),
+    (9, {}, "Hand 9 of 12: Queens, 20 points each"),
+    (5, {}, "Hand 5 of 12: Last trick, 20 points"),
+    (6, {}, "Hand 6 of 12: Sequence (8s first), -25 points for going out first and -15 for second"),
+])
+def test_describe_hand(number, options, text):
+    described = describe_hand(table(**options), number)
+    assert str(described) == text
+    assert described.params["number"] == number
+
+
+@pytest.mark.parametrize("tricks, winners", [
+    ([13, 0, 0, 0], [1, 2, 3]),
+    ([0, 4, 4, 5], [0]),
+    ([0, 0, 6, 7], [0, 1]),
+])
+def test_lowest_total_wins(tricks, winners):
+    t = table()
+    rounds = full_game(t, 11) + [{"tricks": tricks}]
+    derived = engine.derive(RULES, t, rounds)
+    totals = [s["total"] for s in derived.standings]
+    best = min(totals)
+    assert derived.winners == [seat for seat, total in enumerate(totals) if total == best]
+    assert derived.over
+
+
+def test_winners_on_a_known_game():
+    t = table()
+    rounds = [{"tricks": [13, 0, 0, 0]}, {"hearts": [13, 0, 0, 0]}, {"kings": [0, 4, 0, 0]},
+              {"queens": [0, 0, 4, 0]}, {"last_trick": 3}, {"first_out": 3, "second_out": 2},
+              {"first_out": 3, "second_out": 1}, {"last_trick": 0}, {"queens": [0, 0, 0, 4]},
+              {"kings": [0, 0, 0, 4]}, {"hearts": [0, 0, 0, 13]}, {"tricks": [0, 0, 13, 0]}]
+    derived = engine.derive(RULES, t, rounds)
+    assert [s["total"] for s in derived.standings] == [150, 65, 130, 195]
+    assert derived.winners == [1]
+
+
+def test_tied_winners_share():
+    t = table()
+    rounds = [{"tricks": [13, 0, 0, 0]}, {"hearts": [0, 13, 0, 0]}]
+    derived = engine.derive(RULES, t, rounds, finished_by_hand=True)
+    assert derived.over and derived.next is None
+    assert derived.winners == [2, 3]
+
+
+def test_finished_early_before_any_hand():
+    t = table()
+    derived = engine.derive(RULES, t, [], finished_by_hand=True)
+    assert derived.winners == [0, 1, 2, 3]
+    assert [s["total"] for s in derived.standings] == [0, 0, 0, 0]
+
+
+def test_leader_while_playing():
+    t = table()
+    derived = engine.derive(RULES, t, [{"tricks": [3, 4, 5, 1]}])
+    assert derived.leaders == [3] and derived.winners == []
+
+
+def test_play_does_not_change_the_state():
+    t = table()
+    state = RULES.start(t)
+    new, _ = RULES.play(t, state, Turn(1, 0), {"tricks": [13, 0, 0, 0]})
+    assert state.totals == (0, 0, 0, 0) and state.hands == 0
+    assert new.totals == (65, 0, 0, 0) and new.hands == 1
+
+
+# --- malformed input never escapes as anything but RulesError -------------------------------
+
+JUNK = [None, True, 0, -1, 2.5, 10**40, "", "x", [], [None], [1, 2, 3, 4], ["1"] * 4, {}, {"a": 1},
+        [[1]] * 4, [True] * 4, [float("nan")] * 4, float("inf"), [-5, 10, 4, 4]]
+
+
+@pytest.mark.parametrize("hands_before", range(6))
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_only_raises_rules_error(hands_before, junk):
+    t = table()
+    keys = ["tricks", "hearts", "kings", "queens", "last_trick", "first_out", "second_out"]
+    for data in [junk, {k: junk for k in keys}, *({k: junk} for k in keys), {"first_out": 0, "second_out": junk}]:
+        try:
+            play_one(t, data, hands_before)
+        except RulesError:
+            pass
+
+
+@pytest.mark.parametrize("junk", JUNK + [{"points": junk} for junk in JUNK])
+def test_junk_options_only_raise_rules_error(junk):
+    try:
+        RULES.resolve_options(junk, 4)
+    except RulesError:
+        pass
+
+
+# --- the spec's worked examples -----------------------------------------------------------
+
+
+def load_examples(name: str) -> list[dict]:
+    """Load the spec's worked examples for one game."""
+    assert EXAMPLES == Path("/work/shared/spec/examples") or EXAMPLES.is_dir()
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("example", load_examples("trash-twelve-hands"), ids=lambda e: e["name"])
+def test_spec_examples(example):
+    t = Table(tuple(example["players"]), RULES.resolve_options(example["options"], len(example["players"])))
+    stored: list[dict] = []
+    for step in example["rounds"]:
+        if "error" in step:
+            with pytest.raises(engine.RoundRefused) as caught:
+                engine.derive(RULES, t, stored + [step["data"]])
+            assert step["error"] in caught.value.errors
+            continue
+        derived = engine.derive(RULES, t, stored + [step["data"]])
+        stored.append(step["data"])
+        assert derived.rounds[-1].points == step["points"]
+    derived = engine.derive(RULES, t, stored)
+    expect = example["expect"]
+    assert ("finished" if derived.over else "playing") == expect["status"]
+    assert [s["total"] for s in derived.standings] == expect["totals"]
+    for key, value in expect.get("next", {}).items():
+        assert derived.next[key] == value
+    for seat, extras in enumerate(expect.get("standings", [])):
+        for key, value in extras.items():
+            assert derived.standings[seat][key] == value
+    if "winners" in expect:
+        assert derived.winners == expect["winners"]
