@@ -36,6 +36,9 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=pick_locale)
+    from flask_babel import get_locale
+
+    app.jinja_env.globals["get_locale"] = get_locale
     from . import models  # noqa: F401  (the models must be known to Alembic)
 
 

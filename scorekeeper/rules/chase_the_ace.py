@@ -1,0 +1,268 @@
+"""Chase the Ace: one card each, the lowest card loses a life; the last player in wins.
+
+Choices made where the spec is silent (for the rules page):
+
+- The pot holds the lives lost so far, each worth the stake: it starts empty and grows by one
+  stake every time a player loses a life. The winner takes the pot (and keeps any lives left).
+- Tie rule ``share``: the tied players keep their last life, the game ends and they split the
+  pot between them (the same money as each paying in a last life and splitting everything).
+- Tie rule ``cut``: the player who wins the cut keeps the last life and wins the pot; the other
+  tied players lose their last life into the pot.
+- Tie rules ``carry`` and ``carry_no_add``: every tied player loses the last life, nobody wins,
+  and the whole pot carries to the next game (with ``carry`` everyone adds a new stake to it).
+- The tie rules apply only when every player still in would lose their last life in the same
+  round; when someone with more lives or no loss is left, the others simply go out.
+- A round may give each player's card (``cards``) or just who lost a life (``losers``); when both
+  are given, the cards decide. Nobody losing (``losers: []``) is allowed, e.g. when all cancel.
+- A card may be written with its suit; the suit is ignored. Jokers are not in the pack.
+- ``cut_winner`` is given only in the round that needs it (tie rule ``cut``, everyone left tied).
+- When the game is finished by hand, the players with the most lives lead.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option,
+                   choice_option, fail, first_dealer_option, int_option, need_list, need_object, need_seat,
+                   need_seats, number_option)
+from .cards import JOKER, RANKS, parse_rank
+
+PACK_COPIES = 4  # one pack: each rank four times
+
+
+class TieRule(str, Enum):
+    """What happens when every player still in would lose their last life together."""
+
+    SHARE = "share"
+    REPLAY = "replay"
+    CUT = "cut"
+    CARRY = "carry"
+    CARRY_NO_ADD = "carry_no_add"
+
+
+class Kings(str, Enum):
+    """How a king behaves when someone tries to swap (for the rules page and the table helper)."""
+
+    BLOCK = "block"
+    PLAIN = "plain"
+    REVEAL = "reveal"
+
+
+TIE_RULES: Mapping[str, str] = {
+    TieRule.SHARE.value: N_("They are joint winners and split the pot."),
+    TieRule.REPLAY.value: N_("They keep their last lives and deal again."),
+    TieRule.CUT.value: N_("They cut the pack; the highest card takes the whole pot."),
+    TieRule.CARRY.value: N_("Nobody wins; the pot carries to the next game and everyone adds a new stake."),
+    TieRule.CARRY_NO_ADD.value: N_("Nobody wins; the pot carries to the next game and nothing is added."),
+}
+
+KINGS_RULES: Mapping[str, str] = {
+    Kings.BLOCK.value: N_("A player holding a king shows it and refuses the swap; the dealer cannot keep "
+                          "a king cut from the pack."),
+    Kings.PLAIN.value: N_("Kings are swapped like any other card."),
+    Kings.REVEAL.value: N_("Kings are turned face up straight after the deal; if there is one, nobody "
+                           "swaps and the lowest card loses."),
+}
+
+SPEC = GameSpec(
+    key="chase-the-ace",
+    name=N_("Chase the Ace"),
+    min_players=2,
+    max_players=20,
+    measure=Measure.MOST_LIVES,
+    round_name=N_("Deal"),
+    summary=N_("One card each; swap to get away from the lowest card. Lose all your lives and you are out."),
+    options=(
+        first_dealer_option(),
+        int_option("lives", N_("Lives each"), 3, 1, 99, help=N_("The dimes each player starts with")),
+        number_option("stake", N_("Money per life"), 0.10, 0, 1000, help=N_("For showing the pot")),
+        bool_option("cancel_matches", N_("Equal cards cancel"), True,
+                    help=N_("Cards of the same rank cancel and the lowest card left loses; off, every "
+                            "holder of the lowest rank loses")),
+        choice_option("tie_rule", N_("When everyone left would go out together"), TieRule.SHARE.value,
+                      tuple(t.value for t in TieRule)),
+        choice_option("kings", N_("Kings"), Kings.BLOCK.value, tuple(k.value for k in Kings)),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class ChaseState:
+    """Lives left per seat, lives lost into the pot, and how the game ended."""
+
+    lives: tuple[int, ...]
+    lost: int = 0
+    over: bool = False
+    winners: tuple[int, ...] = ()
+    carried: bool = False  # ended undecided: the pot carries to the next game
+
+
+def rank_order(rank: str) -> int:
+    """Return a rank's place from low (A) to high (K)."""
+    return RANKS.index(rank)
+
+
+def losers_by_cards(ranks: Sequence[str | None], cancel: bool) -> list[int]:
+    """Return who loses a life given each seat's rank (None: out of the game)."""
+    counts = Counter(r for r in ranks if r is not None)
+    live = [r for r in counts if counts[r] == 1] if cancel else list(counts)
+    if not live:
+        return []
+    lowest = min(live, key=rank_order)
+    return [seat for seat, rank in enumerate(ranks) if rank == lowest]
+
+
+def pot_money(lost: int, stake: float) -> float:
+    """Return the money in the pot: lives lost times the stake, to the cent."""
+    return round(lost * stake, 2)
+
+
+class ChaseRules(BaseRules):
+    """Chase the Ace: lives lost to the lowest card; the last one in, or the tie rule, decides."""
+
+    spec = SPEC
+
+    def start(self, table: Table) -> ChaseState:
+        """Give everyone their lives and an empty pot."""
+        return ChaseState((table.options["lives"],) * table.n)
+
+    def seats_in(self, table: Table, state: ChaseState) -> list[bool]:
+        """A player is in while they have a life left."""
+        return [lives > 0 for lives in state.lives]
+
+    def play(self, table: Table, state: ChaseState, turn: Turn, data: Any) -> tuple[ChaseState, None]:
+        """Check one deal, take a life from each loser and apply the tie rule when needed."""
+        data = need_object(data)
+        losers = self.read_losers(table, state, data)
+        lives = tuple(n - 1 if seat in losers else n for seat, n in enumerate(state.lives))
+        cut_winner = data.get("cut_winner")
+        tied = bool(losers) and not any(lives)
+        if cut_winner is not None and not (tied and table.options["tie_rule"] == TieRule.CUT.value):
+            raise fail("cut_winner", N_("there is no cut this deal: it is only needed when everyone "
+                                        "still in would go out together"))
+        if tied:
+            return self.settle_tie(table, state, losers, cut_winner), None
+        lost = state.lost + len(losers)
+        left = [seat for seat, n in enumerate(lives) if n > 0]
+        over = len(left) <= 1
+        return ChaseState(lives, lost, over, tuple(left) if over else ()), None
+
+    def read_losers(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
+        """Return who loses a life: from the cards when given, else from ``losers``."""
+        cards, losers = data.get("cards"), data.get("losers")
+        if cards is not None and (losers is None or not all_blank(cards)):
+            return losers_by_cards(self.read_cards(table, state, cards), table.options["cancel_matches"])
+        if losers is None:
+            raise fail("cards", N_("give each player's card, or say who lost a life"))
+        losers = need_seats(losers, "losers", table)
+        for seat in losers:
+            if state.lives[seat] <= 0:
+                raise fail("losers", N_("%(name)s is already out of the game"), name=table.players[seat])
+        return losers
+
+    def read_cards(self, table: Table, state: ChaseState, value: Any) -> list[str | None]:
+        """Read one rank per seat (None for a seat that is out) and check them against one pack."""
+        cards = need_list(value, "cards", table)
+        ranks: list[str | None] = []
+        for seat, card in enumerate(cards):
+            path, name = f"cards.{seat}", table.players[seat]
+            if state.lives[seat] <= 0:
+                if not is_blank(card):
+                    raise fail(path, N_("%(name)s is out of the game; leave this empty"), name=name)
+                ranks.append(None)
+            elif is_blank(card):
+                raise fail(path, N_("give %(name)s's card"), name=name)
+            else:
+                ranks.append(read_rank(card, path))
+        for rank, count in Counter(r for r in ranks if r is not None).items():
+            if count > PACK_COPIES:
+                raise fail("cards", N_("there are %(count)s cards of rank %(rank)s; one pack holds 4"),
+                           count=count, rank=rank)
+        return ranks
+
+    def settle_tie(self, table: Table, state: ChaseState, tied: list[int], cut_winner: Any) -> ChaseState:
+        """Apply the tie rule when every player still in would lose their last life together."""
+        rule = TieRule(table.options["tie_rule"])
+        if rule is TieRule.REPLAY:
+            return state
+        if rule is TieRule.SHARE:
+            return ChaseState(state.lives, state.lost, True, tuple(sorted(tied)))
+        if rule is TieRule.CUT:
+            winner = self.read_cut_winner(table, tied, cut_winner)
+            lives = tuple(0 if seat in tied and seat != winner else n for seat, n in enumerate(state.lives))
+            return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,))
+        lives = tuple(0 if seat in tied else n for seat, n in enumerate(state.lives))
+        return ChaseState(lives, state.lost + len(tied), True, (), carried=True)
+
+    def read_cut_winner(self, table: Table, tied: list[int], value: Any) -> int:
+        """Read who won the cut: one of the tied players."""
+        if value is None:
+            raise fail("cut_winner", N_("everyone still in would go out together: say who won the cut"))
+        winner = need_seat(value, "cut_winner", table)
+        if winner not in tied:
+            raise fail("cut_winner", N_("%(name)s was not in the tie"), name=table.players[winner])
+        return winner
+
+    def is_over(self, table: Table, state: ChaseState) -> bool:
+        """The game ends when one player is left in, or by the tie rule."""
+        return state.over
+
+    def winners(self, table: Table, state: ChaseState) -> list[int]:
+        """Return the winners at the end, or the players with the most lives while playing."""
+        if state.over:
+            return list(state.winners)
+        return self.leaders(table, state.lives, best_is_low=False)
+
+    def standings(self, table: Table, state: ChaseState, over: bool) -> list[dict[str, Any]]:
+        """Return each seat's lives and whether they are out (no points: total is None)."""
+        return [{"total": None, "lives": lives, "out": lives <= 0} for lives in state.lives]
+
+    def next_extras(self, table: Table, state: ChaseState, turn: Turn) -> dict[str, Any]:
+        """Tell the table the money in the pot."""
+        return {"pot": pot_money(state.lost, table.options["stake"])}
+
+    def pot(self, table: Table, state: ChaseState) -> dict[str, Any]:
+        """Describe the pot for the page: money, each winner's share, and whether it carries on."""
+        money = pot_money(state.lost, table.options["stake"])
+        share = round(money / len(state.winners), 2) if state.over and state.winners else None
+        carries = state.carried
+        new_stake = carries and table.options["tie_rule"] == TieRule.CARRY.value
+        return {"pot": money, "share": share, "carries": carries, "new_stake": new_stake}
+
+    def round_fields(self, table: Table, state: ChaseState, turn: Turn) -> list[Field]:
+        """Ask for each player's card, or who lost a life; and who won the cut under that rule."""
+        fields = [
+            Field("cards", N_("Card"), FieldKind.RANK, Scope.LIST, optional=True,
+                  help=KINGS_RULES[table.options["kings"]]),
+            Field("losers", N_("Or: who lost a life"), FieldKind.SEATS, optional=True,
+                  help=N_("Leave the cards empty and tick who lost a life")),
+        ]
+        if table.options["tie_rule"] == TieRule.CUT.value:
+            fields.append(Field("cut_winner", N_("Won the cut"), FieldKind.SEAT, optional=True,
+                                help=N_("Only when everyone still in would go out together")))
+        return fields
+
+
+def is_blank(value: Any) -> bool:
+    """Say whether a per-seat card entry was left empty."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def all_blank(cards: Any) -> bool:
+    """Say whether a cards list was sent with every entry left empty (the form's other way was used)."""
+    return isinstance(cards, list) and all(is_blank(card) for card in cards)
+
+
+def read_rank(value: Any, path: str) -> str:
+    """Read one card's rank; jokers are not in the pack."""
+    rank = parse_rank(value, path)
+    if rank == JOKER:
+        raise fail(path, N_("there are no jokers in Chase the Ace"))
+    return rank
+
+
+RULES = ChaseRules()

@@ -1,0 +1,339 @@
+"""Hand & Foot: books of seven, red threes and card points; highest total after the hands wins.
+
+Choices made where the spec is silent (for the rules page):
+
+- A count left out of an entry (books, red threes) means 0; ``went_out`` left out means the
+  player did not go out; melded cards or cards left that are not given count nothing.
+- ``melded`` means every card the player put down this hand, books included.
+- An entry may give both the cards and their points only when the card list is empty; the points
+  then count. Cards and points that are both filled in are refused.
+- Any card may be written with its suit, but only threes need it: a black three (3S, 3C) counts
+  its value (5) where it is listed; a red three or a three without its suit is refused.
+- Card values can be changed for ranks, jokers and the black threes (``3``, ``3S``, ``3C``), to
+  numbers from 0 to 1000. Bonuses (books, red threes, going out) are from 0 to 10000.
+- Across all entries no card appears more often than the packs hold (54 cards a pack, jokers in).
+- A player's books are at most the packs' cards divided by seven.
+- When a player goes out, the one-clean-book and three-books rules are checked on that player's
+  books (with partners, on the team's books together); the error names the count to fix.
+- Partners (option ``partners``): with an even number of players, at least 4, seat ``s`` plays
+  with seat ``s + players/2`` (0 & 2, 1 & 3 with four; 0 & 3, 1 & 4, 2 & 5 with six). Each player
+  still writes their own entry; the team's total is the two partners' totals added, and the team
+  with the highest total wins (both partners are winners). The packs stay one more than the players.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table, Turn,
+                   bool_option, fail, first_dealer_option, int_option, ints_option, mapping_option,
+                   need_bool, need_int, need_list, need_object)
+from .cards import JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards
+
+DEFAULT_VALUES: Mapping[str, int] = {
+    JOKER: 50, "A": 20, "2": 20,
+    "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
+    "7": 5, "6": 5, "5": 5, "4": 5, "3": 5,  # only black threes are ever counted
+}
+BLACK_THREES = (Card("3", "S"), Card("3", "C"))
+BOOK = 7  # cards in a book
+PACK_SIZE = 54  # a pack with its two jokers
+JOKERS_PER_PACK = 2
+RED_THREES_PER_PACK = 2
+MAX_POINTS_ENTRY = 100000
+
+
+def clean_value_key(key: str) -> str | None:
+    """Clean a ``values`` key: a rank, ``X``, or a black three with its suit; None for anything else."""
+    try:
+        card = parse_card(key)
+    except ValueError:
+        return None
+    if card.suit is not None and card not in BLACK_THREES:
+        return None
+    return str(card)
+
+
+SPEC = GameSpec(
+    key="hand-and-foot",
+    name=N_("Hand & Foot"),
+    min_players=2,
+    max_players=8,
+    measure=Measure.HIGHEST_TOTAL,
+    round_name=N_("Hand"),
+    summary=N_("A hand and a foot each; make books of seven. Highest total after the hands wins."),
+    options=(
+        first_dealer_option(),
+        int_option("rounds", N_("Hands in the game"), 4, 1, 50),
+        ints_option("meld_minimums", N_("Points needed for the first meld, by hand"), (60, 90, 120, 150),
+                    help=N_("With more hands than entries, the last one repeats")),
+        int_option("clean_book", N_("Points per clean book"), 50, 0, 10000),
+        int_option("dirty_book", N_("Points per dirty book"), 30, 0, 10000),
+        int_option("red_three", N_("Points per red three"), 100, 0, 10000),
+        int_option("going_out", N_("Points for going out"), 100, 0, 10000),
+        mapping_option("values", N_("Card values"), clean_value_key, lo=0, hi=1000,
+                       help=N_("Changes to the card values; by default a joker is 50, an ace or a two 20, "
+                               "8 to king 10, 4 to 7 and a black three 5")),
+        bool_option("partners", N_("Play in partnerships"), False,
+                    help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class HandFootState:
+    """The running totals and how many hands have been played."""
+
+    totals: tuple[int, ...]
+    hands: int = 0
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What one player reported at the end of a hand."""
+
+    clean_books: int
+    dirty_books: int
+    red_threes: int
+    went_out: bool
+    melded: int
+    left: int
+    left_field: str  # "left" or "left_points": where the cards left were given
+    cards: tuple[Card, ...]  # every card written in the entry, for the pack check
+
+
+def packs(players: int) -> int:
+    """Return the packs in play: one more than the players."""
+    return players + 1
+
+
+def meld_minimum(options: Mapping[str, Any], number: int) -> int:
+    """Return the points needed for the first meld in hand ``number`` (the last entry repeats)."""
+    minimums = options["meld_minimums"]
+    return minimums[min(max(number, 1), len(minimums)) - 1]
+
+
+def values_in_force(options: Mapping[str, Any]) -> dict[str, int]:
+    """Return the value of every card that can be counted: ranks, jokers and the black threes by suit."""
+    overrides = options["values"]
+    cards = [Card(JOKER)] + [Card(rank) for rank in RANKS if rank != "3"] + list(BLACK_THREES)
+    return {str(card): card_value(card, DEFAULT_VALUES, overrides) for card in cards}
+
+
+def read_cards(value: Any, path: str) -> list[Card]:
+    """Read a list of cards for ``path``; threes need their suit and red threes are refused."""
+    cards = parse_cards(value, path)
+    for card in cards:
+        if card.rank != "3":
+            continue
+        if card.suit is None:
+            raise fail(path, N_("write each three with its suit: a black three (3S, 3C) counts here, "
+                                "a red three goes under red threes"))
+        if card.suit in RED_SUITS:
+            raise fail(path, N_("%(card)s is a red three: count it under red threes, not here"), card=str(card))
+    return cards
+
+
+def points_of(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
+    """Add up the values of cards already read."""
+    return sum(card_value(card, DEFAULT_VALUES, options["values"]) for card in cards)
+
+
+def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> int:
+    """Read cards (a list or a string like "A A 2 X 3S") and return their points; RulesError if unreadable."""
+    return points_of(read_cards(cards, path), options)
+
+
+def reaches_meld_minimum(options: Mapping[str, Any], number: int, cards: Any, path: str = "cards") -> bool:
+    """Say whether cards put down together reach the meld minimum of hand ``number``."""
+    return card_points(options, cards, path) >= meld_minimum(options, number)
+
+
+def packs_worth(options: Mapping[str, Any], players: int) -> int:
+    """Return the points of every countable card in the packs: no entry can add up to more."""
+    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, options["values"])
+                   for rank in RANKS for suit in SUITS if not (rank == "3" and suit in RED_SUITS))
+    joker = card_value(Card(JOKER), DEFAULT_VALUES, options["values"])
+    return packs(players) * (one_pack + JOKERS_PER_PACK * joker)
+
+
+def team_of(seat: int, players: int) -> int:
+    """Return the team (0-based) of ``seat`` with partners sitting opposite."""
+    return seat % (players // 2)
+
+
+def team_seats(team: int, players: int) -> list[int]:
+    """Return the seats of a team."""
+    return [team, team + players // 2]
+
+
+class HandFootRules(BaseRules):
+    """Hand & Foot: books, red threes, going out and card points; highest total wins."""
+
+    spec = SPEC
+
+    def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Partnerships need an even number of players, at least four."""
+        if options["partners"] and (players < 4 or players % 2):
+            raise fail("options.partners", N_("partners need an even number of players, at least 4; "
+                                              "there are %(n)s"), n=players)
+        return options
+
+    def start(self, table: Table) -> HandFootState:
+        """Start everyone on 0."""
+        return HandFootState((0,) * table.n)
+
+    def play(self, table: Table, state: HandFootState, turn: Turn,
+             data: Any) -> tuple[HandFootState, list[int | None]]:
+        """Check one hand and score it."""
+        entries = self.read_entries(table, need_object(data))
+        self.check_hand(table, entries)
+        points = [self.entry_points(table, entry) for entry in entries]
+        totals = tuple(t + p for t, p in zip(state.totals, points))
+        return HandFootState(totals, state.hands + 1), list(points)
+
+    def entry_points(self, table: Table, entry: Entry) -> int:
+        """Score one entry: books, red threes, going out and melded cards, less cards left."""
+        o = table.options
+        return (entry.clean_books * o["clean_book"] + entry.dirty_books * o["dirty_book"]
+                + entry.red_threes * o["red_three"] + (o["going_out"] if entry.went_out else 0)
+                + entry.melded - entry.left)
+
+    def read_entries(self, table: Table, data: Mapping[str, Any]) -> list[Entry]:
+        """Read every player's entry, reporting every broken entry at once."""
+        raw = need_list(data.get("players"), "players", table)
+        entries: list[Entry] = []
+        errors: dict[str, Msg] = {}
+        for seat, entry in enumerate(raw):
+            try:
+                entries.append(self.read_entry(table, seat, entry))
+            except RulesError as exc:
+                errors.update(exc.errors)
+        if errors:
+            raise RulesError(errors)
+        return entries
+
+    def read_entry(self, table: Table, seat: int, entry: Any) -> Entry:
+        """Read one player's entry."""
+        path = f"players.{seat}"
+        if entry is None:
+            raise fail(path, N_("give %(name)s's hand"), name=table.players[seat])
+        entry = need_object(entry, path)
+        most_books = PACK_SIZE * packs(table.n) // BOOK
+        clean = read_count(entry, f"{path}.clean_books", "clean_books", most_books)
+        dirty = read_count(entry, f"{path}.dirty_books", "dirty_books", most_books)
+        threes = read_count(entry, f"{path}.red_threes", "red_threes", MAX_POINTS_ENTRY)
+        most_threes = RED_THREES_PER_PACK * packs(table.n)
+        if threes > most_threes:
+            raise fail(f"{path}.red_threes", N_("%(got)s red threes; the %(packs)s packs hold %(most)s"),
+                       got=threes, packs=packs(table.n), most=most_threes)
+        went_out = entry.get("went_out")
+        went_out = False if went_out is None else need_bool(went_out, f"{path}.went_out")
+        melded, melded_cards, _ = self.read_points(table, entry, seat, "melded", "melded_points")
+        left, left_cards, left_field = self.read_points(table, entry, seat, "left", "left_points")
+        return Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
+                     tuple(melded_cards + left_cards))
+
+    def read_points(self, table: Table, entry: Mapping[str, Any], seat: int, name: str,
+                    alt: str) -> tuple[int, list[Card], str]:
+        """Read cards or their points for ``name``; return the points, the cards and the field used."""
+        path, alt_path = f"players.{seat}.{name}", f"players.{seat}.{alt}"
+        value, points = entry.get(name), entry.get(alt)
+        cards = None if value is None else read_cards(value, path)
+        if cards and points is not None:
+            raise fail(alt_path, N_("give the cards or their points, not both"))
+        if points is not None and not cards:
+            return need_int(points, alt_path, 0, packs_worth(table.options, table.n)), [], alt
+        return points_of(cards or [], table.options), cards or [], name
+
+    def check_hand(self, table: Table, entries: Sequence[Entry]) -> None:
+        """Check the hand across players: one went out at most, red threes and cards within the packs."""
+        out = [seat for seat, entry in enumerate(entries) if entry.went_out]
+        if len(out) > 1:
+            raise fail("players", N_("only one player can go out in a hand; %(names)s are all marked"),
+                       names=", ".join(table.players[seat] for seat in out))
+        if out:
+            self.check_went_out(table, entries, out[0])
+        most = RED_THREES_PER_PACK * packs(table.n)
+        threes = sum(entry.red_threes for entry in entries)
+        if threes > most:
+            raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
+                       got=threes, packs=packs(table.n), most=most)
+        n_packs = packs(table.n)
+        check_packs([card for entry in entries for card in entry.cards], n_packs, JOKERS_PER_PACK * n_packs)
+
+    def check_went_out(self, table: Table, entries: Sequence[Entry], seat: int) -> None:
+        """Check the player who went out: a clean book, three books in all (the team's), no cards left."""
+        path, name = f"players.{seat}", table.players[seat]
+        side = self.side(table, seat)
+        clean = sum(entries[s].clean_books for s in side)
+        books = clean + sum(entries[s].dirty_books for s in side)
+        if clean < 1:
+            raise fail(f"{path}.clean_books", N_("%(name)s went out, which needs at least one clean book"),
+                       name=name)
+        if books < 3:
+            raise fail(f"{path}.dirty_books", N_("%(name)s went out, which needs at least three books in all; "
+                                                 "there are %(books)s"), name=name, books=books)
+        if entries[seat].left:
+            raise fail(entries[seat].left_field, N_("%(name)s went out, so has no cards left"), name=name)
+
+    def side(self, table: Table, seat: int) -> list[int]:
+        """Return the seats scoring together with ``seat``: the team with partners, else the seat alone."""
+        if table.options["partners"]:
+            return team_seats(team_of(seat, table.n), table.n)
+        return [seat]
+
+    def is_over(self, table: Table, state: HandFootState) -> bool:
+        """The game ends after the agreed number of hands."""
+        return state.hands >= table.options["rounds"]
+
+    def side_totals(self, table: Table, state: HandFootState) -> list[int]:
+        """Return, for each seat, the total it is judged by: its own, or its team's with partners."""
+        return [sum(state.totals[s] for s in self.side(table, seat)) for seat in range(table.n)]
+
+    def winners(self, table: Table, state: HandFootState) -> list[int]:
+        """Return the seats on the highest total (every partner of the best team with partners)."""
+        return self.leaders(table, self.side_totals(table, state), best_is_low=False)
+
+    def standings(self, table: Table, state: HandFootState, over: bool) -> list[dict[str, Any]]:
+        """Return each seat's total, and with partners the team's seats and total."""
+        rows: list[dict[str, Any]] = [{"total": total} for total in state.totals]
+        if table.options["partners"]:
+            team_totals = self.side_totals(table, state)
+            for seat, row in enumerate(rows):
+                row["team"] = {"seats": self.side(table, seat), "total": team_totals[seat]}
+        return rows
+
+    def next_extras(self, table: Table, state: HandFootState, turn: Turn) -> dict[str, Any]:
+        """Tell the table the points needed for the first meld of the next hand."""
+        return {"meld_minimum": meld_minimum(table.options, turn.number)}
+
+    def round_fields(self, table: Table, state: HandFootState, turn: Turn) -> list[Field]:
+        """Ask each player for books, red threes, going out, and cards melded and left."""
+        n_packs = packs(table.n)
+        most_books = PACK_SIZE * n_packs // BOOK
+        values = values_in_force(table.options)
+        worth = packs_worth(table.options, table.n)
+        return [
+            Field("clean_books", N_("Clean books"), FieldKind.INT, Scope.ENTRY, lo=0, hi=most_books, default=0),
+            Field("dirty_books", N_("Dirty books"), FieldKind.INT, Scope.ENTRY, lo=0, hi=most_books, default=0),
+            Field("red_threes", N_("Red threes"), FieldKind.INT, Scope.ENTRY, lo=0,
+                  hi=RED_THREES_PER_PACK * n_packs, default=0),
+            Field("went_out", N_("Went out"), FieldKind.BOOL, Scope.ENTRY, default=False),
+            Field("melded", N_("Cards melded"), FieldKind.CARDS, Scope.ENTRY, optional=True, alt="melded_points",
+                  alt_label=N_("Melded points"), lo=0, hi=worth, card_values=values,
+                  help=N_("Every card put down this hand, books included; write black threes as 3S or 3C")),
+            Field("left", N_("Cards left in hand and foot"), FieldKind.CARDS, Scope.ENTRY, optional=True,
+                  alt="left_points", alt_label=N_("Points left"), lo=0, hi=worth, card_values=values,
+                  help=N_("Write black threes as 3S or 3C")),
+        ]
+
+
+def read_count(entry: Mapping[str, Any], path: str, name: str, most: int) -> int:
+    """Read a count from an entry: 0 when left out, else a whole number from 0 to ``most``."""
+    value = entry.get(name)
+    return 0 if value is None else need_int(value, path, 0, most)
+
+
+RULES = HandFootRules()

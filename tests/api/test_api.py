@@ -1,0 +1,219 @@
+"""The JSON API: every endpoint, and every error status with the field it names."""
+from __future__ import annotations
+
+import pytest
+
+GOLF_HOLE = {"players": [{"cards": ["K", "5", "5", "Q"]}, {"cards": ["A", "2", "3", "4"]}, {"score": 7}]}
+
+
+def auth(state, token=None):
+    return {"Authorization": f"Bearer {token or state['token']}"}
+
+
+def test_rules_lists_every_game_with_options(client):
+    games = {g["key"]: g for g in client.get("/api/rules").get_json()}
+    assert games["golf"]["min_players"] == 2 and games["golf"]["max_players"] == 12
+    assert games["golf"]["options"]["layout"] == {"default": 4, "choices": [4, 6]}
+    assert games["golf"]["options"]["holes"]["default"] is None
+
+
+def test_create_game_returns_state_and_token(create_game):
+    state = create_game("golf", ["Ann", "Bob", "Cy"], {"holes": 2})
+    assert state["token"] and len(state["id"]) >= 16
+    assert state["options"]["holes"] == 2 and state["options"]["pairs"] == "none"
+    assert state["status"] == "playing" and state["winners"] == []
+    assert state["next"] == {"round": 1, "dealer": 0}
+    assert [s["total"] for s in state["standings"]] == [0, 0, 0]
+
+
+def test_list_games_newest_first(client, create_game):
+    first = create_game(players=["A", "B"])
+    second = create_game(players=["C", "D"])
+    listed = client.get("/api/games").get_json()
+    assert [g["id"] for g in listed[:2]] == [second["id"], first["id"]]
+    assert listed[0] == {"id": second["id"], "game": "golf", "players": ["C", "D"], "status": "playing",
+                         "created": listed[0]["created"]}
+
+
+def test_round_edit_and_delete_rederive(client, create_game, post_round):
+    state = create_game(options={"holes": 2})
+    assert post_round(state, GOLF_HOLE).status_code == 201
+    answer = post_round(state, GOLF_HOLE)
+    assert answer.get_json()["status"] == "finished"
+    edit = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": {"players": [{"score": 0}] * 3}},
+                      headers=auth(state))
+    assert edit.status_code == 200
+    assert [s["total"] for s in edit.get_json()["standings"]] == [20, 10, 7]
+    gone = client.delete(f"/api/games/{state['id']}/rounds/2", headers=auth(state))
+    assert gone.status_code == 200 and gone.get_json()["status"] == "playing"
+    assert gone.get_json()["next"] == {"round": 2, "dealer": 1}
+
+
+def test_finish_by_hand_stays_finished_through_edits(client, create_game, post_round):
+    state = create_game()
+    post_round(state, GOLF_HOLE)
+    done = client.post(f"/api/games/{state['id']}/finish", headers=auth(state))
+    assert done.status_code == 200
+    assert done.get_json()["status"] == "finished" and done.get_json()["winners"] == [2]
+    edit = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": GOLF_HOLE}, headers=auth(state))
+    assert edit.get_json()["status"] == "finished"
+
+
+def test_idempotency_key_replays_the_first_answer(client, create_game, post_round):
+    state = create_game()
+    first = post_round(state, GOLF_HOLE, headers={"Idempotency-Key": "tap-1"})
+    again = post_round(state, GOLF_HOLE, headers={"Idempotency-Key": "tap-1"})
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert len(client.get(f"/api/games/{state['id']}").get_json()["rounds"]) == 1
+
+
+def test_round_number_taken_is_409(create_game, post_round):
+    state = create_game()
+    assert post_round(state, GOLF_HOLE, number=1).status_code == 201
+    answer = post_round(state, GOLF_HOLE, number=1)
+    assert answer.status_code == 409 and "round" in answer.get_json()["errors"]
+
+
+@pytest.mark.parametrize("body, content_type", [
+    (b"not json", "application/json"),
+    (b"[1, 2]", "application/json"),
+    (b'"text"', "application/json"),
+    (b"{}", "text/plain"),
+    (b"\xff\xfe", "application/json"),
+])
+def test_body_that_is_not_a_json_object_is_400(client, create_game, body, content_type):
+    state = create_game()
+    for method, path, headers in [("post", "/api/games", {}),
+                                  ("post", f"/api/games/{state['id']}/rounds", auth(state))]:
+        answer = getattr(client, method)(path, data=body, content_type=content_type, headers=headers)
+        assert answer.status_code == 400
+        assert "body" in answer.get_json()["errors"]
+
+
+def test_missing_token_is_401_and_wrong_token_is_403(client, create_game):
+    state = create_game()
+    path = f"/api/games/{state['id']}/rounds"
+    assert client.post(path, json={"data": GOLF_HOLE}).status_code == 401
+    assert "token" in client.post(path, json={"data": GOLF_HOLE}).get_json()["errors"]
+    wrong = client.post(path, json={"data": GOLF_HOLE}, headers=auth(state, "nope"))
+    assert wrong.status_code == 403 and "token" in wrong.get_json()["errors"]
+    other = create_game()
+    assert client.post(path, json={"data": GOLF_HOLE}, headers=auth(other)).status_code == 403
+    assert client.post(f"/api/games/{state['id']}/finish", headers={"Authorization": "Basic x"}).status_code == 401
+
+
+@pytest.mark.parametrize("method, path", [
+    ("get", "/api/games/nope"),
+    ("post", "/api/games/nope/rounds"),
+    ("put", "/api/games/nope/rounds/1"),
+    ("delete", "/api/games/nope/rounds/1"),
+    ("post", "/api/games/nope/finish"),
+    ("get", "/api/nothing-here"),
+])
+def test_unknown_game_is_404(client, method, path):
+    answer = getattr(client, method)(path, json={"data": {}})
+    assert answer.status_code == 404
+    assert answer.get_json()["errors"]
+
+
+@pytest.mark.parametrize("n", ["1", "7", "0", "-1", "x", "99999999999"])
+def test_unknown_round_is_404(client, create_game, n):
+    state = create_game()
+    for method in ("put", "delete"):
+        answer = getattr(client, method)(f"/api/games/{state['id']}/rounds/{n}", json={"data": GOLF_HOLE},
+                                         headers=auth(state))
+        assert answer.status_code == 404 and "round" in answer.get_json()["errors"]
+
+
+def test_new_round_on_finished_game_is_409(create_game, post_round):
+    state = create_game(options={"holes": 1})
+    post_round(state, GOLF_HOLE)
+    answer = post_round(state, GOLF_HOLE)
+    assert answer.status_code == 409 and "round" in answer.get_json()["errors"]
+
+
+def test_deleting_a_round_that_is_not_last_is_409(client, create_game, post_round):
+    state = create_game()
+    post_round(state, GOLF_HOLE)
+    post_round(state, GOLF_HOLE)
+    answer = client.delete(f"/api/games/{state['id']}/rounds/1", headers=auth(state))
+    assert answer.status_code == 409
+
+
+def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, create_game, post_round):
+    state = create_game("golf", ["Ann", "Bob", "Cy"], {"quarters": 1})
+    # Hole 1: Cy has the highest score and goes out.
+    post_round(state, {"players": [{"score": 1}, {"score": 2}, {"score": 9}]})
+    post_round(state, {"players": [{"score": 1}, {"score": 2}, None]})
+    before = client.get(f"/api/games/{state['id']}").get_json()
+    # Making Ann the worst on hole 1 puts her out, so hole 2 (which has her cards) cannot stand.
+    answer = client.put(f"/api/games/{state['id']}/rounds/1",
+                        json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}}, headers=auth(state))
+    assert answer.status_code == 409 and "round" in answer.get_json()["errors"]
+    assert client.get(f"/api/games/{state['id']}").get_json() == before
+
+
+def test_edit_that_ends_the_game_early_is_409(client, create_game, post_round):
+    state = create_game("golf", ["Ann", "Bob"], {"holes": None, "target": 20})
+    post_round(state, {"players": [{"score": 5}, {"score": 5}]})
+    post_round(state, {"players": [{"score": 5}, {"score": 5}]})
+    answer = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": {"players": [{"score": 30}, {"score": 5}]}},
+                        headers=auth(state))
+    assert answer.status_code == 409
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"game": "chess", "players": ["A", "B"]}, "game"),
+    ({"game": 7, "players": ["A", "B"]}, "game"),
+    ({"game": "golf", "players": ["A"]}, "players"),
+    ({"game": "golf", "players": "Ann, Bob"}, "players"),
+    ({"game": "golf", "players": ["Ann", "ann"]}, "players.1"),
+    ({"game": "golf", "players": ["Ann", "   "]}, "players.1"),
+    ({"game": "golf", "players": ["Ann", "B" * 41]}, "players.1"),
+    ({"game": "golf", "players": ["Ann", None]}, "players.1"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"colour": "red"}}, "options.colour"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"layout": 5}}, "options.layout"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"holes": "nine"}}, "options.holes"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"holes": True}}, "options.holes"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"values": {"Z": 3}}}, "options.values"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"values": [1]}}, "options.values"),
+    ({"game": "golf", "players": ["A", "B"], "options": {"first_dealer": 2}}, "options.first_dealer"),
+    ({"game": "golf", "players": ["A", "B"], "options": "fast"}, "options"),
+])
+def test_bad_new_game_is_422_naming_the_field(client, body, field):
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422
+    assert field in answer.get_json()["errors"], answer.get_json()
+
+
+@pytest.mark.parametrize("body, field", [
+    ({}, "data"),
+    ({"data": "hole"}, "data"),
+    ({"data": []}, "data"),
+    ({"data": GOLF_HOLE, "number": "one"}, "number"),
+    ({"data": {"players": [{"cards": ["K"]}, {"score": 1}, {"score": 1}]}}, "players.0.cards"),
+    ({"data": {"players": [{"cards": ["K", "5", "5", "Z"]}, {"score": 1}, {"score": 1}]}}, "players.0.cards"),
+    ({"data": {"players": [{"score": "7"}, {"score": 1}, {"score": 1}]}}, "players.0.score"),
+    ({"data": {"players": [{"score": 1}, {"score": 1}]}}, "players"),
+    ({"data": {"players": [{"score": 1}, {"score": 1}, {"score": 1}], "knocker": 3}}, "knocker"),
+    ({"data": {"players": [{"score": 1}, {"score": 1}, {"score": 1}], "knocker": "Ann"}}, "knocker"),
+    ({"data": {"players": [{"cards": ["5"] * 4}, {"cards": ["5", "A", "2", "3"]}, {"score": 1}]}}, "players"),
+])
+def test_bad_round_is_422_naming_the_field_and_stores_nothing(client, create_game, post_round, body, field):
+    state = create_game()
+    answer = post_round(state, body.get("data"), **{k: v for k, v in body.items() if k not in ("data",)}) \
+        if "data" in body else client.post(f"/api/games/{state['id']}/rounds", json=body, headers=auth(state))
+    assert answer.status_code == 422
+    assert field in answer.get_json()["errors"], answer.get_json()
+    assert client.get(f"/api/games/{state['id']}").get_json()["rounds"] == []
+
+
+def test_method_not_allowed_is_json(client):
+    answer = client.patch("/api/games")
+    assert answer.status_code == 405 and answer.get_json()["errors"]
+
+
+def test_huge_body_is_refused_without_a_500(client):
+    answer = client.post("/api/games", data=b"{" + b" " * 400_000 + b"}", content_type="application/json")
+    assert answer.status_code in (400, 413)

@@ -1,0 +1,465 @@
+"""Chase the Ace: lives lost to the lowest card, cancelling matches, the tie rules and the pot."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.chase_the_ace import (KINGS_RULES, RULES, SPEC, TIE_RULES, Kings, TieRule, losers_by_cards,
+                                             pot_money)
+from scorekeeper.rules.engine import RoundRefused, derive
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def table(n: int = 4, **opts: Any) -> Table:
+    """Build a table of ``n`` players with the given options."""
+    names = (NAMES + [f"P{i}" for i in range(20)])[:n]
+    return Table(tuple(names), RULES.resolve_options(opts, n))
+
+
+def play(t: Table, rounds: list[Any], **kw: Any):
+    """Play the rounds through the engine."""
+    return derive(RULES, t, rounds, **kw)
+
+
+def lives(state) -> list[int]:
+    """Return the lives in the standings."""
+    return [s["lives"] for s in state.standings]
+
+
+def error_fields(t: Table, rounds: list[Any]) -> set[str]:
+    """Play the rounds and return the fields the last one was refused for."""
+    with pytest.raises(RoundRefused) as exc:
+        play(t, rounds)
+    assert exc.value.number == len(rounds)
+    return set(exc.value.errors)
+
+
+def lose(*seats: int) -> dict[str, Any]:
+    """A round given by who lost a life."""
+    return {"losers": list(seats)}
+
+
+# --- the spec's examples ---------------------------------------------------------------------
+
+
+def load_examples() -> list[dict[str, Any]]:
+    assert EXAMPLES == Path("/work/shared/spec/examples") or EXAMPLES.is_dir()
+    return json.loads((EXAMPLES / "chase-the-ace.json").read_text())
+
+
+@pytest.mark.parametrize("case", load_examples(), ids=lambda c: c["name"])
+def test_spec_examples(case: dict[str, Any]) -> None:
+    t = table(len(case["players"]), **case.get("options", {}))
+    good: list[Any] = []
+    for number, rnd in enumerate(case["rounds"], start=1):
+        if "error" in rnd:
+            with pytest.raises(RoundRefused) as exc:
+                play(t, good + [rnd["data"]])
+            assert exc.value.number == number
+            assert any(f.startswith(rnd["error"]) for f in exc.value.errors)
+            continue
+        good.append(rnd["data"])
+        if "points" in rnd:
+            assert play(t, good).rounds[-1].points == rnd["points"]
+    state = play(t, good)
+    expect = case["expect"]
+    if "status" in expect:
+        assert ("finished" if state.over else "playing") == expect["status"]
+    for got, want in zip(state.standings, expect.get("standings", [])):
+        assert {k: got[k] for k in want} == want
+    if "next" in expect:
+        assert {k: state.next[k] for k in expect["next"]} == expect["next"]
+    if "winners" in expect:
+        assert state.winners == expect["winners"]
+
+
+# --- who loses ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ranks, cancel, losers", [
+    (["A", "A", "5", "K"], True, [2]),
+    (["A", "A", "5", "K"], False, [0, 1]),
+    (["2", "2", "3", "3", "7"], True, [4]),
+    (["Q", "Q", "K", "K"], True, []),
+    (["Q", "Q", "K", "K"], False, [0, 1]),
+    (["10", "J", "9", None], True, [2]),
+    (["K", None, "K", "2"], True, [3]),
+    ([None, "4", "4", None], True, []),
+    ([None, "4", "4", None], False, [1, 2]),
+    (["J", "10", "Q", "K"], False, [1]),
+])
+def test_losers_by_cards(ranks: list[str | None], cancel: bool, losers: list[int]) -> None:
+    assert losers_by_cards(ranks, cancel) == losers
+
+
+@pytest.mark.parametrize("cards, cancel, want", [
+    (["A", "A", "5", "K"], True, [3, 3, 2, 3]),
+    (["A", "A", "5", "K"], False, [2, 2, 3, 3]),
+    (["ah", "as", "5♠", "kd"], True, [3, 3, 2, 3]),
+    (["1", "T", "10", "K"], True, [2, 3, 3, 3]),
+    (["7", "7", "7", "7"], True, [3, 3, 3, 3]),
+    (["7", "7", "7", "7"], False, [2, 2, 2, 2]),
+])
+def test_cards_decide_who_loses(cards: list[str], cancel: bool, want: list[int]) -> None:
+    state = play(table(4, cancel_matches=cancel), [{"cards": cards}])
+    assert lives(state) == want
+    assert state.rounds[0].points is None
+
+
+def test_losers_lose_a_life_each() -> None:
+    state = play(table(4), [lose(0, 2), lose(2), lose()])
+    assert lives(state) == [2, 3, 1, 3]
+    assert [s["total"] for s in state.standings] == [None] * 4
+    assert [s["out"] for s in state.standings] == [False] * 4
+
+
+def test_the_cards_win_over_losers_when_both_are_given() -> None:
+    state = play(table(4), [{"cards": ["2", "3", "4", "5"], "losers": [3]}])
+    assert lives(state) == [2, 3, 3, 3]
+
+
+def test_an_empty_cards_list_leaves_the_losers_to_decide() -> None:
+    state = play(table(4), [{"cards": [None, "", " ", None], "losers": [1]}])
+    assert lives(state) == [3, 2, 3, 3]
+
+
+# --- going out and the end ------------------------------------------------------------------
+
+
+def test_a_player_with_no_lives_is_out_and_skipped() -> None:
+    t = table(3, lives=1)
+    state = play(t, [lose(1)])
+    assert lives(state) == [1, 0, 1]
+    assert [s["out"] for s in state.standings] == [False, True, False]
+    assert state.seats_in == [True, False, True]
+    assert not state.over
+    assert state.next["dealer"] == 2  # seat 1 is out, so the deal skips it
+    state = play(t, [lose(1), {"cards": ["K", None, "5"]}])
+    assert state.over and state.winners == [0]
+    assert state.next is None
+
+
+def test_the_last_player_in_wins() -> None:
+    state = play(table(3, lives=2), [lose(0), lose(0), lose(1), lose(1)])
+    assert state.over
+    assert state.winners == [2]
+    assert lives(state) == [0, 0, 2]
+
+
+def test_no_round_after_the_end() -> None:
+    with pytest.raises(RoundRefused) as exc:
+        play(table(2, lives=1), [lose(0), lose(1)])
+    assert exc.value.after_end and exc.value.number == 2
+
+
+def test_out_players_have_null_cards_later() -> None:
+    t = table(3, lives=1)
+    assert error_fields(t, [lose(1), {"cards": ["K", "5", "5"]}]) == {"cards.1"}
+    assert error_fields(t, [lose(1), {"cards": ["K", None, None]}]) == {"cards.2"}
+
+
+def test_losers_must_still_be_in() -> None:
+    t = table(3, lives=1)
+    assert error_fields(t, [lose(1), lose(1)]) == {"losers"}
+
+
+def test_when_some_players_go_out_together_but_one_is_left_that_one_wins() -> None:
+    state = play(table(3, lives=1, tie_rule="carry"), [lose(0, 1)])
+    assert state.over and state.winners == [2]
+
+
+def test_a_player_with_lives_to_spare_outlasts_the_others() -> None:
+    state = play(table(3, lives=2, tie_rule="cut"), [lose(0, 1), lose(0, 1, 2)])
+    assert state.over and state.winners == [2]
+    assert lives(state) == [0, 0, 1]
+
+
+def test_the_tie_rule_waits_until_everyone_left_is_on_the_last_life() -> None:
+    t = table(4, lives=2, tie_rule="carry")
+    state = play(t, [lose(0, 1), lose(0, 1, 2, 3)])
+    assert not state.over and lives(state) == [0, 0, 1, 1]
+    state = play(t, [lose(0, 1), lose(0, 1, 2, 3), lose(2, 3)])
+    assert state.over and state.winners == [] and lives(state) == [0, 0, 0, 0]
+
+
+# --- the tie rules ---------------------------------------------------------------------------
+
+TIED = [lose(0), {"cards": ["K", "Q", "K"]}, lose(2)]  # 3 players, 2 lives: 1, 1, 1 left
+
+
+def tie_table(rule: str, **opts: Any) -> Table:
+    """Three players with two lives each under a tie rule."""
+    return table(3, lives=2, tie_rule=rule, cancel_matches=False, **opts)
+
+
+def test_the_tie_setup_leaves_everyone_on_their_last_life() -> None:
+    state = play(tie_table("share"), TIED)
+    assert lives(state) == [1, 1, 1]
+
+
+def test_share_makes_the_tied_players_joint_winners() -> None:
+    t = tie_table("share")
+    state = play(t, TIED + [{"cards": ["3", "3", "3"]}])
+    assert state.over
+    assert state.winners == [0, 1, 2]
+    assert lives(state) == [1, 1, 1]
+    assert RULES.pot(t, state.state) == {"pot": 0.3, "share": 0.1, "carries": False, "new_stake": False}
+
+
+def test_share_counts_only_when_everyone_left_is_tied() -> None:
+    t = table(3, lives=1, tie_rule="share")
+    state = play(t, [lose(0), lose(1, 2)])
+    assert state.over and state.winners == [1, 2]
+
+
+def test_replay_keeps_the_last_lives_and_goes_on() -> None:
+    t = tie_table("replay")
+    state = play(t, TIED + [{"cards": ["3", "3", "3"]}])
+    assert not state.over
+    assert lives(state) == [1, 1, 1]
+    assert state.next["pot"] == 0.3
+    state = play(t, TIED + [{"cards": ["3", "3", "3"]}, {"cards": ["3", "3", "4"]}])
+    assert state.over and state.winners == [2] and lives(state) == [0, 0, 1]
+    state = play(t, TIED + [{"cards": ["3", "3", "3"]}, lose(1)])
+    assert not state.over and lives(state) == [1, 0, 1]
+
+
+def test_cut_names_the_winner_who_keeps_the_pot() -> None:
+    t = tie_table("cut")
+    state = play(t, TIED + [{"cards": ["3", "3", "3"], "cut_winner": 1}])
+    assert state.over
+    assert state.winners == [1]
+    assert lives(state) == [0, 1, 0]
+    assert [s["out"] for s in state.standings] == [True, False, True]
+    assert RULES.pot(t, state.state) == {"pot": 0.5, "share": 0.5, "carries": False, "new_stake": False}
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"cards": ["3", "3", "3"]}, "cut_winner"),
+    ({"cards": ["3", "3", "3"], "cut_winner": None}, "cut_winner"),
+    ({"cards": ["3", "3", "3"], "cut_winner": 7}, "cut_winner"),
+    ({"cards": ["3", "3", "3"], "cut_winner": "1"}, "cut_winner"),
+    ({"cards": ["3", "3", "4"], "cut_winner": 2}, "cut_winner"),
+])
+def test_cut_winner_is_needed_exactly_when_everyone_is_tied(data: dict[str, Any], field: str) -> None:
+    assert error_fields(tie_table("cut"), TIED + [data]) == {field}
+
+
+def test_cut_winner_must_be_one_of_the_tied() -> None:
+    t = table(3, lives=1, tie_rule="cut")
+    assert error_fields(t, [lose(0), {"losers": [1, 2], "cut_winner": 0}]) == {"cut_winner"}
+    state = play(t, [lose(0), {"losers": [1, 2], "cut_winner": 2}])
+    assert state.winners == [2]
+
+
+@pytest.mark.parametrize("rule", ["share", "replay", "carry", "carry_no_add"])
+def test_cut_winner_is_refused_under_other_tie_rules(rule: str) -> None:
+    assert error_fields(tie_table(rule), TIED + [{"cards": ["3", "3", "3"], "cut_winner": 0}]) == {"cut_winner"}
+
+
+@pytest.mark.parametrize("rule, new_stake", [("carry", True), ("carry_no_add", False)])
+def test_carry_leaves_the_game_undecided(rule: str, new_stake: bool) -> None:
+    t = tie_table(rule, stake=0.25)
+    state = play(t, TIED + [{"cards": ["3", "3", "3"]}])
+    assert state.over
+    assert state.winners == []
+    assert lives(state) == [0, 0, 0]
+    assert all(s["out"] for s in state.standings)
+    assert RULES.pot(t, state.state) == {"pot": 1.5, "share": None, "carries": True, "new_stake": new_stake}
+
+
+def test_finishing_by_hand_makes_those_with_most_lives_win() -> None:
+    state = play(table(4), [lose(0), lose(1, 2), lose(0)], finished_by_hand=True)
+    assert state.over and state.next is None
+    assert state.winners == [3]
+    state = play(table(4), [lose(0, 1)], finished_by_hand=True)
+    assert state.winners == [2, 3]
+
+
+def test_while_playing_the_leaders_have_most_lives() -> None:
+    state = play(table(4), [lose(0, 1, 2)])
+    assert state.winners == [] and state.leaders == [3]
+
+
+# --- the pot ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stake, rounds, pot", [
+    (0.10, [], 0.0),
+    (0.10, [lose(0)], 0.1),
+    (0.10, [lose(0, 1, 2)], 0.3),
+    (0.25, [lose(0), lose(1), lose(2)], 0.75),
+    (1, [lose(0, 1)], 2),
+    (0.333, [lose(0, 1, 2)], 1.0),
+    (0, [lose(0)], 0),
+])
+def test_the_pot_is_lives_lost_times_the_stake(stake: float, rounds: list[Any], pot: float) -> None:
+    state = play(table(4, stake=stake), rounds)
+    assert state.next["pot"] == pot
+
+
+def test_pot_money_rounds_to_the_cent() -> None:
+    assert pot_money(3, 0.1) == 0.3
+    assert pot_money(7, 0.015) == 0.1
+
+
+def test_the_pot_while_playing() -> None:
+    t = table(4)
+    state = play(t, [lose(0)])
+    assert RULES.pot(t, state.state) == {"pot": 0.1, "share": None, "carries": False, "new_stake": False}
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, fields", [
+    ({}, {"cards"}),
+    ({"cards": None}, {"cards"}),
+    ({"cards": ["A", "A", "A", "A", "A"]}, {"cards"}),
+    ({"cards": ["2", "2", "2", "2", "K"]}, set()),
+    ({"cards": ["2", "3", "4", "5"]}, {"cards"}),
+    ({"cards": ["2", "3", "4", "5", "6", "7"]}, {"cards"}),
+    ({"cards": ["2", "3", "4", "5", None]}, {"cards.4"}),
+    ({"cards": ["2", "3", "4", "5", ""]}, {"cards.4"}),
+    ({"cards": ["2", "3", "4", "Z", "6"]}, {"cards.3"}),
+    ({"cards": ["2", "3", "X", "5", "6"]}, {"cards.2"}),
+    ({"cards": ["2", 3, "4", "5", "6"]}, {"cards.1"}),
+    ({"cards": [None] * 5}, {"cards.0"}),
+    ({"losers": [9]}, {"losers.0"}),
+    ({"losers": [1, 1]}, {"losers"}),
+    ({"losers": 1}, {"losers"}),
+    ({"losers": [True]}, {"losers.0"}),
+    ({"losers": [0], "cut_winner": 0}, {"cut_winner"}),
+])
+def test_checks_name_the_field(data: dict[str, Any], fields: set[str]) -> None:
+    t = table(5)
+    if fields:
+        assert error_fields(t, [data]) == fields
+    else:
+        play(t, [data])
+
+
+def test_a_refused_round_changes_nothing() -> None:
+    t = table(4)
+    state = RULES.start(t)
+    with pytest.raises(RulesError):
+        RULES.play(t, state, Turn(1, 0), {"cards": ["A", "A", "A", "A", "A"]})
+    assert state == RULES.start(t)
+
+
+def test_play_does_not_change_the_state_passed_in() -> None:
+    t = table(4)
+    state = RULES.start(t)
+    new, points = RULES.play(t, state, Turn(1, 0), lose(0))
+    assert points is None
+    assert state.lives == (3, 3, 3, 3) and new.lives == (2, 3, 3, 3)
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_every_option_has_its_default() -> None:
+    assert RULES.resolve_options({}, 4) == {"first_dealer": 0, "lives": 3, "stake": 0.10, "cancel_matches": True,
+                                            "tie_rule": "share", "kings": "block"}
+    assert (SPEC.min_players, SPEC.max_players) == (2, 20)
+    assert SPEC.option("tie_rule").choices == ("share", "replay", "cut", "carry", "carry_no_add")
+    assert SPEC.option("kings").choices == ("block", "plain", "reveal")
+
+
+@pytest.mark.parametrize("opts, field", [
+    ({"lives": 0}, "options.lives"),
+    ({"lives": "3"}, "options.lives"),
+    ({"lives": True}, "options.lives"),
+    ({"stake": -1}, "options.stake"),
+    ({"stake": "0.10"}, "options.stake"),
+    ({"stake": float("nan")}, "options.stake"),
+    ({"cancel_matches": 1}, "options.cancel_matches"),
+    ({"tie_rule": "coin"}, "options.tie_rule"),
+    ({"kings": "wild"}, "options.kings"),
+    ({"first_dealer": 4}, "options.first_dealer"),
+    ({"jokers": True}, "options.jokers"),
+])
+def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options(opts, 4)
+    assert set(exc.value.errors) == {field}
+
+
+def test_twenty_players_and_a_late_first_dealer() -> None:
+    t = table(20, first_dealer=19)
+    state = play(t, [lose(19)])
+    assert state.rounds[0].dealer == 19 and state.next["dealer"] == 0
+
+
+@pytest.mark.parametrize("lives_each", [1, 5])
+def test_lives_option(lives_each: int) -> None:
+    assert lives(play(table(3, lives=lives_each), [])) == [lives_each] * 3
+
+
+def test_tie_and_kings_rules_have_descriptions() -> None:
+    assert set(TIE_RULES) == {t.value for t in TieRule}
+    assert set(KINGS_RULES) == {k.value for k in Kings}
+    assert all(text.endswith(".") for text in [*TIE_RULES.values(), *KINGS_RULES.values()])
+
+
+# --- the round form ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kings", ["block", "plain", "reveal"])
+def test_round_fields(kings: str) -> None:
+    t = table(4, kings=kings)
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert [(f.name, f.kind, f.scope) for f in fields] == [
+        ("cards", FieldKind.RANK, Scope.LIST), ("losers", FieldKind.SEATS, Scope.ROUND)]
+    assert fields[0].help == KINGS_RULES[kings]
+
+
+def test_round_fields_ask_for_the_cut_under_that_rule() -> None:
+    t = table(4, tie_rule="cut")
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert fields[-1].name == "cut_winner" and fields[-1].kind is FieldKind.SEAT and fields[-1].optional
+
+
+def test_a_fresh_game() -> None:
+    state = play(table(4, first_dealer=2), [])
+    assert state.next == {"round": 1, "dealer": 2, "pot": 0.0}
+    assert lives(state) == [3, 3, 3, 3]
+    assert state.leaders == [0, 1, 2, 3]
+
+
+# --- malformed input -------------------------------------------------------------------------
+
+JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), "", "x", "5", [], [None], [[]], {}, {"a": 1},
+        ["X"] * 300, "ZZ 5", ["10", 5], [{"a": 1}] * 3]
+
+
+def shapes() -> list[Any]:
+    """Round data with junk put in every place, one place at a time."""
+    out: list[Any] = list(JUNK)
+    base_cards = ["A", "5", "K"]
+    for junk in JUNK:
+        out.append({"cards": junk})
+        out.append({"losers": junk})
+        out.append({"cards": junk, "losers": [0]})
+        out.append({"losers": [0, junk]})
+        out.append({"cards": base_cards, "cut_winner": junk})
+        out.append({"losers": [0, 1, 2], "cut_winner": junk})
+        for seat in range(3):
+            out.append({"cards": [junk if s == seat else c for s, c in enumerate(base_cards)]})
+    return out
+
+
+@pytest.mark.parametrize("rule", ["share", "cut"])
+@pytest.mark.parametrize("data", shapes())
+def test_malformed_input_raises_only_rules_errors(data: Any, rule: str) -> None:
+    t = table(3, lives=1, tie_rule=rule)
+    try:
+        RULES.play(t, RULES.start(t), Turn(1, 0), data)
+    except RulesError as exc:
+        assert exc.errors and all(isinstance(k, str) for k in exc.errors)

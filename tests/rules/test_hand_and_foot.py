@@ -1,0 +1,445 @@
+"""Hand & Foot: books, red threes, going out, card points, the meld minimum, partners and the checks."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, meld_minimum, packs,
+                                             packs_worth, reaches_meld_minimum, team_of, values_in_force)
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def table(n: int = 2, **opts: Any) -> Table:
+    """Build a table of ``n`` players with the given options."""
+    return Table(tuple(NAMES[:n]), RULES.resolve_options(opts, n))
+
+
+def entry(clean: int = 0, dirty: int = 0, threes: int = 0, out: bool = False, **more: Any) -> dict[str, Any]:
+    """Build one player's entry (melded/left and their points go in ``more``)."""
+    return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **more}
+
+
+def went_out(**more: Any) -> dict[str, Any]:
+    """An entry for a player who went out with one clean and two dirty books."""
+    return entry(1, 2, 0, True, **{"left_points": 0, "melded_points": 0, **more})
+
+
+def rnd(*entries: dict[str, Any]) -> dict[str, Any]:
+    """Build one hand's data."""
+    return {"players": list(entries)}
+
+
+def play(t: Table, rounds: list[Any], **kw: Any):
+    """Play the hands through the engine."""
+    return derive(RULES, t, rounds, **kw)
+
+
+def points(t: Table, data: Any) -> list[int | None]:
+    """Play one hand and return its points."""
+    return play(t, [data]).rounds[0].points
+
+
+def error_fields(t: Table, data: Any) -> set[str]:
+    """Play one hand and return the fields it was refused for."""
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [data])
+    return set(exc.value.errors)
+
+
+# --- the spec's examples ---------------------------------------------------------------------
+
+
+def load_examples() -> list[dict[str, Any]]:
+    return json.loads((EXAMPLES / "hand-and-foot.json").read_text())
+
+
+@pytest.mark.parametrize("case", load_examples(), ids=lambda c: c["name"])
+def test_spec_examples(case: dict[str, Any]) -> None:
+    t = table(len(case["players"]), **case.get("options", {}))
+    good: list[Any] = []
+    for number, hand in enumerate(case["rounds"], start=1):
+        if "error" in hand:
+            with pytest.raises(RoundRefused) as exc:
+                play(t, good + [hand["data"]])
+            assert exc.value.number == number
+            assert any(f.startswith(hand["error"]) for f in exc.value.errors)
+            continue
+        good.append(hand["data"])
+        if "points" in hand:
+            assert play(t, good).rounds[-1].points == hand["points"]
+    state = play(t, good)
+    expect = case["expect"]
+    if "status" in expect:
+        assert ("finished" if state.over else "playing") == expect["status"]
+    for got, want in zip(state.standings, expect.get("standings", [])):
+        assert {k: got[k] for k in want} == want
+    if "next" in expect:
+        assert {k: state.next[k] for k in expect["next"]} == expect["next"]
+    if "winners" in expect:
+        assert state.winners == expect["winners"]
+
+
+def test_examples_path_is_the_shared_folder() -> None:
+    assert EXAMPLES == Path("/work/shared/spec/examples") or (EXAMPLES / "hand-and-foot.json").is_file()
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, data, want", [
+    ({}, rnd(went_out(melded_points=250), entry(0, 1, 0, melded_points=120, left_points=85)), [460, 65]),
+    ({}, rnd(went_out(), entry(2, 0, 2)), [210, 300]),
+    ({"clean_book": 100, "dirty_book": 50}, rnd(went_out(), entry(1, 1)), [300, 150]),
+    ({"red_three": 0, "going_out": 200}, rnd(went_out(), entry(threes=3)), [310, 0]),
+    ({}, rnd(entry(melded=["X", "A", "2", "K"]), entry(left="8 7 3S 3c")), [100, -25]),
+    ({}, rnd(entry(melded=[], melded_points=90), entry(left=[], left_points=40)), [90, -40]),
+    ({"values": {"X": 100, "3S": 50}}, rnd(entry(melded=["X"]), entry(left=["3S", "3C"])), [100, -55]),
+    ({"values": {"3": 0}}, rnd(entry(left=["3S", "3C", "4"]), entry()), [-5, 0]),
+    ({}, rnd(entry(), entry()), [0, 0]),
+    ({}, rnd({}, {"went_out": None, "clean_books": None}), [0, 0]),
+])
+def test_points(opts: dict[str, Any], data: dict[str, Any], want: list[int]) -> None:
+    assert points(table(2, **opts), data) == want
+
+
+def test_totals_add_up_over_the_hands() -> None:
+    t = table(3)
+    state = play(t, [rnd(went_out(), entry(1), entry(left_points=50)),
+                     rnd(entry(melded_points=100), went_out(), entry(dirty=1))])
+    assert [s["total"] for s in state.standings] == [210 + 100, 50 + 210, -50 + 30]
+    assert state.leaders == [0]
+
+
+def test_card_points_helper() -> None:
+    options = table(2).options
+    assert card_points(options, ["X", "A", "2", "K", "8", "7", "4", "3S"]) == 50 + 20 + 20 + 10 + 10 + 5 + 5 + 5
+    assert card_points(options, "10h jd q♠") == 30
+    assert card_points(options, []) == 0
+    with pytest.raises(RulesError) as exc:
+        card_points(options, ["3H"], "players.1.melded")
+    assert set(exc.value.errors) == {"players.1.melded"}
+
+
+@pytest.mark.parametrize("number, cards, reaches", [
+    (1, ["X", "10"], True),        # 60
+    (1, ["A", "A", "5", "5"], False),  # 50
+    (2, ["X", "A", "2"], True),    # 90
+    (3, ["X", "A", "2"], False),   # 90 < 120
+    (4, ["X", "X", "A", "A", "10"], True),  # 150
+    (9, ["X", "X", "A", "A"], False),  # the last minimum (150) repeats
+])
+def test_reaches_meld_minimum(number: int, cards: list[str], reaches: bool) -> None:
+    assert reaches_meld_minimum(table(2).options, number, cards) is reaches
+
+
+@pytest.mark.parametrize("minimums, number, want", [
+    ([60, 90, 120, 150], 1, 60),
+    ([60, 90, 120, 150], 4, 150),
+    ([60, 90, 120, 150], 6, 150),
+    ([50], 3, 50),
+    ([10, 20], 0, 10),
+])
+def test_meld_minimum(minimums: list[int], number: int, want: int) -> None:
+    assert meld_minimum({"meld_minimums": minimums}, number) == want
+
+
+def test_next_tells_the_meld_minimum_and_the_last_repeats() -> None:
+    t = table(2, rounds=6)
+    minimums = []
+    for n in range(6):
+        state = play(t, [rnd(entry(), entry())] * n)
+        minimums.append(state.next["meld_minimum"])
+    assert minimums == [60, 90, 120, 150, 150, 150]
+
+
+def test_values_in_force() -> None:
+    values = values_in_force(table(2).options)
+    assert values["X"] == 50 and values["A"] == 20 and values["2"] == 20
+    assert [values[r] for r in ("K", "Q", "J", "10", "9", "8")] == [10] * 6
+    assert [values[r] for r in ("7", "6", "5", "4")] == [5] * 4
+    assert values["3S"] == values["3C"] == 5
+    assert "3" not in values and "3H" not in values
+    changed = values_in_force(table(2, values={"3": 100, "3C": 7, "k": 15}).options)
+    assert (changed["3S"], changed["3C"], changed["K"]) == (100, 7, 15)
+
+
+@pytest.mark.parametrize("key, clean", [
+    ("x", "X"), ("a", "A"), ("3", "3"), ("3s", "3S"), ("3♣", "3C"), ("10", "10"),
+    ("3H", None), ("3d", None), ("QS", None), ("Z", None), ("", None),
+])
+def test_value_keys(key: str, clean: str | None) -> None:
+    assert clean_value_key(key) == clean
+
+
+def test_packs_and_what_they_are_worth() -> None:
+    assert [packs(n) for n in (2, 4, 8)] == [3, 5, 9]
+    one_pack = 2 * 50 + 4 * 20 + 4 * 20 + 24 * 10 + 16 * 5 + 2 * 5
+    assert packs_worth(table(2).options, 2) == 3 * one_pack
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+
+def test_the_game_ends_after_the_hands_and_the_highest_total_wins() -> None:
+    t = table(3)
+    hands = [rnd(went_out(), entry(1), entry())] * 3 + [rnd(entry(), entry(), went_out(melded_points=500))]
+    state = play(t, hands)
+    assert state.over and state.next is None
+    assert state.winners == [2]
+    with pytest.raises(RoundRefused) as exc:
+        play(t, hands + [rnd(entry(), entry(), entry())])
+    assert exc.value.after_end
+
+
+@pytest.mark.parametrize("rounds", [1, 2, 7])
+def test_rounds_option(rounds: int) -> None:
+    t = table(2, rounds=rounds)
+    assert not play(t, [rnd(entry(), entry())] * (rounds - 1)).over
+    assert play(t, [rnd(entry(), entry())] * rounds).over
+
+
+def test_a_tie_shares_the_win() -> None:
+    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=20), entry())])
+    assert state.winners == [0, 1]
+
+
+@pytest.mark.parametrize("hands, winners", [
+    ([rnd(went_out(), entry(2), entry())], [0]),
+    ([rnd(went_out(), entry(5), entry())], [1]),
+    ([rnd(entry(), entry(), entry())], [0, 1, 2]),
+    ([rnd(entry(left_points=5), entry(), entry(left_points=5))], [1]),
+])
+def test_finishing_by_hand_makes_the_leaders_win(hands: list[Any], winners: list[int]) -> None:
+    state = play(table(3), hands, finished_by_hand=True)
+    assert state.over and state.winners == winners
+
+
+def test_the_deal_passes_left() -> None:
+    state = play(table(3, first_dealer=2), [rnd(entry(), entry(), entry())] * 2)
+    assert [r.dealer for r in state.rounds] == [2, 0]
+    assert state.next["dealer"] == 1
+
+
+# --- partners --------------------------------------------------------------------------------
+
+
+def test_partners_sit_opposite() -> None:
+    assert [team_of(s, 4) for s in range(4)] == [0, 1, 0, 1]
+    assert [team_of(s, 6) for s in range(6)] == [0, 1, 2, 0, 1, 2]
+
+
+def test_partners_score_as_teams() -> None:
+    t = table(4, partners=True, rounds=1)
+    state = play(t, [rnd(went_out(), entry(2), entry(1), entry(left_points=10))])
+    assert [s["total"] for s in state.standings] == [210, 100, 50, -10]
+    assert [s["team"] for s in state.standings] == [
+        {"seats": [0, 2], "total": 260}, {"seats": [1, 3], "total": 90},
+        {"seats": [0, 2], "total": 260}, {"seats": [1, 3], "total": 90}]
+    assert state.winners == [0, 2]
+
+
+def test_partners_win_on_the_team_total_not_the_best_player() -> None:
+    t = table(4, partners=True, rounds=1)
+    state = play(t, [rnd(entry(3), entry(2), entry(left_points=100), entry(2))])
+    assert state.winners == [1, 3]
+
+
+def test_partners_go_out_on_the_teams_books() -> None:
+    t = table(4, partners=True)
+    state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
+    assert state.rounds[0].points == [100, 0, 110, 0]
+    assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.clean_books"}
+
+
+def test_without_partners_there_is_no_team() -> None:
+    state = play(table(4), [])
+    assert all("team" not in s for s in state.standings)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7])
+def test_partners_need_an_even_table_of_four_or_more(n: int) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options({"partners": True}, n)
+    assert set(exc.value.errors) == {"options.partners"}
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_partners_at_even_tables(n: int) -> None:
+    t = table(n, partners=True)
+    state = play(t, [rnd(*[entry(1) if s == 0 else entry() for s in range(n)])])
+    teams = {tuple(s["team"]["seats"]) for s in state.standings}
+    assert len(teams) == n // 2
+    assert state.leaders == [0, n // 2]
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, fields", [
+    (rnd(went_out(), went_out()), {"players"}),
+    (rnd(entry(0, 3, 0, True), entry()), {"players.0.clean_books"}),
+    (rnd(entry(1, 1, 0, True), entry()), {"players.0.dirty_books"}),
+    (rnd(entry(2, 0, 0, True), entry()), {"players.0.dirty_books"}),
+    (rnd(entry(3, 0, 0, True), entry()), set()),
+    (rnd(went_out(left_points=5), entry()), {"players.0.left_points"}),
+    (rnd(went_out(left_points=None, left=["4"]), entry()), {"players.0.left"}),
+    (rnd(went_out(left_points=None, left=[]), entry()), set()),
+    (rnd(entry(threes=6), entry()), set()),
+    (rnd(entry(threes=7), entry()), {"players.0.red_threes"}),
+    (rnd(entry(threes=4), entry(threes=3)), {"players"}),
+    (rnd(entry(clean=-1), entry()), {"players.0.clean_books"}),
+    (rnd(entry(), entry(dirty=-2)), {"players.1.dirty_books"}),
+    (rnd(entry(threes=-1), entry()), {"players.0.red_threes"}),
+    (rnd(entry(clean=24), entry()), {"players.0.clean_books"}),
+    (rnd(entry(clean=23), entry()), set()),
+    (rnd(entry(melded_points=-5), entry()), {"players.0.melded_points"}),
+    (rnd(entry(left_points=-5), entry()), {"players.0.left_points"}),
+    (rnd(entry(left_points=10 ** 9), entry()), {"players.0.left_points"}),
+    (rnd(entry(melded=["3"]), entry()), {"players.0.melded"}),
+    (rnd(entry(melded=["3H"]), entry()), {"players.0.melded"}),
+    (rnd(entry(), entry(left="A 3d")), {"players.1.left"}),
+    (rnd(entry(), entry(left="A 3c")), set()),
+    (rnd(entry(melded=["A"], melded_points=20), entry()), {"players.0.melded_points"}),
+    (rnd(entry(melded=["X"] * 4), entry(left=["X"] * 3)), {"players"}),
+    (rnd(entry(melded=["X"] * 6), entry()), set()),
+    (rnd(entry(melded=["3S"] * 2), entry(left=["3S"])), set()),
+    (rnd(entry(melded=["3S"] * 2), entry(left=["3S", "3s"])), {"players"}),
+    (rnd(entry(melded=["A"] * 12), entry()), set()),
+    (rnd(entry(melded=["A"] * 13), entry()), {"players"}),
+    (rnd(entry(melded=["Z"]), entry()), {"players.0.melded"}),
+    (rnd(entry(out="yes"), entry()), {"players.0.went_out"}),
+    (rnd(entry()), {"players"}),
+    (rnd(entry(), None), {"players.1"}),
+    (rnd(entry(), 5), {"players.1"}),
+    ({"players": None}, {"players"}),
+])
+def test_checks_name_the_field(data: dict[str, Any], fields: set[str]) -> None:
+    t = table(2)
+    if fields:
+        assert error_fields(t, data) == fields
+    else:
+        play(t, [data])
+
+
+def test_every_broken_entry_is_reported_at_once() -> None:
+    assert error_fields(table(2), rnd(entry(clean=-1), entry(melded=["3"]))) == {
+        "players.0.clean_books", "players.1.melded"}
+
+
+def test_red_threes_scale_with_the_packs() -> None:
+    t = table(8)  # 9 packs, 18 red threes
+    play(t, [rnd(*[entry(threes=2) for _ in range(8)])])
+    play(t, [rnd(entry(threes=18), *[entry() for _ in range(7)])])
+    assert error_fields(t, rnd(*[entry(threes=3) for _ in range(8)])) == {"players"}
+
+
+def test_a_refused_hand_changes_nothing() -> None:
+    t = table(2)
+    state = RULES.start(t)
+    with pytest.raises(RulesError):
+        RULES.play(t, state, Turn(1, 0), rnd(went_out(), went_out()))
+    assert state == RULES.start(t)
+    new, pts = RULES.play(t, state, Turn(1, 0), rnd(went_out(), entry()))
+    assert state.totals == (0, 0) and new.totals == (210, 0) and pts == [210, 0]
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_every_option_has_its_default() -> None:
+    assert RULES.resolve_options({}, 4) == {
+        "first_dealer": 0, "rounds": 4, "meld_minimums": [60, 90, 120, 150], "clean_book": 50, "dirty_book": 30,
+        "red_three": 100, "going_out": 100, "values": {}, "partners": False}
+    assert (SPEC.min_players, SPEC.max_players) == (2, 8)
+
+
+@pytest.mark.parametrize("opts, field", [
+    ({"rounds": 0}, "options.rounds"),
+    ({"rounds": "4"}, "options.rounds"),
+    ({"meld_minimums": []}, "options.meld_minimums"),
+    ({"meld_minimums": [60, "x"]}, "options.meld_minimums"),
+    ({"meld_minimums": 60}, "options.meld_minimums"),
+    ({"meld_minimums": [-1]}, "options.meld_minimums"),
+    ({"clean_book": -1}, "options.clean_book"),
+    ({"dirty_book": 1.5}, "options.dirty_book"),
+    ({"red_three": None}, "options.red_three"),
+    ({"going_out": True}, "options.going_out"),
+    ({"values": {"3H": 5}}, "options.values"),
+    ({"values": {"QS": 5}}, "options.values"),
+    ({"values": {"A": -5}}, "options.values"),
+    ({"values": []}, "options.values"),
+    ({"partners": "yes"}, "options.partners"),
+    ({"first_dealer": 4}, "options.first_dealer"),
+    ({"teams": True}, "options.teams"),
+])
+def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options(opts, 4)
+    assert set(exc.value.errors) == {field}
+
+
+# --- the round form ------------------------------------------------------------------------
+
+
+def test_round_fields() -> None:
+    t = table(3, values={"X": 100})
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert [(f.name, f.kind, f.scope, f.alt) for f in fields] == [
+        ("clean_books", FieldKind.INT, Scope.ENTRY, None),
+        ("dirty_books", FieldKind.INT, Scope.ENTRY, None),
+        ("red_threes", FieldKind.INT, Scope.ENTRY, None),
+        ("went_out", FieldKind.BOOL, Scope.ENTRY, None),
+        ("melded", FieldKind.CARDS, Scope.ENTRY, "melded_points"),
+        ("left", FieldKind.CARDS, Scope.ENTRY, "left_points"),
+    ]
+    by_name = {f.name: f for f in fields}
+    assert by_name["melded"].card_values == values_in_force(t.options)
+    assert by_name["left"].card_values["X"] == 100
+    assert by_name["red_threes"].hi == 8 and by_name["clean_books"].lo == 0
+
+
+def test_a_fresh_game() -> None:
+    state = play(table(4, first_dealer=3), [])
+    assert state.next == {"round": 1, "dealer": 3, "meld_minimum": 60}
+    assert [s["total"] for s in state.standings] == [0, 0, 0, 0]
+
+
+# --- malformed input -------------------------------------------------------------------------
+
+JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), float("inf"), "", "x", "5", [], [None], [[]], {},
+        {"a": 1}, ["X"] * 300, "ZZ 5", ["10", 5], ["3"], "3h"]
+KEYS = ("clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points")
+
+
+def shapes() -> list[Any]:
+    """Hand data with junk put in every place, one place at a time."""
+    base = rnd(went_out(), entry(left=["A", "5"]))
+    out: list[Any] = list(JUNK)
+    for junk in JUNK:
+        out.append({"players": junk})
+        out.append({"players": [junk, base["players"][1]]})
+        for key in KEYS:
+            out.append({"players": [base["players"][0], {**base["players"][1], key: junk}]})
+            out.append({"players": [{**base["players"][0], key: junk}, base["players"][1]]})
+    return out
+
+
+@pytest.mark.parametrize("partners", [False, True])
+@pytest.mark.parametrize("data", shapes())
+def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> None:
+    t = table(2)
+    if partners:
+        t = table(4, partners=True)
+        if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) == 2:
+            data = {"players": data["players"] * 2}
+    try:
+        RULES.play(t, RULES.start(t), Turn(1, 0), data)
+    except RulesError as exc:
+        assert exc.errors and all(isinstance(k, str) for k in exc.errors)
