@@ -38,7 +38,9 @@ def register_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=pick_locale)
     from flask_babel import get_locale
 
-    app.jinja_env.globals["get_locale"] = get_locale
+    from .i18n import tr
+
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr)
     from . import models  # noqa: F401  (the models must be known to Alembic)
 
 

@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field as WtfField, FieldList, RadioField, SelectField, SelectMultipleField, \
     StringField
-from wtforms.validators import Optional as OptionalValidator
+from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from ..i18n import tr
@@ -94,8 +94,8 @@ def option_field(option: Option) -> WtfField:
     if option.kind == "bool":
         return BooleanField(label, default=option.default, description=desc)
     if option.kind == "choice":
-        choices = [("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
-        choices += [(str(c), str(c).replace("_", " ")) for c in option.choices or ()]
+        choices = [SelectChoice("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
+        choices += [SelectChoice(str(c), str(c).replace("_", " ")) for c in option.choices or ()]
         return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
                            description=desc if option.default is not None else "")
     if option.kind == "number":
@@ -154,7 +154,7 @@ def parse_list(text: str) -> list[Any] | str:
         return text
 
 
-def new_game_form(spec, formdata=None, **kwargs) -> FlaskForm:
+def new_game_form(spec, **kwargs) -> FlaskForm:
     """Build the new-game form for one game: player names, then its options."""
 
     class NewGameForm(FlaskForm):
@@ -165,7 +165,7 @@ def new_game_form(spec, formdata=None, **kwargs) -> FlaskForm:
     for option in spec.options:
         if option.name not in HIDDEN_OPTIONS:
             setattr(NewGameForm, f"opt_{option.name}", option_field(option))
-    form = NewGameForm(formdata=formdata, **kwargs)
+    form = NewGameForm(**kwargs)
     form.spec = spec
     form.general_errors = []
     return form
@@ -206,16 +206,16 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     if field.kind is FieldKind.BOOL:
         return BooleanField(label, default=bool(field.default))
     if field.kind is FieldKind.SEAT:
-        seats = [(str(s), name) for s, name in enumerate(table.players) if seats_in[s]]
-        return LooseRadio(label, choices=([(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
+        seats = [SelectChoice(str(s), name) for s, name in enumerate(table.players) if seats_in[s]]
+        return LooseRadio(label, choices=([SelectChoice(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
                           default=NO_SEAT)
     if field.kind is FieldKind.SEATS:
-        return ChipsField(label, choices=[(str(s), n) for s, n in enumerate(table.players) if seats_in[s]])
+        return ChipsField(label, choices=[SelectChoice(str(s), n) for s, n in enumerate(table.players) if seats_in[s]])
     if field.kind is FieldKind.CHOICE:
-        return LooseRadio(label, choices=[(v, tr(lbl)) for v, lbl in field.choices], default=field.default)
+        return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default)
     if field.kind is FieldKind.RANK:
         ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-        return LooseSelect(label, choices=[("", "—")] + [(r, r) for r in ranks], default="")
+        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in ranks], default="")
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "placeholder": tr(field.help) if field.help else ""})
 

@@ -107,8 +107,11 @@ def next_round_form(game: Game, derived, formdata=None, data=None):
 def render_page(game: Game, derived, form, status: int = 200):
     """Render the table page from the game state."""
     state = services.game_state(game, derived)
-    return render_template("games/table.html", game=game, state=state, derived=derived, form=form,
-                           rules=services.rules_for(game), token=token_for(game)), status
+    rules = services.rules_for(game)
+    notes = [] if derived.over else rules.notes(derived.table, derived.state, derived.next_turn)
+    return render_template("games/table.html", game=game, state=state, derived=derived, form=form, rules=rules,
+                           token=token_for(game), notes=notes,
+                           seat_notes=rules.seat_notes(derived.table, derived.state)), status
 
 
 @bp.post("/games/<game_id>/rounds")

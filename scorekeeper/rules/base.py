@@ -245,7 +245,7 @@ class Field:
     """One question the round form asks; the web side builds its inputs from these."""
 
     name: str
-    label: str
+    label: str | Msg
     kind: FieldKind
     scope: Scope = Scope.ROUND
     optional: bool = False
@@ -254,7 +254,7 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label) for CHOICE
     lo: int | None = None
     hi: int | None = None
-    help: str = ""
+    help: str | Msg = ""
     sum_to: int | None = None       # LIST ints: the counts must add up to this
     card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
     default: Any = None
@@ -331,6 +331,14 @@ class BaseRules:
 
     def next_extras(self, table: Table, state: Any, turn: Turn) -> dict[str, Any]:
         return {}
+
+    def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
+        """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
+        return []
+
+    def seat_notes(self, table: Table, state: Any) -> list[list[Msg]]:
+        """Return, per seat, short lines shown under the player's name ("Goal 3: ..."); none by default."""
+        return [[] for _ in table.players]
 
     def totals(self, table: Table, state: Any, over: bool) -> list[int | None]:
         """Return each seat's total (None in games without points)."""

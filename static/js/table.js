@@ -28,7 +28,8 @@
       if (v === null) { out.textContent = ""; return; }
       total += v;
     }
-    out.textContent = cards.length ? cards.length + " × = " + total : "";
+    const label = entry.dataset.totalLabel || "{n}: {points}";
+    out.textContent = cards.length ? label.replace("{n}", cards.length).replace("{points}", total) : "";
   }
 
   function buildPad(entry, input) {

@@ -1,0 +1,110 @@
+"""A live server and Debian's Chromium at phone size, driven by Playwright."""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "shots"))
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """Serve the app on a free loopback port, with CSRF on, for the whole session."""
+    path = tmp_path_factory.mktemp("live") / "live.sqlite"
+    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        from flask_migrate import upgrade
+
+        upgrade()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless (Playwright cannot download its own browser here)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=["light", "dark"] if os.environ.get("BOTH_SCHEMES") else ["light"])
+def page(browser, request):
+    """A fresh phone-sized page (390×844, touch) that fails the test on any console error."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  color_scheme=request.param)
+    page = context.new_page()
+    errors: list[str] = []
+    # A refused form is answered 422 on purpose; Chromium logs that as a failed load.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "status of 422" not in m.text else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def shot(page):
+    """Save a full-page screenshot under shots/ and check the page never scrolls sideways."""
+
+    def take(name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth"), f"{name} scrolls sideways"
+        return path
+
+    return take
+
+
+@pytest.fixture
+def start_game(page, live_server):
+    """Start a game through the new-game page; return the table page's URL."""
+
+    def start(key: str, players: list[str], options: dict[str, str] | None = None) -> str:
+        page.goto(f"{live_server}/new/{key}")
+        add = page.locator("[data-add-player]")
+        for i, name in enumerate(players):
+            field = page.locator(f"#players-{i}")
+            if not field.is_visible():
+                add.click()
+            field.fill(name)
+        if options:
+            page.locator("details.options summary").click()
+            for name, value in options.items():
+                field = page.locator(f"#opt_{name}")
+                if field.evaluate("e => e.tagName") == "SELECT":
+                    field.select_option(value)
+                elif field.get_attribute("type") == "checkbox":
+                    field.set_checked(value == "y")
+                else:
+                    field.fill(value)
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url("**/games/*")
+        return page.url
+
+    return start
