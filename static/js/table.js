@@ -16,6 +16,16 @@
     return rank in values ? values[rank] : null;
   }
 
+  function showMinimum(entry, total, count) {
+    const out = entry.querySelector(".meld-check");
+    if (!out || !entry.dataset.min) return;
+    const min = Number(entry.dataset.min);
+    out.classList.toggle("ok", count > 0 && total >= min);
+    out.classList.toggle("bad", count > 0 && total < min);
+    out.textContent = !count ? "" : (total >= min ? entry.dataset.reaches : entry.dataset.short)
+      .replace("{points}", total).replace("{min}", min).replace("{more}", min - total);
+  }
+
   function showTotal(entry) {
     const input = entry.querySelector(".cards input");
     const out = entry.querySelector(".card-total");
@@ -30,6 +40,7 @@
     }
     const label = entry.dataset.totalLabel || "{n}: {points}";
     out.textContent = cards.length ? label.replace("{n}", cards.length).replace("{points}", total) : "";
+    showMinimum(entry, total, cards.length);
   }
 
   function buildPad(entry, input) {
@@ -81,6 +92,34 @@
     });
   }
 
+  // A count typed as a number, or added up by tapping cards (deadwood, points left).
+  function initCount(entry) {
+    const input = entry.querySelector("input");
+    const toggle = entry.querySelector(".pad-toggle");
+    const values = JSON.parse(entry.dataset.cardValues || "{}");
+    if (!input || !toggle) return;
+    toggle.hidden = false;
+    let pad = null;
+    const taps = [];
+    const set = (n) => { input.value = String(n); input.dispatchEvent(new Event("input", { bubbles: true })); };
+    toggle.addEventListener("click", () => {
+      if (pad) { pad.hidden = !pad.hidden; return; }
+      pad = document.createElement("div");
+      pad.className = "pad";
+      RANKS.filter((r) => r in values).forEach((rank) => {
+        const b = document.createElement("button");
+        b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
+        b.addEventListener("click", () => { taps.push(values[rank]); set((Number(input.value) || 0) + values[rank]); });
+        pad.appendChild(b);
+      });
+      const back = document.createElement("button");
+      back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", "undo");
+      back.addEventListener("click", () => { if (taps.length) set((Number(input.value) || 0) - taps.pop()); });
+      pad.appendChild(back);
+      entry.appendChild(pad);
+    });
+  }
+
   function initSum(check) {
     const form = check.closest("form");
     const inputs = form.querySelectorAll(".sum-" + check.dataset.sumField + " input");
@@ -111,6 +150,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll(".cards-entry").forEach(initCards);
+    document.querySelectorAll(".count-entry").forEach(initCount);
     document.querySelectorAll(".sum-check").forEach(initSum);
     document.querySelectorAll("form[data-new-game]").forEach(initPlayers);
     document.querySelectorAll("form[data-confirm]").forEach((f) => {
