@@ -1,0 +1,274 @@
+"""Golf rules, table by table: layouts, pairing rules, knocks, looks, targets and quarters."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import golf
+from scorekeeper.rules.base import RulesError, Table
+from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.engine import RoundRefused, derive
+
+RULES = golf.RULES
+
+
+def table(n: int = 3, **options) -> Table:
+    names = tuple("Ann Bob Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu".split()[:n])
+    return Table(names, RULES.resolve_options(options, n))
+
+
+def score(cards: str, **options) -> int:
+    t = table(**options)
+    return golf.layout_score(parse_cards(cards, "cards"), t.options)
+
+
+def hole(*entries, knocker=None) -> dict:
+    return {"players": [e if e is None or isinstance(e, dict) else
+                        ({"score": e} if isinstance(e, int) else {"cards": e.split()}) for e in entries],
+            "knocker": knocker}
+
+
+def play(t: Table, *holes, finished_by_hand=False):
+    return derive(RULES, t, list(holes), finished_by_hand)
+
+
+@pytest.mark.parametrize("options, expected", [
+    ({}, {"layout": 4, "pairs": "none", "holes": 9, "target": None, "packs": 1, "quarters": None}),
+    ({"layout": 6}, {"pairs": "columns", "holes": 9}),
+    ({"target": 100}, {"holes": None, "target": 100}),
+    ({"quarters": 4}, {"holes": None, "quarters": 4}),
+    ({"holes": 18, "pairs": "all"}, {"holes": 18, "pairs": "all"}),
+    ({"packs": 3}, {"packs": 3}),
+])
+def test_defaults_fill_in(options, expected):
+    resolved = RULES.resolve_options(options, 3)
+    assert {k: resolved[k] for k in expected} == expected
+
+
+def test_two_packs_from_eight_players():
+    assert RULES.resolve_options({}, 8)["packs"] == 2
+    assert RULES.resolve_options({}, 7)["packs"] == 1
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"layout": 5}, "options.layout"),
+    ({"layout": "4"}, "options.layout"),
+    ({"holes": 0}, "options.holes"),
+    ({"target": -5}, "options.target"),
+    ({"pairs": "triples"}, "options.pairs"),
+    ({"one_eyed_jacks_wild": "yes"}, "options.one_eyed_jacks_wild"),
+    ({"knock_penalty": "add20"}, "options.knock_penalty"),
+    ({"knock_bonus": 0}, "options.knock_bonus"),
+    ({"look_cost": -1}, "options.look_cost"),
+    ({"quarters": 0}, "options.quarters"),
+    ({"packs": 0}, "options.packs"),
+    ({"values": {"Queen": 12}}, "options.values"),
+    ({"values": {"Q": "12"}}, "options.values"),
+    ({"values": "Q=12"}, "options.values"),
+    ({"first_dealer": 3}, "options.first_dealer"),
+    ({"unknown": 1}, "options.unknown"),
+])
+def test_bad_options_are_refused_by_name(options, field):
+    with pytest.raises(RulesError) as err:
+        RULES.resolve_options(options, 3)
+    assert field in err.value.errors
+
+
+@pytest.mark.parametrize("cards, options, expected", [
+    # Card values: A=1, 2-10 face, J=Q=10, K=0, joker -5.
+    ("A 2 3 4", {}, 10),
+    ("10 J Q K", {}, 30),
+    ("X X K K", {}, -10),
+    ("K 5 5 Q", {}, 20),
+    # Value overrides from the seed's variants; a suited key beats a rank key.
+    ("Q Q K K", {"values": {"Q": 12}}, 24),
+    ("QS QH 8 8", {"values": {"QS": 40, "8": 0}}, 50),
+    ("J J Q K", {"values": {"J": 0, "Q": 12, "K": 13}}, 25),
+    ("J A A A", {"values": {"J": 20}}, 23),
+    ("X A 2 3", {"values": {"X": 0}}, 6),
+    # pairs: equal ranks cancel two at a time.
+    ("5 5 5 Q", {"pairs": "pairs"}, 15),
+    ("Q Q Q J", {"pairs": "pairs"}, 20),
+    ("7 7 7 7", {"pairs": "pairs"}, 0),
+    ("9 A A 9", {"pairs": "pairs"}, 0),
+    ("X X 3 4", {"pairs": "pairs"}, -3),  # cancelling two jokers would cost the player
+    # lines: only in the same row or column; diagonals do not cancel.
+    ("9 A A 9", {"pairs": "lines"}, 20),
+    ("9 9 A A", {"pairs": "lines"}, 0),
+    ("9 A 9 A", {"pairs": "lines"}, 0),
+    # columns: only in the same column.
+    ("9 9 A A", {"pairs": "columns"}, 20),
+    ("9 A 9 A", {"pairs": "columns"}, 0),
+    # all: every card of a repeated rank scores 0 (seed: three queens and a king score 0).
+    ("Q Q Q K", {"pairs": "all"}, 0),
+    ("Q Q Q 5", {"pairs": "all"}, 5),
+    ("X X 3 4", {"pairs": "all"}, 7),
+    # one-eyed jacks pair with any card under pairs/lines/columns.
+    ("JS Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 15),
+    ("JH 9 A 2", {"pairs": "columns", "one_eyed_jacks_wild": True}, 11),
+    ("JD Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 35),
+    ("JS Q 7 8", {"pairs": "none", "one_eyed_jacks_wild": True}, 35),
+    # 6-card layouts: columns 1-4, 2-5, 3-6 by default.
+    ("5 6 7 5 6 7", {"layout": 6}, 0),
+    ("5 5 5 6 6 6", {"layout": 6}, 33),
+    ("5 5 5 6 6 6", {"layout": 6, "pairs": "lines"}, 11),
+    ("5 5 5 6 6 6", {"layout": 6, "pairs": "pairs"}, 11),
+    ("5 5 5 6 6 6", {"layout": 6, "pairs": "all"}, 0),
+    ("A 2 3 4 5 6", {"layout": 6, "pairs": "none"}, 21),
+])
+def test_layout_scores(cards, options, expected):
+    assert score(cards, **options) == expected
+
+
+@pytest.mark.parametrize("penalty, bonus, scores, knocker, expected", [
+    ("none", "none", [6, 4, 40], 0, 6),
+    ("add10", "none", [6, 4, 40], 0, 16),
+    ("double", "none", [6, 4, 40], 0, 12),
+    ("double_plus5", "none", [6, 4, 40], 0, 17),
+    ("highest", "none", [6, 4, 40], 0, 40),
+    ("none", "zero", [3, 4, 40], 0, 0),
+    ("none", "minus_players", [3, 4, 40], 0, 0),
+    ("none", "minus_players", [3, 3, 40], 0, 0),   # a tie counts as lowest
+    ("add10", "zero", [3, 3, 40], 1, 0),
+    ("add10", "zero", [5, 3, 40], 2, 50),
+])
+def test_knock_rules(penalty, bonus, scores, knocker, expected):
+    t = table(knock_penalty=penalty, knock_bonus=bonus)
+    points = play(t, hole(*scores, knocker=knocker)).rounds[0].points
+    assert points[knocker] == expected
+    assert [p for s, p in enumerate(points) if s != knocker] == [v for s, v in enumerate(scores) if s != knocker]
+
+
+def test_minus_players_in_a_four_player_game_matches_the_seed():
+    t = table(4, knock_bonus="minus_players", knock_penalty="double")
+    assert play(t, hole(3, 5, 6, 7, knocker=0)).rounds[0].points[0] == -1
+    assert play(t, hole(3, 2, 6, 7, knocker=0)).rounds[0].points[0] == 6
+
+
+def test_looks_cost_points_after_the_knock_rule():
+    t = table(look_cost=1, knock_bonus="zero")
+    data = hole({"score": 2, "looks": 3}, {"score": 5, "looks": 1}, {"cards": ["A", "2", "3", "4"]}, knocker=0)
+    assert play(t, data).rounds[0].points == [3, 6, 10]
+
+
+def test_holes_end_the_game_and_lowest_total_wins():
+    t = table(holes=2)
+    d = play(t, hole(5, 9, 5), hole(5, 2, 4))
+    assert d.over and d.winners == [2] and d.next is None
+    assert [s["total"] for s in d.standings] == [10, 11, 9]
+
+
+def test_a_shared_lowest_total_makes_joint_winners():
+    d = play(table(holes=2), hole(5, 9, 5), hole(5, 1, 5))
+    assert d.winners == [0, 1, 2]
+
+
+def test_target_ends_at_the_end_of_the_hole():
+    t = table(target=20)
+    d = play(t, hole(5, 12, 3), hole(4, 9, 3))
+    assert d.over and [s["total"] for s in d.standings] == [9, 21, 6] and d.winners == [2]
+    with pytest.raises(RoundRefused) as err:
+        play(t, hole(5, 12, 3), hole(4, 9, 3), hole(1, 1, 1))
+    assert err.value.after_end
+
+
+def test_dealer_passes_left_each_hole():
+    t = table(first_dealer=2)
+    d = play(t, hole(1, 2, 3), hole(1, 2, 3))
+    assert [r.dealer for r in d.rounds] == [2, 0] and d.next["dealer"] == 1
+
+
+def test_quarters_elimination():
+    t = table(quarters=1)
+    d = play(t, hole(1, 2, 9))
+    assert [s["quarters"] for s in d.standings] == [1, 1, 0]
+    assert d.standings[2]["out"] and d.next["jar"] == 1 and not d.over
+    assert d.next["dealer"] == 1
+    d = play(t, hole(1, 2, 9), hole(4, 2, None))
+    assert d.over and d.winners == [1] and d.next is None
+
+
+def test_quarters_players_out_together_on_the_last_hole_share_the_win():
+    t = table(quarters=1)
+    d = play(t, hole(5, 5, 5))
+    assert d.over and d.winners == [0, 1, 2]
+
+
+def test_quarters_tie_for_highest_all_pay():
+    t = table(quarters=2)
+    d = play(t, hole(9, 9, 1))
+    assert [s["quarters"] for s in d.standings] == [1, 1, 2] and d.next["jar"] == 2
+
+
+def test_finished_by_hand_leaders_win():
+    t = table()
+    d = play(t, hole(5, 3, 8), finished_by_hand=True)
+    assert d.over and d.winners == [1]
+    t = table(quarters=3)
+    assert play(t, hole(5, 3, 8), finished_by_hand=True).winners == [0, 1]
+
+
+@pytest.mark.parametrize("data, field", [
+    (hole("K 5 5", 3, 3), "players.0.cards"),
+    (hole("K 5 5 5 5", 3, 3), "players.0.cards"),
+    (hole("K 5 5 Z", 3, 3), "players.0.cards"),
+    (hole({"cards": "K 5 5 Q", "score": 4}, 3, 3), "players.0"),
+    (hole({}, 3, 3), "players.0.cards"),
+    (hole({"score": "4"}, 3, 3), "players.0.score"),
+    (hole({"score": 4.5}, 3, 3), "players.0.score"),
+    (hole({"score": True}, 3, 3), "players.0.score"),
+    (hole({"score": 10**9}, 3, 3), "players.0.score"),
+    (hole({"score": 4, "looks": -1}, 3, 3), "players.0.looks"),
+    (hole(None, 3, 3), "players.0"),
+    (hole(3, 3), "players"),
+    (hole(3, 3, 3, knocker=5), "knocker"),
+    (hole(3, 3, 3, knocker=-1), "knocker"),
+    (hole(3, 3, 3, knocker="0"), "knocker"),
+    (hole("5 5 5 5", "5 A 2 3", 3), "players"),
+    (hole("QS 2 3 4", "QS 5 6 7", 3), "players"),
+    (hole("X X X 4", 3, 3), "players"),
+    ({"players": "all"}, "players"),
+    ({"players": [1, 2, 3]}, "players.0"),
+    ({}, "players"),
+    ([], "data"),
+])
+def test_bad_holes_are_refused_by_field(data, field):
+    with pytest.raises(RoundRefused) as err:
+        play(table(), data)
+    assert field in err.value.errors, err.value.errors
+
+
+def test_suit_needed_when_a_suit_has_its_own_value():
+    with pytest.raises(RoundRefused) as err:
+        play(table(values={"QS": 40}), hole("Q 2 3 4", 3, 3))
+    assert "players.0.cards" in err.value.errors
+    assert play(table(values={"QS": 40}), hole("QS 2 3 4", "QH 2 3 4", 3)).rounds[0].points[:2] == [49, 19]
+
+
+def test_suit_needed_for_jacks_when_one_eyed_jacks_are_wild():
+    t = table(pairs="pairs", one_eyed_jacks_wild=True)
+    with pytest.raises(RoundRefused) as err:
+        play(t, hole("J 2 3 4", 3, 3))
+    assert "players.0.cards" in err.value.errors
+
+
+def test_two_packs_hold_eight_of_a_rank():
+    t = table(packs=2)
+    assert play(t, hole("5 5 5 5", "5 5 5 5", 3)).rounds[0].points[:2] == [20, 20]
+
+
+def test_out_players_must_be_left_empty():
+    t = table(quarters=1)
+    with pytest.raises(RoundRefused) as err:
+        play(t, hole(1, 2, 9), hole(1, 2, 3))
+    assert "players.2" in err.value.errors
+    with pytest.raises(RoundRefused) as err:
+        play(t, hole(1, 2, 9), hole(1, 2, None, knocker=2))
+    assert "knocker" in err.value.errors
+
+
+def test_round_fields_follow_the_options():
+    t = table(look_cost=1)
+    names = [f.name for f in RULES.round_fields(t, RULES.start(t), None)]
+    assert names == ["cards", "looks", "knocker"]
+    t = table()
+    assert [f.name for f in RULES.round_fields(t, RULES.start(t), None)] == ["cards", "knocker"]
