@@ -1,0 +1,78 @@
+"""The same API on PostgreSQL, the database of a shared or hosted install."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from sqlalchemy import text
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.api.test_examples import test_example as play_example
+from tests.conftest import example_cases
+from tests.postgres import binaries, throwaway_server
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A PostgreSQL database: SCOREKEEPER_TEST_POSTGRES, or a throwaway server."""
+    if os.environ.get("SCOREKEEPER_TEST_POSTGRES"):
+        yield os.environ["SCOREKEEPER_TEST_POSTGRES"]
+        return
+    if binaries() is None:
+        pytest.fail("PostgreSQL is needed for these tests: apt-get install postgresql")
+    with throwaway_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def pg_app(postgres_url):
+    """The app on PostgreSQL, its schema made by the migrations from empty."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": postgres_url})
+    with app.app_context():
+        from flask_migrate import downgrade, upgrade
+
+        upgrade()
+        downgrade(revision="base")  # the migration runs both ways
+        upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(pg_app):
+    with pg_app.app_context():
+        db.session.execute(text("TRUNCATE game RESTART IDENTITY CASCADE"))
+        db.session.commit()
+    return pg_app.test_client()
+
+
+def test_schema_uses_jsonb_on_postgres(pg_app):
+    with pg_app.app_context():
+        kind = db.session.execute(text(
+            "SELECT data_type FROM information_schema.columns WHERE table_name='round' AND column_name='data'")).scalar()
+    assert kind == "jsonb"
+
+
+@pytest.mark.parametrize("case", list(example_cases()))
+def test_examples_on_postgres(client, case):
+    play_example(client, case)
+
+
+def test_a_whole_game_with_edits_on_postgres(client):
+    made = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"], "options": {"holes": 2}})
+    game = made.get_json()
+    auth = {"Authorization": f"Bearer {game['token']}", "Idempotency-Key": "k1"}
+    path = f"/api/games/{game['id']}/rounds"
+    first = client.post(path, json={"data": {"players": [{"score": 3}, {"cards": "K 5 5 QS"}]}}, headers=auth)
+    again = client.post(path, json={"data": {"players": [{"score": 3}, {"cards": "K 5 5 QS"}]}}, headers=auth)
+    assert first.status_code == again.status_code == 201 and again.get_json() == first.get_json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    assert client.post(path, json={"number": 1, "data": {"players": [{"score": 1}, {"score": 1}]}},
+                       headers=auth).status_code == 409
+    done = client.post(path, json={"data": {"players": [{"score": 1}, {"score": 9}]}}, headers=auth).get_json()
+    assert done["status"] == "finished" and done["winners"] == [0]
+    edited = client.put(f"{path}/2", json={"data": {"players": [{"score": 40}, {"score": 9}]}}, headers=auth)
+    assert edited.get_json()["winners"] == [1]
+    assert client.get("/api/games").get_json()[0]["status"] == "finished"
