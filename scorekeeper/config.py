@@ -36,6 +36,9 @@ def defaults(instance_path: str) -> dict:
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "WTF_CSRF_TIME_LIMIT": None,
+        # Forms check their own token, so a refused form is shown again with what was typed;
+        # the small button forms call csrf.protect() themselves.
+        "WTF_CSRF_CHECK_DEFAULT": False,
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ["en"],
         "SESSION_COOKIE_SAMESITE": "Lax",

@@ -84,11 +84,19 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=str(key)[:40])})
-    names = clean_players(players, rules)
+    errors: dict[str, Msg] = {}
     try:
-        resolved = rules.resolve_options(options if options is not None else {}, len(names))
+        names = clean_players(players, rules)
+    except Invalid as exc:
+        errors.update(exc.errors)
+        names = players if isinstance(players, list) else []
+    seats = min(max(len(names), rules.spec.min_players), rules.spec.max_players)
+    try:
+        resolved = rules.resolve_options(options if options is not None else {}, seats)
     except RulesError as exc:
-        raise Invalid(exc.errors) from None
+        errors.update(exc.errors)
+    if errors:
+        raise Invalid(errors)
     token = secrets.token_urlsafe(24)
     game = Game(game_key=rules.spec.key, options=resolved, token_hash=hash_token(token))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import current_app, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import rules as registry
 from .. import services
-from ..extensions import db
+from ..extensions import csrf, db
 from ..i18n import tr_errors
 from ..models import Game
 from ..services import Problem
@@ -30,6 +30,12 @@ def token_for(game: Game) -> str | None:
     """Return this browser's edit token for ``game`` if it still opens it."""
     token = session.get("tokens", {}).get(game.public_id)
     return token if game.token_matches(token) else None
+
+
+def check_csrf() -> None:
+    """Check the CSRF token of a small button form (the WTForms forms check their own)."""
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
 
 
 def game_or_404(game_id: str) -> Game:
@@ -59,7 +65,9 @@ def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
     form = new_game_form(rules.spec)
-    if form.validate_on_submit():
+    if not form.is_submitted():
+        return render_template("games/new.html", form=form, spec=rules.spec)
+    if form.validate():
         try:
             game, token = services.create_game(key, names_from(form), options_from(form, rules.spec))
         except Problem as exc:
@@ -69,7 +77,7 @@ def new_game(key: str):
             db.session.commit()
             remember_token(game, token)
             return redirect(url_for("games.table", game_id=game.public_id))
-    return render_template("games/new.html", form=form, spec=rules.spec), 422 if form.errors else 200
+    return render_template("games/new.html", form=form, spec=rules.spec), 422
 
 
 def place_new_game_errors(form, errors: dict[str, str]) -> None:
@@ -164,6 +172,7 @@ def edit_round(game_id: str, number: int):
 @bp.post("/games/<game_id>/rounds/<int:number>/delete")
 def delete_round(game_id: str, number: int):
     """Delete the last round."""
+    check_csrf()
     game = editable_game_or_403(game_id)
     try:
         services.delete_round(game, number)
@@ -179,6 +188,7 @@ def delete_round(game_id: str, number: int):
 @bp.post("/games/<game_id>/finish")
 def finish(game_id: str):
     """End the game now: the leaders win."""
+    check_csrf()
     game = editable_game_or_403(game_id)
     services.finish_game(game)
     db.session.commit()

@@ -13,10 +13,17 @@ Choices made where the spec is silent (for the rules page):
 - The tie rules apply only when every player still in would lose their last life in the same
   round; when someone with more lives or no loss is left, the others simply go out.
 - A round may give each player's card (``cards``) or just who lost a life (``losers``); when both
-  are given, the cards decide. Nobody losing (``losers: []``) is allowed, e.g. when all cancel.
+  are given, the cards decide. Nobody losing (``losers: []``) is allowed, e.g. when all cancel;
+  but empty cards with no loser ticked (the round form sent untouched) is refused.
 - A card may be written with its suit; the suit is ignored. Jokers are not in the pack.
 - ``cut_winner`` is given only in the round that needs it (tie rule ``cut``, everyone left tied).
+  The round form asks for it only while every player still in is on their last life.
 - When the game is finished by hand, the players with the most lives lead.
+- The rounds grid shows "−1" under each player who lost a life, and "✂" under the cut winner.
+  It reads only the round's cards or losers, so in a round settled by the tie rules ``share``
+  or ``replay`` the tied players still show "−1" although they kept their last life.
+- The money is shown with two decimals and no currency sign; with a stake of 0 the pot is
+  counted in lives.
 """
 from __future__ import annotations
 
@@ -26,8 +33,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option,
-                   choice_option, fail, first_dealer_option, int_option, need_list, need_object, need_seat,
+from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn, bool_option,
+                   choice_option, fail, first_dealer_option, int_option, msg, need_list, need_object, need_seat,
                    need_seats, number_option)
 from .cards import JOKER, RANKS, parse_rank
 
@@ -68,6 +75,14 @@ KINGS_RULES: Mapping[str, str] = {
                            "swaps and the lowest card loses."),
 }
 
+CANCEL_RULES: Mapping[bool, str] = {
+    True: N_("Equal cards cancel; the lowest card left loses a life."),
+    False: N_("Everyone holding the lowest card loses a life."),
+}
+
+LOST_MARK = "−1"  # the rounds grid: a life lost
+CUT_MARK = "✂"  # the rounds grid: won the cut and kept the last life
+
 SPEC = GameSpec(
     key="chase-the-ace",
     name=N_("Chase the Ace"),
@@ -99,6 +114,7 @@ class ChaseState:
     over: bool = False
     winners: tuple[int, ...] = ()
     carried: bool = False  # ended undecided: the pot carries to the next game
+    tied: tuple[int, ...] = ()  # who went out together when the pot carried
 
 
 def rank_order(rank: str) -> int:
@@ -154,9 +170,10 @@ class ChaseRules(BaseRules):
     def read_losers(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
         """Return who loses a life: from the cards when given, else from ``losers``."""
         cards, losers = data.get("cards"), data.get("losers")
-        if cards is not None and (losers is None or not all_blank(cards)):
+        if cards_decide(data):
             return losers_by_cards(self.read_cards(table, state, cards), table.options["cancel_matches"])
-        if losers is None:
+        if losers is None or (cards is not None and losers == []):
+            # An untouched form sends empty cards and no ticks: that is a slip, not "nobody lost".
             raise fail("cards", N_("give each player's card, or say who lost a life"))
         losers = need_seats(losers, "losers", table)
         for seat in losers:
@@ -196,7 +213,7 @@ class ChaseRules(BaseRules):
             lives = tuple(0 if seat in tied and seat != winner else n for seat, n in enumerate(state.lives))
             return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,))
         lives = tuple(0 if seat in tied else n for seat, n in enumerate(state.lives))
-        return ChaseState(lives, state.lost + len(tied), True, (), carried=True)
+        return ChaseState(lives, state.lost + len(tied), True, (), carried=True, tied=tuple(sorted(tied)))
 
     def read_cut_winner(self, table: Table, tied: list[int], value: Any) -> int:
         """Read who won the cut: one of the tied players."""
@@ -233,18 +250,93 @@ class ChaseRules(BaseRules):
         new_stake = carries and table.options["tie_rule"] == TieRule.CARRY.value
         return {"pot": money, "share": share, "carries": carries, "new_stake": new_stake}
 
+    def notes(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
+        """Tell the table the pot, what the chosen rules mean, and the two ways to enter a deal."""
+        o = table.options
+        return [
+            pot_note(table, state.lost),
+            msg(N_("Kings: %(rule)s"), rule=msg(KINGS_RULES[o["kings"]])),
+            msg(CANCEL_RULES[o["cancel_matches"]]),
+            msg(N_("If everyone still in would go out together: %(rule)s"), rule=msg(TIE_RULES[o["tie_rule"]])),
+            msg(N_("Pick each player's card, or leave the cards empty and tick who lost a life. "
+                   "When the cards are given, they decide.")),
+        ]
+
+    def seat_notes(self, table: Table, state: ChaseState) -> list[list[Msg]]:
+        """At the end, say who takes or shares the pot, or that it carries to the next game."""
+        notes: list[list[Msg]] = [[] for _ in table.players]
+        if not state.over:
+            return notes
+        pot = self.pot(table, state)
+        for seat in state.winners:
+            notes[seat].append(end_note(table, pot, len(state.winners)))
+        for seat in state.tied:
+            notes[seat].append(end_note(table, pot, 0))
+        return notes
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+        """Show "−1" under each player who lost a life in a stored deal, "✂" under the cut winner."""
+        losers = set(stored_losers(table, data))
+        cut = data.get("cut_winner")
+        return [CUT_MARK if seat == cut else LOST_MARK if seat in losers else "" for seat in range(table.n)]
+
     def round_fields(self, table: Table, state: ChaseState, turn: Turn) -> list[Field]:
-        """Ask for each player's card, or who lost a life; and who won the cut under that rule."""
+        """Ask for each player's card, or who lost a life; and who won the cut when it may be needed."""
         fields = [
             Field("cards", N_("Card"), FieldKind.RANK, Scope.LIST, optional=True,
                   help=KINGS_RULES[table.options["kings"]]),
-            Field("losers", N_("Or: who lost a life"), FieldKind.SEATS, optional=True,
+            Field("losers", N_("Or, with the cards left empty: who lost a life"), FieldKind.SEATS, optional=True,
                   help=N_("Leave the cards empty and tick who lost a life")),
         ]
-        if table.options["tie_rule"] == TieRule.CUT.value:
-            fields.append(Field("cut_winner", N_("Won the cut"), FieldKind.SEAT, optional=True,
+        if table.options["tie_rule"] == TieRule.CUT.value and all(n == 1 for n in state.lives if n > 0):
+            # Only on last lives can everyone still in go out together and need the cut.
+            fields.append(Field("cut_winner", N_("Won the cut, if everyone still in went out"), FieldKind.SEAT,
+                                optional=True,
                                 help=N_("Only when everyone still in would go out together")))
         return fields
+
+
+def money_text(lives: int, stake: float) -> str:
+    """Show the money for ``lives`` lives at the stake, with two decimals (no currency sign)."""
+    return f"{pot_money(lives, stake):.2f}"
+
+
+def pot_note(table: Table, lost: int) -> Msg:
+    """Say what is in the pot: money at the stake, or lives when the stake is 0."""
+    stake = table.options["stake"]
+    if not stake:
+        return msg(N_("Lives in the pot: %(lives)s"), lives=lost)
+    return msg(N_("Pot: %(money)s (lives lost: %(lives)s, at %(stake)s each)"),
+               money=money_text(lost, stake), lives=lost, stake=money_text(1, stake))
+
+
+def end_note(table: Table, pot: Mapping[str, Any], winners: int) -> Msg:
+    """Say what happens to the pot at the end: one winner takes it, winners share it, or it carries."""
+    money, share = f"{pot['pot']:.2f}", f"{pot['share'] or 0:.2f}"
+    if not table.options["stake"]:
+        texts = (N_("The pot carries to the next game"), N_("Takes the pot"), N_("Shares the pot"))
+        return msg(texts[min(winners, 2)])
+    if winners == 1:
+        return msg(N_("Takes the pot: %(money)s"), money=money)
+    if winners > 1:
+        return msg(N_("Shares the pot: %(share)s of %(money)s"), share=share, money=money)
+    if pot["new_stake"]:
+        return msg(N_("The pot of %(money)s carries to the next game, and everyone adds a new stake"), money=money)
+    return msg(N_("The pot of %(money)s carries to the next game"), money=money)
+
+
+def cards_decide(data: Mapping[str, Any]) -> bool:
+    """Say whether a deal's cards decide who lost (given, and not all left empty when losers are given)."""
+    cards, losers = data.get("cards"), data.get("losers")
+    return cards is not None and (losers is None or not all_blank(cards))
+
+
+def stored_losers(table: Table, data: Mapping[str, Any]) -> list[int]:
+    """Return who lost a life in a deal already checked and stored, from its cards or its losers."""
+    if cards_decide(data):
+        ranks = [None if is_blank(card) else parse_rank(card, "cards") for card in data["cards"]]
+        return losers_by_cards(ranks, table.options["cancel_matches"])
+    return list(data.get("losers") or [])
 
 
 def is_blank(value: Any) -> bool:

@@ -13,10 +13,12 @@ Choices made where the spec is silent (for the rules page):
 - With changed values a penalty can be any number from 0 up to what both packs are worth; it must
   still be above 0 unless some card is worth nothing. Under the default values it is a multiple of 5.
 - Goals are tracked only by whether each player made theirs; the sets and runs are not checked.
+- The rounds grid shows each player's points with a tick (✓) for a goal made that round.
+- The table page reminds the dealer how many cards to lift and lists the penalty values in force.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +26,8 @@ from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Rule
                    fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int, need_list,
                    need_object, need_seat)
 from .cards import JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 GOALS = (
     N_("two sets of 3"),
@@ -57,7 +61,7 @@ def goal_text(number: int) -> str:
 
 def goal_label(number: int) -> Msg:
     """Return goal ``number`` as a page shows it: "Goal 3: a set of 3 and a run of 4"."""
-    return msg(GOAL_LABEL, number=number, goal=goal_text(number))
+    return msg(GOAL_LABEL, number=number, goal=msg(goal_text(number)))
 
 
 def deal_size(players: int) -> int:
@@ -74,6 +78,28 @@ def packs_worth(overrides: Mapping[str, int]) -> int:
     """Return what all the cards of both packs add up to: no hand can hold more."""
     one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, overrides) for rank in RANKS for suit in SUITS)
     return PACKS * one_pack + JOKERS * card_value(Card(JOKER), DEFAULT_VALUES, overrides)
+
+
+def values_line(overrides: Mapping[str, int]) -> str:
+    """Write the penalty values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20"."""
+    values = values_in_force(overrides)
+    runs: list[list[str]] = []
+    for rank in RANKS:
+        if runs and values[runs[-1][-1]] == values[rank]:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    parts = [f"{run[0]}–{run[-1]}={values[run[0]]}" if len(run) > 1 else f"{run[0]}={values[run[0]]}"
+             for run in runs]
+    parts.append(f"🃏={values[JOKER]}")
+    parts += [f"{key[:-1]}{SUIT_SIGNS[key[-1]]}={value}" for key, value in overrides.items()
+              if key[-1] in SUIT_SIGNS and key[:-1] in RANKS]
+    return " · ".join(parts)
+
+
+def signed(number: int) -> str:
+    """Write a bonus with its sign, as a score sheet does: "−50", "+30"."""
+    return f"{number:+d}".replace("-", "−")
 
 
 def cheapest_card(overrides: Mapping[str, int]) -> int:
@@ -232,17 +258,46 @@ class GarbageRules(BaseRules):
     def round_fields(self, table: Table, state: GarbageState, turn: Turn) -> list[Field]:
         """Ask who went out, whether the deal was exact, and each player's goal and cards left."""
         fields = [Field("went_out", N_("Went out"), FieldKind.SEAT)]
-        if table.options["dealer_bonus"]:
-            fields.append(Field("dealer_exact", N_("The dealer took exactly the cards for the deal"),
+        bonus = table.options["dealer_bonus"]
+        if bonus:
+            fields.append(Field("dealer_exact",
+                                msg(N_("%(name)s lifted exactly %(cards)s cards (%(bonus)s)"),
+                                    name=table.players[turn.dealer], cards=deal_size(table.n), bonus=signed(bonus)),
                                 FieldKind.BOOL, optional=True, default=False,
                                 help=N_("10 cards for each player and one more")))
         fields += [
             Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False),
-            Field("cards", N_("Cards left in hand"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
-                  alt_label=N_("Penalty points"), lo=0, card_values=values_in_force(table.options["values"])),
+            Field("cards", N_("Cards left"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
+                  alt_label=N_("penalty"), lo=0, help=N_("like K 7 X"),
+                  card_values=values_in_force(table.options["values"])),
         ]
         return fields
 
+    def notes(self, table: Table, state: GarbageState, turn: Turn) -> list[Msg]:
+        """Tell the dealer how many cards to deal and what is at stake, and list the penalty values."""
+        cards = deal_size(table.n)
+        notes = [msg(N_("Deal %(cards)s cards: 10 each, and one more to the player on the dealer's left"),
+                     cards=cards)]
+        bonus = table.options["dealer_bonus"]
+        if bonus:
+            notes.append(msg(N_("Lifting exactly %(cards)s cards off the pack scores %(bonus)s for %(name)s"),
+                             cards=cards, bonus=signed(bonus), name=table.players[turn.dealer]))
+        notes.append(msg(N_("Cards left in hand: %(values)s"), values=values_line(table.options["values"])))
+        return notes
+
+    def seat_notes(self, table: Table, state: GarbageState) -> list[list[Msg]]:
+        """Say, under each name, the goal that player is on (or that all eleven are made)."""
+        return [[msg(N_("All 11 goals made"))] if made >= LAST_GOAL else [goal_label(state.goal(seat))]
+                for seat, made in enumerate(state.made)]
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+        """Show each player's points for the round, with a tick for a goal made."""
+        entries = data.get("players") if isinstance(data.get("players"), list) else []
+        marks = super().marks(table, data, points)
+        for seat, entry in enumerate(entries[: table.n]):
+            if isinstance(entry, Mapping) and entry.get("made_goal") is True:
+                marks[seat] += " ✓"
+        return marks
 
 def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
     """Check one hand: who went out made the goal and holds nothing; everyone else holds something."""

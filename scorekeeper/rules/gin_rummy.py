@@ -23,8 +23,8 @@ from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option, fail,
-    first_dealer_option, int_option, need_int, need_list, need_object, need_seat,
+    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn, bool_option, fail,
+    first_dealer_option, int_option, msg, need_int, need_list, need_object, need_seat,
 )
 
 MAX_DEADWOOD = 100
@@ -180,6 +180,37 @@ class GinRummyRules(BaseRules):
         bonuses = self.end_bonuses(table, state) if over else [0] * table.n
         return [{"total": points + bonus, "hands_won": won, "bonus": bonus}
                 for points, won, bonus in zip(state.points, state.hands_won, bonuses)]
+
+    def notes(self, table: Table, state: GinState, turn: Turn) -> list[Msg]:
+        """State the target, the knock limit, the bonuses and what the end will add."""
+        options = table.options
+        lines = [
+            msg(N_("Play to %(target)s; the highest total wins."), target=options["target"]),
+            msg(N_("Knock with %(most)s or less deadwood. Gin +%(gin)s, big gin +%(big)s, undercut +%(under)s."),
+                most=options["knock_max"], gin=options["gin_bonus"], big=options["big_gin_bonus"],
+                under=options["undercut_bonus"]),
+        ]
+        if options["box_bonus"]:
+            lines.append(msg(N_("At the end: %(box)s points for every hand won."), box=options["box_bonus"]))
+        if options["game_bonus"]:
+            lines.append(msg(N_("At the end: %(bonus)s points to the winner."), bonus=options["game_bonus"]))
+        if options["shutout_double"]:
+            lines.append(msg(N_("At the end: the winner's hand points double if no one else won a hand.")))
+        return lines
+
+    def seat_notes(self, table: Table, state: GinState) -> list[list[Msg]]:
+        """Count each player's hands won (the boxes), with what they are worth at the end."""
+        box = table.options["box_bonus"]
+        if not box:
+            return [[msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
+        return [[msg(N_("Hands won: %(n)s, worth %(bonus)s at the end"), n=won, bonus=won * box)]
+                for won in state.hands_won]
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+        """Show a drawn hand as a dash for everyone, so it does not read as a hand scored 0."""
+        if data.get("result") == Result.DRAW.value:
+            return ["–"] * table.n
+        return super().marks(table, data, points)
 
     def round_fields(self, table: Table, state: GinState, turn: Turn) -> list[Field]:
         return [

@@ -19,6 +19,8 @@ Choices made where the spec is silent (for the rules page):
   with seat ``s + players/2`` (0 & 2, 1 & 3 with four; 0 & 3, 1 & 4, 2 & 5 with six). Each player
   still writes their own entry; the team's total is the two partners' totals added, and the team
   with the highest total wins (both partners are winners). The packs stay one more than the players.
+- The table page checks a first meld before it is laid down: the cards tapped or typed are added
+  up at the values in force (black threes need their suit) and compared with this hand's minimum.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table, Turn,
-                   bool_option, fail, first_dealer_option, int_option, ints_option, mapping_option,
+                   bool_option, fail, first_dealer_option, int_option, ints_option, mapping_option, msg,
                    need_bool, need_int, need_list, need_object)
 from .cards import JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards
 
@@ -308,6 +310,23 @@ class HandFootRules(BaseRules):
     def next_extras(self, table: Table, state: HandFootState, turn: Turn) -> dict[str, Any]:
         """Tell the table the points needed for the first meld of the next hand."""
         return {"meld_minimum": meld_minimum(table.options, turn.number)}
+
+    def notes(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
+        """Tell the table the meld minimum of this hand and the packs to shuffle."""
+        return [
+            msg(N_("Hand %(n)s of %(hands)s: a first meld needs at least %(min)s points"),
+                n=turn.number, hands=table.options["rounds"], min=meld_minimum(table.options, turn.number)),
+            msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
+        ]
+
+    def seat_notes(self, table: Table, state: HandFootState) -> list[list[Msg]]:
+        """With partners, name each player's partner and the team's total."""
+        if not table.options["partners"]:
+            return [[] for _ in table.players]
+        totals = self.side_totals(table, state)
+        return [[msg(N_("Partner: %(name)s · team %(total)s"),
+                     name=table.players[next(s for s in self.side(table, seat) if s != seat)], total=totals[seat])]
+                for seat in range(table.n)]
 
     def round_fields(self, table: Table, state: HandFootState, turn: Turn) -> list[Field]:
         """Ask each player for books, red threes, going out, and cards melded and left."""

@@ -11,10 +11,11 @@ Choices made where the spec is silent (for the rules page):
 - With ``rotate``, deal k is started by the player k seats after the first dealer (always the player
   after that deal's dealer); with ``winner`` the winner of the last deal starts the next.
 - Packs: one for 2 players, then one more for every two players (2 for 3-4, 3 for 5-6, ... 6 for 11-12).
+- The rounds grid marks the winner of each deal with ★ and anyone who also completed with ✓.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -24,6 +25,8 @@ from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Tabl
                    need_seats)
 
 MAX_LAYOUT = 10  # the places ace to ten
+WON_MARK = "★"
+COMPLETED_MARK = "✓"
 
 
 class FirstPlayer(Enum):
@@ -177,6 +180,34 @@ class TrashRules(BaseRules):
             fields.append(Field("also_completed", N_("Also completed their layout"), FieldKind.SEATS,
                                 optional=True, default=[]))
         return fields
+
+
+    def notes(self, table: Table, state: TrashState, turn: Turn) -> list[Msg]:
+        """Say how many packs to shuffle, who plays first, what is wild and how this game ends."""
+        options = table.options
+        notes = [packs_text(table.n),
+                 msg(N_("Deal everyone one card face down for each place in their layout")),
+                 msg(N_("%(name)s plays first"), name=table.players[state.first_player]),
+                 msg(wild_text(options["wild"]))]
+        if options["deals"] is not None:
+            notes.append(msg(N_("Deal %(number)s of %(deals)s; after the last one the smallest layout wins"),
+                             number=turn.number, deals=options["deals"]))
+        if options["win_at"]:
+            notes.append(msg(N_("The first layout down to %(size)s cards wins the game"), size=options["win_at"]))
+        return notes
+
+    def seat_notes(self, table: Table, state: TrashState) -> list[list[Msg]]:
+        """Point out, while the game is on, a player one completed layout away from winning it."""
+        last = table.options["win_at"] + 1
+        over = self.is_over(table, state)
+        return [[msg(N_("One completed layout from winning the game"))] if size == last and not over else []
+                for size in state.layouts]
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+        """Mark the winner of the deal with a star and anyone else who completed with a tick."""
+        others = data.get("also_completed") or []
+        return [WON_MARK if seat == data.get("winner") else COMPLETED_MARK if seat in others else ""
+                for seat in range(table.n)]
 
 
 RULES = TrashRules()

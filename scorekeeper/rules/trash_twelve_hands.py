@@ -51,11 +51,12 @@ CONTRACT_LABELS = {
 }
 
 # The counting contracts: the data key, the points name, and what a player's count means.
+# The label doubles as the word of the form's running check: "13 / 13 tricks".
 COUNTED = {
-    Contract.TRICKS: ("trick", N_("Tricks taken")),
-    Contract.HEARTS: ("heart", N_("Hearts taken")),
-    Contract.KINGS: ("king", N_("Kings taken")),
-    Contract.QUEENS: ("queen", N_("Queens taken")),
+    Contract.TRICKS: ("trick", N_("Tricks")),
+    Contract.HEARTS: ("heart", N_("Hearts")),
+    Contract.KINGS: ("king", N_("Kings")),
+    Contract.QUEENS: ("queen", N_("Queens")),
 }
 
 # When a counting hand does not add up: "the kings add up to 3; with 4 players there are 4 kings".
@@ -253,6 +254,18 @@ class TrashTwelveRules(BaseRules):
 
     def next_extras(self, table: Table, state: TrashTwelveState, turn: Turn) -> dict[str, Any]:
         return {"contract": contract_for(state.hands + 1).value}
+
+    def notes(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Msg]:
+        """Name the hand's contract, the cards to use and what the hand holds."""
+        number, deck = state.hands + 1, deck_for(table.n)
+        return [
+            describe_hand(table, number),
+            msg(N_("%(setup)s. Deal %(each)s cards each."), setup=msg(deck.setup), each=deck.tricks),
+            msg(N_("Every hand holds %(tricks)s tricks, %(hearts)s hearts, %(kings)s kings and %(queens)s queens."),
+                tricks=deck.tricks, hearts=deck.hearts, kings=deck.honours, queens=deck.honours),
+            msg(N_("Last hand: after it the lowest total wins.")) if number == HANDS
+            else msg(N_("After hand %(hands)s the lowest total wins."), hands=HANDS),
+        ]
 
     def round_fields(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Field]:
         contract = contract_for(state.hands + 1)

@@ -1,0 +1,179 @@
+"""The phone pages through the test client: forms, refusals that keep input, who may edit."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import create_app, rules
+from scorekeeper.extensions import db
+
+KEYS = list(rules.REGISTRY)
+
+
+def start(client, key="golf", names=("Ann", "Bob", "Cy"), **options):
+    form = {f"players-{i}": n for i, n in enumerate(names)}
+    form.update({f"opt_{k}": v for k, v in options.items()})
+    return client.post(f"/new/{key}", data=form)
+
+
+def game_id(response) -> str:
+    return re.search(r"/games/([\w-]+)", response.headers["Location"]).group(1)
+
+
+def test_home_lists_games_and_every_game_to_start(client, create_game):
+    create_game(players=["Zed", "Yan"])
+    page = client.get("/").get_data(as_text=True)
+    assert "Zed, Yan" in page
+    for key in KEYS:
+        assert f"/new/{key}" in page
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_game_can_be_started_from_its_page(client, key):
+    spec = rules.REGISTRY[key].spec
+    assert client.get(f"/new/{key}").status_code == 200
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][: max(spec.min_players, 4)]
+    answer = start(client, key, names)
+    assert answer.status_code == 302
+    table = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert 'id="round-form"' in table and "Ann" in table
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_rules_pages(client, key):
+    page = client.get(f"/rules/{key}")
+    assert page.status_code == 200 and "<h2" in page.get_data(as_text=True)
+
+
+def test_refused_new_game_names_the_field_and_keeps_what_was_typed(client):
+    answer = start(client, "golf", ["Ann", "ann"], holes="0")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "already at the table" in page and 'value="ann"' in page
+    assert "must be at least 1" in page
+
+
+def test_too_few_players_is_refused(client):
+    answer = start(client, "golf", ["Ann"])
+    assert answer.status_code == 422 and "needs 2 to 12 players" in answer.get_data(as_text=True)
+
+
+def test_options_typed_on_the_form_reach_the_game(client):
+    answer = start(client, "golf", ["Ann", "Bob"], layout="6", holes="3", values="Q=12, QS=40",
+                   knock_penalty="add10", one_eyed_jacks_wild="y")
+    state = client.get(f"/api/games/{game_id(answer)}").get_json()
+    assert state["options"]["layout"] == 6 and state["options"]["holes"] == 3
+    assert state["options"]["values"] == {"Q": 12, "QS": 40} and state["options"]["pairs"] == "columns"
+    assert state["options"]["knock_penalty"] == "add10" and state["options"]["one_eyed_jacks_wild"] is True
+
+
+def test_unreadable_values_option_is_refused_by_name(client):
+    answer = start(client, "golf", ["Ann", "Bob"], values="Q is twelve")
+    assert answer.status_code == 422 and "must map names to numbers" in answer.get_data(as_text=True)
+
+
+def test_round_form_records_a_hole_and_refusals_keep_input(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    refused = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5", "score-1": "7", "number": "1"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert "a layout has 4 cards; this one has 3" in page and 'value="K 5 5"' in page and 'value="7"' in page
+    ok = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5 Q", "score-1": "7", "knocker": "1"})
+    assert ok.status_code == 302
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert state["rounds"][0]["data"] == {"players": [{"cards": ["K", "5", "5", "Q"]}, {"score": 7}], "knocker": 1}
+    assert [s["total"] for s in state["standings"]] == [20, 7]
+
+
+def test_not_a_number_is_refused_next_to_the_field(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"score-0": "seven", "score-1": "3"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "must be a whole number" in page and 'value="seven"' in page
+
+
+def test_a_stale_round_number_from_another_phone_is_refused(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"})
+    again = client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"})
+    assert again.status_code == 422 and "already saved" in again.get_data(as_text=True)
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+
+
+def test_edit_and_delete_rounds_from_the_page(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "4"})
+    form = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+    assert 'value="1"' in form and 'value="2"' in form
+    assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x"}).status_code == 422
+    assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "5", "score-1": "2"}).status_code == 302
+    assert [s["total"] for s in client.get(f"/api/games/{gid}").get_json()["standings"]] == [8, 6]
+    client.post(f"/games/{gid}/rounds/1/delete")  # not the last: refused with a message
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 2
+    client.post(f"/games/{gid}/rounds/2/delete")
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+    assert client.get(f"/games/{gid}/rounds/9/edit").status_code == 404
+
+
+def test_finish_from_the_page(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    client.post(f"/games/{gid}/finish")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Winner: Ann" in page and 'id="round-form"' not in page
+
+
+def test_only_holders_of_the_edit_link_can_change_a_game(app, client, create_game):
+    state = create_game(players=["Ann", "Bob"])
+    gid = state["id"]
+    viewer = app.test_client()
+    page = viewer.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="round-form"' not in page and "You are following this game" in page
+    for path in (f"/games/{gid}/rounds", f"/games/{gid}/finish", f"/games/{gid}/rounds/1/delete"):
+        assert viewer.post(path, data={"score-0": "1"}).status_code == 403
+    assert viewer.get(f"/games/{gid}/rounds/1/edit").status_code == 403
+    assert viewer.get(f"/games/{gid}/edit/wrong-token").status_code == 403
+    assert viewer.get(f"/games/{gid}/edit/{state['token']}").status_code == 302
+    assert 'id="round-form"' in viewer.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_unknown_game_and_page_are_404_pages(client):
+    for path in ("/games/nope", "/new/chess", "/rules/chess", "/nothing"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and "Nothing here" in answer.get_data(as_text=True)
+
+
+def test_names_are_escaped(client):
+    gid = game_id(start(client, "golf", ["<script>alert(1)</script>", "Bob & Co"]))
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+
+
+@pytest.fixture
+def csrf_client(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.db'}"})
+    with app.app_context():
+        from flask_migrate import upgrade
+
+        upgrade()
+    yield app.test_client()
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_forms_need_the_csrf_token(csrf_client):
+    answer = start(csrf_client, "golf", ["Ann", "Bob"])
+    assert answer.status_code == 422 and "The form expired" in answer.get_data(as_text=True)
+    page = csrf_client.get("/new/golf").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    made = csrf_client.post("/new/golf", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bob"})
+    assert made.status_code == 302
+    gid = game_id(made)
+    assert csrf_client.post(f"/games/{gid}/finish").status_code == 400
+    assert csrf_client.post(f"/games/{gid}/rounds/1/delete").status_code == 400
+    refused = csrf_client.post(f"/games/{gid}/rounds", data={"score-0": "11", "score-1": "2"})
+    assert refused.status_code == 422 and 'value="11"' in refused.get_data(as_text=True)
+    assert "The form expired" in refused.get_data(as_text=True)
+    assert csrf_client.get(f"/api/games/{gid}").get_json()["rounds"] == []
