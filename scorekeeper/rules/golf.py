@@ -14,8 +14,8 @@ from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, FieldKind, GameSpec, Measure, RulesError, Scope, Table, Turn, bool_option,
-    choice_option, fail, first_dealer_option, int_option, mapping_option, need_entries, need_int,
+    N_, BaseRules, Field, Msg, FieldKind, GameSpec, Measure, RulesError, Scope, Table, Turn, bool_option,
+    choice_option, fail, first_dealer_option, int_option, mapping_option, msg, need_entries, need_int,
     need_object, need_seat,
 )
 from .cards import Card, check_packs, card_value, parse_cards, suit_needed, value_key
@@ -52,6 +52,14 @@ class KnockBonus(str, Enum):
     ZERO = "zero"
     MINUS_PLAYERS = "minus_players"
 
+
+PAIR_RULES = {
+    Pairs.NONE: N_("equal cards do not cancel"),
+    Pairs.PAIRS: N_("a pair of equal cards scores 0, wherever they lie"),
+    Pairs.LINES: N_("a pair scores 0 in the same row or column"),
+    Pairs.COLUMNS: N_("a pair scores 0 in the same column"),
+    Pairs.ALL: N_("every card whose rank appears twice or more scores 0"),
+}
 
 # Positions are numbered from 0: 4 cards [0 1 / 2 3], 6 cards [0 1 2 / 3 4 5].
 ROWS = {4: ((0, 1), (2, 3)), 6: ((0, 1, 2), (3, 4, 5))}
@@ -286,6 +294,18 @@ class GolfRules(BaseRules):
         if state.quarters is None:
             return {}
         return {"jar": table.options["quarters"] * table.n - sum(state.quarters)}
+
+    def notes(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
+        options = table.options
+        lines = [msg(N_("%(layout)s cards each; %(rule)s"), layout=options["layout"],
+                     rule=Msg(PAIR_RULES[Pairs(options["pairs"])]))]
+        if options["holes"]:
+            lines.append(msg(N_("Hole %(n)s of %(holes)s"), n=turn.number, holes=options["holes"]))
+        if options["target"]:
+            lines.append(msg(N_("The game ends when a total reaches %(target)s"), target=options["target"]))
+        if options["packs"] > 1:
+            lines.append(msg(N_("Shuffle %(packs)s packs together"), packs=options["packs"]))
+        return lines
 
     def round_fields(self, table: Table, state: GolfState, turn: Turn) -> list[Field]:
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),

@@ -272,3 +272,11 @@ def test_round_fields_follow_the_options():
     assert names == ["cards", "looks", "knocker"]
     t = table()
     assert [f.name for f in RULES.round_fields(t, RULES.start(t), None)] == ["cards", "knocker"]
+
+
+def test_notes_tell_the_table_the_layout_and_the_end():
+    t = table(layout=6, packs=2)
+    lines = [str(m) for m in RULES.notes(t, RULES.start(t), golf.Turn(3, 0))]
+    assert lines == ["6 cards each; a pair scores 0 in the same column", "Hole 3 of 9", "Shuffle 2 packs together"]
+    t = table(target=100)
+    assert "The game ends when a total reaches 100" in [str(m) for m in RULES.notes(t, RULES.start(t), golf.Turn(1, 0))]
