@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from . import rules as registry
 from .extensions import db
@@ -225,4 +226,5 @@ def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
 
 def list_games(limit: int = 100) -> list[Game]:
     """Return the newest games first."""
-    return list(db.session.scalars(select(Game).order_by(Game.created.desc(), Game.id.desc()).limit(limit)))
+    query = select(Game).options(selectinload(Game.players)).order_by(Game.created.desc(), Game.id.desc())
+    return list(db.session.scalars(query.limit(limit)))

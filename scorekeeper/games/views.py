@@ -236,6 +236,16 @@ def seat_name(seat: int, state: dict) -> str:
     return state["players"][seat]
 
 
+@bp.app_errorhandler(500)
+def server_error(exc):
+    """Answer an unexpected failure without showing its insides."""
+    db.session.rollback()
+    if request.path.startswith("/api/"):
+        return {"errors": {"server": _("Something went wrong on our side; nothing was saved.")}}, 500
+    return render_template("errors/error.html", title=_("Something went wrong"),
+                           text=_("Nothing was saved. Please try again.")), 500
+
+
 @bp.app_errorhandler(400)
 @bp.app_errorhandler(403)
 @bp.app_errorhandler(404)

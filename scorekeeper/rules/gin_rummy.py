@@ -199,12 +199,10 @@ class GinRummyRules(BaseRules):
         return lines
 
     def seat_notes(self, table: Table, state: GinState) -> list[list[Msg]]:
-        """Count each player's hands won (the boxes), with what they are worth at the end."""
+        """Count each player's hands won (the boxes), with the box bonus they bring at the end."""
         box = table.options["box_bonus"]
-        if not box:
-            return [[msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
-        return [[msg(N_("Hands won: %(n)s, worth %(bonus)s at the end"), n=won, bonus=won * box)]
-                for won in state.hands_won]
+        return [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won
+                 else msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
         """Show a drawn hand as a dash for everyone, so it does not read as a hand scored 0."""

@@ -177,3 +177,9 @@ def test_forms_need_the_csrf_token(csrf_client):
     assert refused.status_code == 422 and 'value="11"' in refused.get_data(as_text=True)
     assert "The form expired" in refused.get_data(as_text=True)
     assert csrf_client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+
+
+def test_pages_are_served_with_a_strict_content_policy(client):
+    headers = client.get("/").headers
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "same-origin" and headers["X-Content-Type-Options"] == "nosniff"
