@@ -64,8 +64,10 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     seen: set[str] = set()
     clean = []
     for seat, name in enumerate(names):
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= NAME_MAX:
+        name = " ".join(name.split()) if isinstance(name, str) else ""
+        if not name.isprintable():
+            errors[f"players.{seat}"] = msg(N_("a name can only hold letters, numbers, spaces and punctuation"))
+        elif not 1 <= len(name) <= NAME_MAX:
             errors[f"players.{seat}"] = msg(N_("a name needs 1 to %(most)s characters"), most=NAME_MAX)
         elif name.casefold() in seen:
             errors[f"players.{seat}"] = msg(N_("%(name)s is already at the table; give each player a different name"),

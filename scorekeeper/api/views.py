@@ -1,6 +1,7 @@
 """JSON endpoints of ../shared/spec/api.md; writes need the game's Bearer token."""
 from __future__ import annotations
 
+import json
 from functools import wraps
 from typing import Any
 
@@ -32,11 +33,34 @@ def problem(exc: Problem):
 
 
 def json_body() -> dict[str, Any]:
-    """Return the request's JSON object, or abort with 400."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
+    """Return the request's JSON object; refuse anything else with 400."""
+    body = None
+    if request.is_json:
+        try:
+            body = json.loads(request.get_data(), parse_constant=refuse_constant)
+        except (ValueError, RecursionError):
+            body = None
+    if not isinstance(body, dict) or not storable(body):
         raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
     return body
+
+
+def refuse_constant(name: str):
+    """Refuse NaN and Infinity, which are not JSON and no database stores."""
+    raise ValueError(name)
+
+
+def storable(value: Any, depth: int = 0) -> bool:
+    """Say whether a JSON value can be stored: not too deep, and no NUL characters."""
+    if depth > 20:
+        return False
+    if isinstance(value, str):
+        return "\x00" not in value
+    if isinstance(value, dict):
+        return all(storable(k, depth) and storable(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(storable(v, depth + 1) for v in value)
+    return True
 
 
 def bearer_token() -> str | None:

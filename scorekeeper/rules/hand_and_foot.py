@@ -253,7 +253,7 @@ class HandFootRules(BaseRules):
         """Check the hand across players: one went out at most, red threes and cards within the packs."""
         out = [seat for seat, entry in enumerate(entries) if entry.went_out]
         if len(out) > 1:
-            raise fail("players", N_("only one player can go out in a hand; %(names)s are all marked"),
+            raise fail("players", N_("only one player can go out in a hand; marked as going out: %(names)s"),
                        names=", ".join(table.players[seat] for seat in out))
         if out:
             self.check_went_out(table, entries, out[0])
@@ -320,12 +320,10 @@ class HandFootRules(BaseRules):
         ]
 
     def seat_notes(self, table: Table, state: HandFootState) -> list[list[Msg]]:
-        """With partners, name each player's partner and the team's total."""
+        """With partners, name each player's partner (the page shows the team totals from the standings)."""
         if not table.options["partners"]:
             return [[] for _ in table.players]
-        totals = self.side_totals(table, state)
-        return [[msg(N_("Partner: %(name)s · team %(total)s"),
-                     name=table.players[next(s for s in self.side(table, seat) if s != seat)], total=totals[seat])]
+        return [[msg(N_("Partner: %(name)s"), name=table.players[next(s for s in self.side(table, seat) if s != seat)])]
                 for seat in range(table.n)]
 
     def round_fields(self, table: Table, state: HandFootState, turn: Turn) -> list[Field]:
@@ -340,12 +338,13 @@ class HandFootRules(BaseRules):
             Field("red_threes", N_("Red threes"), FieldKind.INT, Scope.ENTRY, lo=0,
                   hi=RED_THREES_PER_PACK * n_packs, default=0),
             Field("went_out", N_("Went out"), FieldKind.BOOL, Scope.ENTRY, default=False),
-            Field("melded", N_("Cards melded"), FieldKind.CARDS, Scope.ENTRY, optional=True, alt="melded_points",
-                  alt_label=N_("Melded points"), lo=0, hi=worth, card_values=values,
-                  help=N_("Every card put down this hand, books included; write black threes as 3S or 3C")),
+            # The help is the input's placeholder: a short example (black threes need their suit).
+            Field("melded", N_("Cards laid down, books too"), FieldKind.CARDS, Scope.ENTRY, optional=True,
+                  alt="melded_points", alt_label=N_("points laid down"), lo=0, hi=worth, card_values=values,
+                  help=N_("like K K 2 3S")),
             Field("left", N_("Cards left in hand and foot"), FieldKind.CARDS, Scope.ENTRY, optional=True,
-                  alt="left_points", alt_label=N_("Points left"), lo=0, hi=worth, card_values=values,
-                  help=N_("Write black threes as 3S or 3C")),
+                  alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
+                  help=N_("like 7 X 3C")),
         ]
 
 

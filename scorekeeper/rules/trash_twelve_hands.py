@@ -258,14 +258,15 @@ class TrashTwelveRules(BaseRules):
     def notes(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Msg]:
         """Name the hand's contract, the cards to use and what the hand holds."""
         number, deck = state.hands + 1, deck_for(table.n)
-        return [
-            describe_hand(table, number),
-            msg(N_("%(setup)s. Deal %(each)s cards each."), setup=msg(deck.setup), each=deck.tricks),
-            msg(N_("Every hand holds %(tricks)s tricks, %(hearts)s hearts, %(kings)s kings and %(queens)s queens."),
-                tricks=deck.tricks, hearts=deck.hearts, kings=deck.honours, queens=deck.honours),
-            msg(N_("Last hand: after it the lowest total wins.")) if number == HANDS
-            else msg(N_("After hand %(hands)s the lowest total wins."), hands=HANDS),
-        ]
+        lines = [describe_hand(table, number),
+                 msg(N_("%(setup)s. Deal %(each)s cards each."), setup=msg(deck.setup), each=deck.tricks)]
+        if contract_for(number) in COUNTED:
+            lines.append(msg(N_("Every hand holds %(tricks)s tricks, %(hearts)s hearts, %(kings)s kings "
+                                "and %(queens)s queens."),
+                             tricks=deck.tricks, hearts=deck.hearts, kings=deck.honours, queens=deck.honours))
+        lines.append(msg(N_("Last hand: after it the lowest total wins.")) if number == HANDS
+                     else msg(N_("After hand %(hands)s the lowest total wins."), hands=HANDS))
+        return lines
 
     def round_fields(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Field]:
         contract = contract_for(state.hands + 1)

@@ -81,6 +81,11 @@ def test_round_number_taken_is_409(create_game, post_round):
     (b'"text"', "application/json"),
     (b"{}", "text/plain"),
     (b"\xff\xfe", "application/json"),
+    (b'{"data": NaN}', "application/json"),
+    (b'{"data": {"x": Infinity}}', "application/json"),
+    (b'{"data": {"x": "\\u0000"}}', "application/json"),
+    (b"[" * 100000 + b"]" * 100000, "application/json"),
+    (b'{"a":' * 50 + b"1" + b"}" * 50, "application/json"),
 ])
 def test_body_that_is_not_a_json_object_is_400(client, create_game, body, content_type):
     state = create_game()
@@ -172,6 +177,8 @@ def test_edit_that_ends_the_game_early_is_409(client, create_game, post_round):
     ({"game": "golf", "players": ["Ann", "   "]}, "players.1"),
     ({"game": "golf", "players": ["Ann", "B" * 41]}, "players.1"),
     ({"game": "golf", "players": ["Ann", None]}, "players.1"),
+    ({"game": "golf", "players": ["Ann", "Bo\x07b"]}, "players.1"),
+    ({"game": "golf", "players": ["Ann", "Bob\u200b"]}, "players.1"),
     ({"game": "golf", "players": ["A", "B"], "options": {"colour": "red"}}, "options.colour"),
     ({"game": "golf", "players": ["A", "B"], "options": {"layout": 5}}, "options.layout"),
     ({"game": "golf", "players": ["A", "B"], "options": {"holes": "nine"}}, "options.holes"),
