@@ -201,21 +201,26 @@ def input_name(field: Field, seat: int | None = None, alt: bool = False) -> str:
 def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool = False) -> WtfField:
     """Build the input for one round field (one seat's copy for player fields)."""
     label = tr(field.alt_label if alt else field.label)
+    desc = tr(field.help) if field.help and field.kind is not FieldKind.CARDS and not alt else ""
     if alt or field.kind is FieldKind.INT:
-        return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo))
+        return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo),
+                                description=desc)
     if field.kind is FieldKind.BOOL:
-        return BooleanField(label, default=bool(field.default))
+        return BooleanField(label, default=bool(field.default), description=desc)
     if field.kind is FieldKind.SEAT:
         seats = [SelectChoice(str(s), name) for s, name in enumerate(table.players) if seats_in[s]]
         return LooseRadio(label, choices=([SelectChoice(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
-                          default=NO_SEAT)
+                          default=NO_SEAT, description=desc)
     if field.kind is FieldKind.SEATS:
-        return ChipsField(label, choices=[SelectChoice(str(s), n) for s, n in enumerate(table.players) if seats_in[s]])
+        return ChipsField(label, choices=[SelectChoice(str(s), n) for s, n in enumerate(table.players) if seats_in[s]],
+                          description=desc)
     if field.kind is FieldKind.CHOICE:
-        return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default)
+        return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,
+                          description=desc)
     if field.kind is FieldKind.RANK:
         ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in ranks], default="")
+        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in ranks], default="",
+                           description=desc)
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "placeholder": tr(field.help) if field.help else ""})
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.base import FieldKind, Msg, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
 from scorekeeper.rules.garbage_rummy import (GOALS, RULES, deal_size, goal_label, goal_text, packs_worth,
-                                             values_in_force)
+                                             signed, values_in_force, values_line)
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 
@@ -346,6 +346,13 @@ def test_round_fields() -> None:
     assert cards.card_values["X"] == 25 and cards.card_values["A"] == 15 and cards.card_values["7"] == 5
 
 
+def test_round_field_labels_name_the_dealer_and_the_cards_left() -> None:
+    t = table(3, first_dealer=1, dealer_bonus=-25)
+    fields = {f.name: f for f in RULES.round_fields(t, RULES.start(t), Turn(4, 2))}
+    assert str(fields["dealer_exact"].label) == "Cy lifted exactly 31 cards (−25)"
+    assert (fields["cards"].label, fields["cards"].alt_label) == ("Cards left", "penalty")
+
+
 def test_no_dealer_question_without_a_bonus() -> None:
     t = table(2, dealer_bonus=0)
     assert "dealer_exact" not in [f.name for f in RULES.round_fields(t, RULES.start(t), Turn(1, 0))]
@@ -355,6 +362,76 @@ def test_a_fresh_game() -> None:
     state = play(table(4), [])
     assert state.next == {"round": 1, "dealer": 0, "deal_size": 41}
     assert all(s["goal"] == 1 and s["goals_made"] == 0 and s["total"] == 0 for s in state.standings)
+
+
+# --- what the table page shows ------------------------------------------------------------------
+
+
+def test_the_goal_in_words_is_translated_as_a_message() -> None:
+    label = goal_label(7)
+    assert isinstance(label.params["goal"], Msg) and str(label) == "Goal 7: a run of 7"
+
+
+@pytest.mark.parametrize("overrides, line", [
+    ({}, "A=15 · 2–9=5 · 10–K=10 · 🃏=20"),
+    ({"X": 50}, "A=15 · 2–9=5 · 10–K=10 · 🃏=50"),
+    ({"A": 5}, "A–9=5 · 10–K=10 · 🃏=20"),
+    ({"7": 0, "K": 25}, "A=15 · 2–6=5 · 7=0 · 8–9=5 · 10–Q=10 · K=25 · 🃏=20"),
+    ({"QS": 40, "10H": 0}, "A=15 · 2–9=5 · 10–K=10 · 🃏=20 · Q♠=40 · 10♥=0"),
+])
+def test_values_line(overrides: dict[str, int], line: str) -> None:
+    assert values_line(overrides) == line
+
+
+@pytest.mark.parametrize("number, text", [(-50, "−50"), (30, "+30"), (0, "+0")])
+def test_signed(number: int, text: str) -> None:
+    assert signed(number) == text
+
+
+@pytest.mark.parametrize("n, opts, dealer, notes", [
+    (3, {}, 0, ["Deal 31 cards: 10 each, and one more to the player on the dealer's left",
+                "Lifting exactly 31 cards off the pack scores −50 for Ann",
+                "Cards left in hand: A=15 · 2–9=5 · 10–K=10 · 🃏=20"]),
+    (2, {"dealer_bonus": 20}, 1, ["Deal 21 cards: 10 each, and one more to the player on the dealer's left",
+                                  "Lifting exactly 21 cards off the pack scores +20 for Bob",
+                                  "Cards left in hand: A=15 · 2–9=5 · 10–K=10 · 🃏=20"]),
+    (10, {"dealer_bonus": 0, "values": {"X": 25}}, 9,
+     ["Deal 101 cards: 10 each, and one more to the player on the dealer's left",
+      "Cards left in hand: A=15 · 2–9=5 · 10–K=10 · 🃏=25"]),
+])
+def test_notes_before_a_hand(n: int, opts: dict[str, Any], dealer: int, notes: list[str]) -> None:
+    t = table(n, **opts)
+    assert [str(m) for m in RULES.notes(t, RULES.start(t), Turn(1, dealer))] == notes
+
+
+def test_notes_follow_the_dealer_round_the_table() -> None:
+    t = table(3, first_dealer=2)
+    state = play(t, [simple(0, 3)])
+    assert "for Ann" in str(RULES.notes(t, state.state, state.next_turn)[1])
+
+
+@pytest.mark.parametrize("rounds, lines", [
+    ([], ["Goal 1: two sets of 3"] * 3),
+    ([simple(0, 3, made=(2,))], ["Goal 2: two runs of 3", "Goal 1: two sets of 3", "Goal 2: two runs of 3"]),
+    ([simple(1, 3)] * 3, ["Goal 1: two sets of 3", "Goal 4: two sets of 4", "Goal 1: two sets of 3"]),
+    ([simple(2, 3)] * 10, ["Goal 1: two sets of 3", "Goal 1: two sets of 3", "Goal 11: a run of 11"]),
+    ([simple(2, 3)] * 11, ["Goal 1: two sets of 3", "Goal 1: two sets of 3", "All 11 goals made"]),
+])
+def test_seat_notes_give_each_players_goal_in_words(rounds: list[dict[str, Any]], lines: list[str]) -> None:
+    t = table(3)
+    notes = RULES.seat_notes(t, play(t, rounds).state)
+    assert [[str(m) for m in seat] for seat in notes] == [[line] for line in lines]
+
+
+@pytest.mark.parametrize("data, points, marks", [
+    (simple(0, 3, made=(2,)), [0, 10, 10], ["0 ✓", "10", "10 ✓"]),
+    (rnd(1, hand(False, ["5"]), hand(True, []), hand(False, ["K"]), exact=True), [-45, 0, 10], ["-45", "0 ✓", "10"]),
+    ({"went_out": 1, "players": [{"penalty": 5}, {"made_goal": True}, {"cards": ["A"]}]}, [5, 0, 15],
+     ["5", "0 ✓", "15"]),
+])
+def test_marks_show_points_and_a_tick_for_a_goal_made(data: dict[str, Any], points: list[int],
+                                                      marks: list[str]) -> None:
+    assert RULES.marks(table(3), data, points) == marks
 
 
 # --- malformed input ------------------------------------------------------------------------------

@@ -272,6 +272,52 @@ def test_round_fields(opts: dict[str, Any], names: list[str]) -> None:
         assert fields[1].kind is FieldKind.SEATS and fields[1].optional
 
 
+# --- what the table page shows ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n, opts, rounds, notes", [
+    (3, {}, [], ["Shuffle 2 packs together", "Deal everyone one card face down for each place in their layout",
+                 "Bob plays first", "Jacks are wild; queens and kings end your turn."]),
+    (2, {"wild": "kings", "first_dealer": 1}, [deal(1)],
+     ["Use one pack", "Deal everyone one card face down for each place in their layout",
+      "Bob plays first", "Kings are wild; jacks and queens end your turn."]),
+    (5, {"deals": 4, "win_at": 6, "first_player": "rotate", "wild": "all_faces"}, [deal(0)],
+     ["Shuffle 3 packs together", "Deal everyone one card face down for each place in their layout",
+      "Cy plays first", "Jacks, queens and kings are all wild; a number you already have face up, "
+      "or one above your layout, ends your turn.", "Deal 2 of 4; after the last one the smallest layout wins",
+      "The first layout down to 6 cards wins the game"]),
+])
+def test_notes_before_a_deal(n: int, opts: dict[str, Any], rounds: list[Any], notes: list[str]) -> None:
+    state = play(table(n, **opts), rounds)
+    assert [str(m) for m in RULES.notes(state.table, state.state, state.next_turn)] == notes
+
+
+@pytest.mark.parametrize("opts, rounds, flagged", [
+    ({}, [], []),
+    ({"start": 2}, [], []),
+    ({"start": 2}, [deal(1)], [1]),
+    ({"win_at": 8}, [deal(0)], [0]),
+    ({"win_at": 8, "also_completed": True}, [deal(0, 2)], [0, 2]),
+    ({"win_at": 8, "also_completed": True}, [deal(0, 2), deal(2)], []),  # over: nobody is "one from winning"
+    ({"win_at": 8, "deals": 1}, [deal(0)], []),
+])
+def test_seat_notes_point_out_who_is_one_layout_from_winning(opts: dict[str, Any], rounds: list[Any],
+                                                             flagged: list[int]) -> None:
+    t = table(3, **opts)
+    notes = RULES.seat_notes(t, play(t, rounds).state)
+    assert [seat for seat, lines in enumerate(notes) if lines] == flagged
+    assert all(str(line) == "One completed layout from winning the game" for lines in notes for line in lines)
+
+
+@pytest.mark.parametrize("data, marks", [
+    (deal(1), ["", "★", "", ""]),
+    (deal(3, 0, 2), ["✓", "", "✓", "★"]),
+    ({"winner": 0, "also_completed": []}, ["★", "", "", ""]),
+])
+def test_marks_show_the_winner_and_who_also_completed(data: dict[str, Any], marks: list[str]) -> None:
+    assert RULES.marks(table(4, also_completed=True), data, None) == marks
+
+
 # --- malformed input ----------------------------------------------------------------------------------
 
 JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), "", "x", [], [None], [0, 0], [[]], {}, {"a": 1},
