@@ -214,8 +214,8 @@ def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
         "game": game.game_key,
         "options": dict(game.options),
         "players": [p.name for p in game.players],
-        "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points}
-                   for r in derived.rounds],
+        "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points,
+                    "marks": r.marks} for r in derived.rounds],
         "standings": derived.standings,
         "status": "finished" if derived.over else "playing",
         "winners": derived.winners,

@@ -219,12 +219,6 @@ def field_groups(fields):
 
 
 @bp.app_template_global()
-def round_marks(rules, table, played: dict) -> list[str]:
-    """Return what the rounds grid shows for each seat in one round."""
-    return rules.marks(table, played["data"], played["points"])
-
-
-@bp.app_template_global()
 def csrf_field():
     """Return the hidden CSRF input for a small form with no WTForms class."""
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')

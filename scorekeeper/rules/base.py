@@ -344,8 +344,9 @@ class BaseRules:
         """Return each seat's total (None in games without points)."""
         return [s["total"] for s in self.standings(table, state, over)]
 
-    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
-        """Return what the rounds grid shows for each seat in one round: its points, by default."""
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
+        """Return what the rounds grid shows for each seat in one round (the states around it when known)."""
         if points is None:
             return [""] * table.n
         return ["" if p is None else str(p) for p in points]

@@ -274,9 +274,13 @@ class ChaseRules(BaseRules):
             notes[seat].append(end_note(table, pot, 0))
         return notes
 
-    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
         """Show "−1" under each player who lost a life in a stored deal, "✂" under the cut winner."""
-        losers = set(stored_losers(table, data))
+        if isinstance(before, ChaseState) and isinstance(after, ChaseState):  # what the deal really cost
+            losers = {seat for seat in range(table.n) if after.lives[seat] < before.lives[seat]}
+        else:
+            losers = set(stored_losers(table, data))
         cut = data.get("cut_winner")
         return [CUT_MARK if seat == cut else LOST_MARK if seat in losers else "" for seat in range(table.n)]
 

@@ -16,6 +16,7 @@ class PlayedRound:
     dealer: int
     data: Mapping[str, Any]
     points: list[int | None] | None
+    marks: list[str] = field(default_factory=list)  # what the rounds grid shows per seat
 
 
 @dataclass
@@ -65,10 +66,11 @@ def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], fini
                                after_end=True)
         turn = Turn(number, dealer)
         try:
-            state, points = rules.play(table, state, turn, data)
+            after, points = rules.play(table, state, turn, data)
         except RulesError as exc:
             raise RoundRefused(number, exc.errors) from None
-        played.append(PlayedRound(number, dealer, data, points))
+        played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after)))
+        state = after
         dealer = next_seat_in(dealer, rules.seats_in(table, state))
     return conclude(rules, table, state, played, dealer, finished_by_hand)
 

@@ -290,7 +290,8 @@ class GarbageRules(BaseRules):
         return [[msg(N_("All 11 goals made"))] if made >= LAST_GOAL else [goal_label(state.goal(seat))]
                 for seat, made in enumerate(state.made)]
 
-    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
         """Show each player's points for the round, with a tick for a goal made."""
         entries = data.get("players") if isinstance(data.get("players"), list) else []
         marks = super().marks(table, data, points)

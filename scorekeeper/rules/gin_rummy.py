@@ -119,7 +119,9 @@ class GinRummyRules(BaseRules):
         result = self.read_result(data)
         if result is Result.DRAW:
             return GinState(state.points, state.hands_won, state.hands + 1), [0] * table.n
-        knocker = need_seat(data.get("knocker"), "knocker", table)
+        if data.get("knocker") is None:
+            raise fail("knocker", N_("say who knocked or went gin"))
+        knocker = need_seat(data["knocker"], "knocker", table)
         deadwood = self.read_deadwood(table, data)
         self.check_knocker(table, result, knocker, deadwood)
         points, won = self.settle(table, result, knocker, deadwood)
@@ -145,6 +147,9 @@ class GinRummyRules(BaseRules):
     def read_deadwood(self, table: Table, data: Mapping[str, Any]) -> list[int]:
         """Read each player's deadwood after lay-offs."""
         entries = need_list(data.get("deadwood"), "deadwood", table)
+        for seat, value in enumerate(entries):
+            if value is None:
+                raise fail(f"deadwood.{seat}", N_("give %(name)s's deadwood (0 for none)"), name=table.players[seat])
         return [need_int(v, f"deadwood.{seat}", 0, MAX_DEADWOOD) for seat, v in enumerate(entries)]
 
     def check_knocker(self, table: Table, result: Result, knocker: int, deadwood: Sequence[int]) -> None:
@@ -204,7 +209,8 @@ class GinRummyRules(BaseRules):
         return [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won
                  else msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
 
-    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
         """Show a drawn hand as a dash for everyone, so it does not read as a hand scored 0."""
         if data.get("result") == Result.DRAW.value:
             return ["–"] * table.n
@@ -214,11 +220,11 @@ class GinRummyRules(BaseRules):
         return [
             Field("result", N_("How the hand ended"), FieldKind.CHOICE, default=Result.KNOCK.value,
                   choices=tuple((r.value, RESULT_LABELS[r]) for r in Result)),
+            # One help line for the hand; the card pad under each deadwood already knows the card values.
             Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT, optional=True,
-                  help=N_("Not needed for a draw")),
+                  help=N_("For a draw, leave the knocker and the deadwood empty")),
             Field("deadwood", N_("Deadwood after lay-offs"), FieldKind.INT, Scope.LIST, optional=True,
-                  lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES,
-                  help=N_("Aces 1, numbers their face value, J Q K 10; not needed for a draw")),
+                  lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES),
         ]
 
 

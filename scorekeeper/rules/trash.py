@@ -203,7 +203,8 @@ class TrashRules(BaseRules):
         return [[msg(N_("One completed layout from winning the game"))] if size == last and not over else []
                 for size in state.layouts]
 
-    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None) -> list[str]:
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
         """Mark the winner of the deal with a star and anyone else who completed with a tick."""
         others = data.get("also_completed") or []
         return [WON_MARK if seat == data.get("winner") else COMPLETED_MARK if seat in others else ""

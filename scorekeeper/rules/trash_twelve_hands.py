@@ -142,6 +142,13 @@ def describe_hand(table: Table, number: int) -> Msg:
     return msg(HAND_TEXTS[contract], number=number, hands=HANDS, points=points[name])
 
 
+def picked_seat(data: Mapping[str, Any], key: str, table: Table, missing: str) -> int:
+    """Read the seat the table picked for ``key``; a missing pick is asked for in table words."""
+    if data.get(key) is None:
+        raise fail(key, missing)
+    return need_seat(data[key], key, table)
+
+
 def _points_key(key: str) -> str | None:
     clean = key.strip().lower()
     return clean if clean in DEFAULT_POINTS else None
@@ -227,15 +234,15 @@ class TrashTwelveRules(BaseRules):
 
     def score_last_trick(self, table: Table, data: Mapping[str, Any]) -> list[int]:
         """Score the last-trick hand: only the taker of the last trick scores."""
-        seat = need_seat(data.get("last_trick"), "last_trick", table)
+        seat = picked_seat(data, "last_trick", table, N_("say who took the last trick"))
         points = [0] * table.n
         points[seat] = table.options["points"]["last_trick"]
         return points
 
     def score_sequence(self, table: Table, data: Mapping[str, Any]) -> list[int]:
         """Score the sequence hand: the first and second player out."""
-        first = need_seat(data.get("first_out"), "first_out", table)
-        second = need_seat(data.get("second_out"), "second_out", table)
+        first = picked_seat(data, "first_out", table, N_("say who went out first"))
+        second = picked_seat(data, "second_out", table, N_("say who went out second"))
         if first == second:
             raise fail("second_out", N_("%(name)s cannot go out both first and second"), name=table.players[first])
         values = table.options["points"]

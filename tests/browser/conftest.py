@@ -68,12 +68,13 @@ def page(browser, request):
 
 
 @pytest.fixture
-def shot(page):
+def shot(page, request):
     """Save a full-page screenshot under shots/ and check the page never scrolls sideways."""
+    scheme = request.node.callspec.params.get("page", "light") if hasattr(request.node, "callspec") else "light"
 
     def take(name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        path = SHOTS / f"{name}.png"
+        path = SHOTS / f"{name}{'-dark' if scheme == 'dark' else ''}.png"
         page.screenshot(path=str(path), full_page=True)
         assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth"), f"{name} scrolls sideways"
         return path

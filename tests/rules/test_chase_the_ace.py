@@ -421,9 +421,126 @@ def test_round_fields(kings: str) -> None:
 
 
 def test_round_fields_ask_for_the_cut_under_that_rule() -> None:
-    t = table(4, tie_rule="cut")
+    t = table(4, tie_rule="cut", lives=1)
     fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
     assert fields[-1].name == "cut_winner" and fields[-1].kind is FieldKind.SEAT and fields[-1].optional
+
+
+@pytest.mark.parametrize("rounds, asked", [
+    ([], False),                      # 2 lives each: nobody can go out together yet
+    ([lose(0)], False),               # Bob and Cy still have 2
+    ([lose(0, 1, 2)], True),          # everyone on the last life
+    ([lose(0, 1, 2), lose(0)], True),  # Ann out, Bob and Cy on the last life
+])
+def test_the_cut_is_asked_only_on_last_lives(rounds: list[Any], asked: bool) -> None:
+    t = table(3, tie_rule="cut", lives=2)
+    derived = play(t, rounds)
+    names = [f.name for f in RULES.round_fields(t, derived.state, derived.next_turn)]
+    assert ("cut_winner" in names) is asked
+
+
+# --- what the table page shows ---------------------------------------------------------------
+
+
+def texts(messages: list[Any]) -> list[str]:
+    """Render messages as English text."""
+    return [str(m) for m in messages]
+
+
+@pytest.mark.parametrize("opts, rounds, pot", [
+    ({}, [], "Pot: 0.00 (lives lost: 0, at 0.10 each)"),
+    ({}, [lose(0, 1), lose(1)], "Pot: 0.30 (lives lost: 3, at 0.10 each)"),
+    ({"stake": 0.25}, [lose(2)], "Pot: 0.25 (lives lost: 1, at 0.25 each)"),
+    ({"stake": 1}, [lose(0, 1, 2, 3)], "Pot: 4.00 (lives lost: 4, at 1.00 each)"),
+    ({"stake": 0}, [lose(0, 1)], "Lives in the pot: 2"),
+])
+def test_notes_start_with_the_pot(opts: dict[str, Any], rounds: list[Any], pot: str) -> None:
+    t = table(4, **opts)
+    derived = play(t, rounds)
+    assert texts(RULES.notes(t, derived.state, derived.next_turn))[0] == pot
+
+
+@pytest.mark.parametrize("opts, wanted", [
+    ({}, ["Kings: A player holding a king shows it and refuses the swap",
+          "Equal cards cancel; the lowest card left loses a life.",
+          "If everyone still in would go out together: They are joint winners and split the pot."]),
+    ({"kings": "plain", "cancel_matches": False},
+     ["Kings: Kings are swapped like any other card.", "Everyone holding the lowest card loses a life."]),
+    ({"kings": "reveal", "tie_rule": "cut"},
+     ["Kings: Kings are turned face up straight after the deal",
+      "If everyone still in would go out together: They cut the pack; the highest card takes the whole pot."]),
+    ({"tie_rule": "carry_no_add"}, ["the pot carries to the next game and nothing is added."]),
+])
+def test_notes_explain_the_chosen_rules_and_how_to_enter_a_deal(opts: dict[str, Any], wanted: list[str]) -> None:
+    t = table(4, **opts)
+    notes = " | ".join(texts(RULES.notes(t, RULES.start(t), Turn(1, 0))))
+    for text in wanted:
+        assert text in notes
+    assert "When the cards are given, they decide." in notes
+
+
+def test_the_kings_note_is_translated_as_a_nested_message() -> None:
+    t = table(4, kings="reveal")
+    note = RULES.notes(t, RULES.start(t), Turn(1, 0))[1]
+    assert note.text == "Kings: %(rule)s" and note.params["rule"].text == KINGS_RULES["reveal"]
+
+
+@pytest.mark.parametrize("opts, rounds, want", [
+    ({}, [lose(0)], [[], [], [], []]),
+    ({"lives": 1}, [lose(0, 1, 2)], [[], [], [], ["Takes the pot: 0.30"]]),
+    ({"lives": 1}, [lose(0, 1), lose(2, 3)], [[], [], ["Shares the pot: 0.10 of 0.20"],
+                                              ["Shares the pot: 0.10 of 0.20"]]),
+    ({"lives": 1, "tie_rule": "cut"}, [{"losers": [0, 1, 2, 3], "cut_winner": 2}],
+     [[], [], ["Takes the pot: 0.30"], []]),
+    ({"lives": 1, "tie_rule": "carry"}, [lose(0, 1), lose(2, 3)],
+     [[], [], ["The pot of 0.40 carries to the next game, and everyone adds a new stake"],
+      ["The pot of 0.40 carries to the next game, and everyone adds a new stake"]]),
+    ({"lives": 1, "tie_rule": "carry_no_add"}, [lose(2, 3, 0, 1)],
+     [["The pot of 0.40 carries to the next game"]] * 4),
+    ({"lives": 1, "stake": 0}, [lose(0, 1, 2)], [[], [], [], ["Takes the pot"]]),
+    ({"lives": 1, "stake": 0}, [lose(0, 1), lose(2, 3)], [[], [], ["Shares the pot"], ["Shares the pot"]]),
+    ({"lives": 1, "stake": 0, "tie_rule": "carry"}, [lose(0, 1, 2, 3)],
+     [["The pot carries to the next game"]] * 4),
+])
+def test_seat_notes_say_where_the_pot_goes_at_the_end(opts: dict[str, Any], rounds: list[Any],
+                                                      want: list[list[str]]) -> None:
+    t = table(4, **opts)
+    assert [texts(notes) for notes in RULES.seat_notes(t, play(t, rounds).state)] == want
+
+
+@pytest.mark.parametrize("opts, data, marks", [
+    ({}, {"cards": ["A", "5", "K", "7"]}, ["−1", "", "", ""]),
+    ({}, {"cards": ["A", "A", "5", "K"]}, ["", "", "−1", ""]),
+    ({"cancel_matches": False}, {"cards": ["A", "A", "5", "K"]}, ["−1", "−1", "", ""]),
+    ({}, {"cards": ["7", "7", "7", "7"]}, ["", "", "", ""]),
+    ({}, {"cards": [None, "3h", None, "2s"]}, ["", "", "", "−1"]),
+    ({}, {"losers": [1, 3]}, ["", "−1", "", "−1"]),
+    ({}, {"losers": []}, ["", "", "", ""]),
+    ({}, {"cards": [None, "", None, ""], "losers": [2]}, ["", "", "−1", ""]),
+    ({}, {"cards": ["2", "3", "4", "5"], "losers": [3]}, ["−1", "", "", ""]),
+    ({"tie_rule": "cut"}, {"losers": [0, 2], "cut_winner": 2}, ["−1", "", "✂", ""]),
+])
+def test_marks_show_the_lives_lost(opts: dict[str, Any], data: dict[str, Any], marks: list[str]) -> None:
+    assert RULES.marks(table(4, **opts), data, None) == marks
+
+
+def test_marks_match_the_lives_lost_over_a_game() -> None:
+    t = table(4)
+    rounds = [{"cards": ["A", "A", "5", "K"]}, lose(0, 3), {"cards": ["2", "9", "9", "Q"]}]
+    derived = play(t, rounds)
+    lost = [0, 0, 0, 0]
+    for played in derived.rounds:
+        for seat, mark in enumerate(RULES.marks(t, played.data, played.points)):
+            lost[seat] += mark == "−1"
+    assert [3 - n for n in lost] == lives(derived)
+
+
+@pytest.mark.parametrize("data", [
+    {"cards": [None, None, None, None], "losers": []},
+    {"cards": ["", " ", "", ""], "losers": []},
+])
+def test_an_untouched_form_is_refused(data: dict[str, Any]) -> None:
+    assert error_fields(table(4), [data]) == {"cards"}
 
 
 def test_a_fresh_game() -> None:
@@ -463,3 +580,9 @@ def test_malformed_input_raises_only_rules_errors(data: Any, rule: str) -> None:
         RULES.play(t, RULES.start(t), Turn(1, 0), data)
     except RulesError as exc:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
+
+
+@pytest.mark.parametrize("tie_rule, marks", [("replay", ["", ""]), ("share", ["", ""]), ("carry", ["−1", "−1"])])
+def test_marks_show_what_a_tied_last_deal_really_cost(tie_rule: str, marks: list[str]) -> None:
+    derived = play(table(2, lives=1, tie_rule=tie_rule), [lose(0, 1)])
+    assert derived.rounds[0].marks == marks

@@ -405,6 +405,48 @@ def test_round_fields() -> None:
     assert by_name["red_threes"].hi == 8 and by_name["clean_books"].lo == 0
 
 
+# --- what the table page shows ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("opts, n, number, want", [
+    ({}, 2, 1, ["Hand 1 of 4: a first meld needs at least 60 points", "Shuffle 3 packs together, jokers in"]),
+    ({}, 4, 3, ["Hand 3 of 4: a first meld needs at least 120 points", "Shuffle 5 packs together, jokers in"]),
+    ({"rounds": 6}, 3, 6, ["Hand 6 of 6: a first meld needs at least 150 points",
+                           "Shuffle 4 packs together, jokers in"]),
+    ({"meld_minimums": [50, 75]}, 2, 2, ["Hand 2 of 4: a first meld needs at least 75 points",
+                                         "Shuffle 3 packs together, jokers in"]),
+])
+def test_notes_give_the_meld_minimum_and_the_packs(opts: dict[str, Any], n: int, number: int,
+                                                   want: list[str]) -> None:
+    t = table(n, **opts)
+    assert [str(m) for m in RULES.notes(t, RULES.start(t), Turn(number, 0))] == want
+
+
+def test_the_notes_follow_the_hands_played() -> None:
+    t = table(2)
+    derived = play(t, [rnd(went_out(), entry()), rnd(entry(), went_out())])
+    note = RULES.notes(t, derived.state, derived.next_turn)[0]
+    assert note.params["min"] == derived.next["meld_minimum"] == 120
+
+
+@pytest.mark.parametrize("n, partners, want", [
+    (2, False, [[], []]),
+    (4, False, [[], [], [], []]),
+    (4, True, ["Partner: Cy", "Partner: Di", "Partner: Ann", "Partner: Bob"]),
+    (6, True, ["Partner: Di", "Partner: Ed", "Partner: Flo", "Partner: Ann", "Partner: Bob", "Partner: Cy"]),
+])
+def test_seat_notes_name_the_partner(n: int, partners: bool, want: list[Any]) -> None:
+    t = table(n, partners=partners)
+    notes = RULES.seat_notes(t, RULES.start(t))
+    assert [[str(m) for m in seat] for seat in notes] == [w if isinstance(w, list) else [w] for w in want]
+
+
+def test_marks_are_the_points() -> None:
+    t = table(2)
+    derived = play(t, [rnd(went_out(melded_points=40), entry(left_points=25))])
+    assert RULES.marks(t, derived.rounds[0].data, derived.rounds[0].points) == ["250", "-25"]
+
+
 def test_a_fresh_game() -> None:
     state = play(table(4, first_dealer=3), [])
     assert state.next == {"round": 1, "dealer": 3, "meld_minimum": 60}

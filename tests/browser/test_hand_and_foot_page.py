@@ -1,0 +1,89 @@
+"""Hand & Foot on a phone: the meld-minimum check, a hand by cards, one by points, partners' totals."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def totals(page) -> list[str]:
+    return page.locator(".standings:not(.teams) .total").all_inner_texts()
+
+
+def fill_entry(page, seat: int, clean: str = "0", dirty: str = "0", threes: str = "0", out: bool = False,
+               **more: str) -> None:
+    """Fill one player's block of the hand form; ``more`` holds melded/left cards or points."""
+    page.locator(f"#clean_books-{seat}").fill(clean)
+    page.locator(f"#dirty_books-{seat}").fill(dirty)
+    page.locator(f"#red_threes-{seat}").fill(threes)
+    page.locator(f"#went_out-{seat}").set_checked(out)
+    for name, value in more.items():
+        page.locator(f"#{name}-{seat}").fill(value)
+
+
+def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"], {"rounds": "2"})
+    notes = page.locator(".notes")
+    expect(notes).to_contain_text("Hand 1 of 2: a first meld needs at least 60 points")
+    expect(notes).to_contain_text("Shuffle 3 packs together, jokers in")
+
+    # The meld check, before laying down: typed cards, then tapped on the pad.
+    helper = page.locator(".meld-helper")
+    helper.locator("#meld-cards").fill("K Q 9")
+    expect(helper.locator(".card-total")).to_contain_text("3 cards: 30 points")
+    expect(helper.locator(".meld-check")).to_have_text("30 points short of 60")
+    helper.get_by_role("button", name="Tap cards").click()
+    helper.locator(".pad button[data-rank='X']").click()
+    expect(helper.locator("#meld-cards")).to_have_value("K Q 9 X")
+    expect(helper.locator(".meld-check")).to_have_text("Reaches the minimum of 60")
+    expect(helper.locator(".meld-check")).to_have_class("meld-check ok")
+    shot("hand-and-foot-1-meld-check")
+
+    # Hand 1 by the cards: Ann goes out, Bob is caught with a king and a joker.
+    fill_entry(page, 0, "1", "2", "0", True, melded="A A 2 K Q J 10 9 8 X")
+    fill_entry(page, 1, "0", "1", "0", False, melded="5 6 7 3S", left="K X")
+    expect(page.locator("#round-form .card-total").first).to_contain_text("10 cards: 170 points")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    assert totals(page) == ["380", "-10"]
+    expect(notes).to_contain_text("Hand 2 of 2: a first meld needs at least 90 points")
+    expect(page.locator(".meld-helper .cards-entry")).to_have_attribute("data-min", "90")
+
+    # Hand 2 refused: both marked as going out. What was typed stays.
+    fill_entry(page, 0, "1", "2", "0", True, melded_points="200")
+    fill_entry(page, 1, "1", "2", "1", True, melded_points="100", left_points="45")
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.locator(".error.banner")).to_contain_text("only one player can go out in a hand")
+    expect(page.locator("#melded_points-0")).to_have_value("200")
+    expect(page.locator("#left_points-1")).to_have_value("45")
+    expect(page.locator("#went_out-1")).to_be_checked()
+    shot("hand-and-foot-2-refused")
+
+    # Hand 2 by points: Bob did not go out after all.
+    fill_entry(page, 1, "0", "0", "1", False)
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.locator(".result")).to_contain_text("Winner: Ann")
+    assert totals(page) == ["790", "145"]
+    assert page.locator("#rounds tbody tr").all_inner_texts()[1].split()[:3] == ["2", "410", "155"]
+    expect(page.locator(".meld-helper")).to_have_count(0)
+    shot("hand-and-foot-3-finished")
+
+
+def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di"], {"partners": "y"})
+    rows = page.locator(".standings:not(.teams) li")
+    teams = page.locator(".standings.teams li")
+    expect(rows.nth(0)).to_contain_text("Partner: Cy")
+    expect(rows.nth(1)).to_contain_text("Partner: Di")
+    assert teams.all_inner_texts() == ["Ann & Cy\n0", "Bob & Di\n0"]
+    for seat, points in enumerate(["150", "40", "60", "0"]):
+        fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
+                   melded_points=points)
+    page.get_by_role("button", name="Save hand 1").click()
+    assert totals(page) == ["360", "40", "60", "0"]
+    assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
+    expect(page.locator(".standings.teams li.leader")).to_contain_text("Ann & Cy")
+    expect(rows.locator(".badge.lead")).to_have_count(2)
+    shot("hand-and-foot-4-partners")
+    page.get_by_role("button", name="End the game now").click()
+    expect(page.locator(".result")).to_contain_text("Winners: Ann, Cy")
+    assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
+    shot("hand-and-foot-5-partners-ended")
