@@ -201,7 +201,8 @@ def input_name(field: Field, seat: int | None = None, alt: bool = False) -> str:
 def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool = False) -> WtfField:
     """Build the input for one round field (one seat's copy for player fields)."""
     label = tr(field.alt_label if alt else field.label)
-    desc = tr(field.help) if field.help and field.kind is not FieldKind.CARDS and not alt else ""
+    # A player question's help is shown once above the players, not under every one of them.
+    desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""
     if alt or field.kind is FieldKind.INT:
         return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo),
                                 description=desc)

@@ -127,7 +127,7 @@
     const update = () => {
       let got = 0;
       inputs.forEach((i) => { got += Number(i.value) || 0; });
-      check.textContent = got + " / " + want + " " + check.dataset.sumLabel;
+      check.textContent = check.dataset.sumLabel + ": " + got + " / " + want;
       check.classList.toggle("ok", got === want);
       check.classList.toggle("bad", got !== want);
     };

@@ -190,6 +190,16 @@ def test_knock_limit_message():
     assert str(errors["deadwood.1"]) == "Bob knocked holding 12; a knock needs 9 or less"
 
 
+@pytest.mark.parametrize("data", [{"result": "knock", "deadwood": [5, 20]},
+                                  {"result": "gin", "knocker": None, "deadwood": [0, 20]}])
+def test_missing_knocker_is_asked_for(data):
+    assert str(error_of(table(), data)["knocker"]) == "say who knocked or went gin"
+
+
+def test_missing_deadwood_is_asked_for():
+    assert str(error_of(table(), gin(1, 20, None))["deadwood.1"]) == "give Bob's deadwood (0 for none)"
+
+
 def test_knock_max_ten_allows_ten():
     assert points_of(table(knock_max=10), knock(0, 10, 30)) == [20, 0]
 
@@ -314,6 +324,52 @@ def test_round_fields():
     assert (deadwood.kind, deadwood.scope, deadwood.lo, deadwood.hi) == (FieldKind.INT, Scope.LIST, 0, 100)
     assert deadwood.card_values == CARD_VALUES
     assert CARD_VALUES["A"] == 1 and CARD_VALUES["7"] == 7 and CARD_VALUES["K"] == 10
+
+
+# --- the table page: notes, hands won, the rounds grid --------------------------------------
+
+
+@pytest.mark.parametrize("options, expected", [
+    ({}, ["Play to 100; the highest total wins.",
+          "Knock with 9 or less deadwood. Gin +25, big gin +31, undercut +25."]),
+    ({"target": 250, "knock_max": 10, "gin_bonus": 20, "big_gin_bonus": 50, "undercut_bonus": 10},
+     ["Play to 250; the highest total wins.",
+      "Knock with 10 or less deadwood. Gin +20, big gin +50, undercut +10."]),
+    ({"box_bonus": 25, "game_bonus": 100, "shutout_double": True},
+     ["Play to 100; the highest total wins.",
+      "Knock with 9 or less deadwood. Gin +25, big gin +31, undercut +25.",
+      "At the end: 25 points for every hand won.", "At the end: 100 points to the winner.",
+      "At the end: the winner's hand points double if no one else won a hand."]),
+    ({"game_bonus": 100}, ["Play to 100; the highest total wins.",
+                           "Knock with 9 or less deadwood. Gin +25, big gin +31, undercut +25.",
+                           "At the end: 100 points to the winner."]),
+])
+def test_notes_state_the_target_and_bonuses(options, expected):
+    t = table(**options)
+    assert [str(n) for n in RULES.notes(t, RULES.start(t), Turn(1, 0))] == expected
+
+
+@pytest.mark.parametrize("n, options, rounds, expected", [
+    (2, {}, [], [["Hands won: 0"], ["Hands won: 0"]]),
+    (2, {}, [knock(0, 5, 20), gin(0, 0, 3)], [["Hands won: 2"], ["Hands won: 0"]]),
+    (2, {"box_bonus": 25}, [knock(0, 5, 20), gin(0, 0, 3), knock(0, 8, 2)],
+     [["Hands won: 2 · box bonus 50"], ["Hands won: 1 · box bonus 25"]]),
+    (3, {"box_bonus": 20}, [knock(0, 5, 10, 3)], [["Hands won: 1 · box bonus 20"], ["Hands won: 0"],
+                                                  ["Hands won: 1 · box bonus 20"]]),
+])
+def test_seat_notes_count_hands_won(n, options, rounds, expected):
+    t = table(n, **options)
+    derived = engine.derive(RULES, t, rounds)
+    assert [[str(m) for m in notes] for notes in RULES.seat_notes(t, derived.state)] == expected
+
+
+@pytest.mark.parametrize("data, points, marks", [
+    (knock(0, 5, 20), [15, 0], ["15", "0"]),
+    (gin(1, 30, 0), [0, 55], ["0", "55"]),
+    (DRAW, [0, 0], ["–", "–"]),
+])
+def test_marks(data, points, marks):
+    assert RULES.marks(table(), data, points) == marks
 
 
 # --- malformed input never escapes as anything but RulesError -------------------------------

@@ -262,6 +262,16 @@ def test_bad_hands_name_the_field(hands_before, data, field):
     assert field in error_of(table(), data, hands_before)
 
 
+@pytest.mark.parametrize("hands_before, data, field, text", [
+    (4, {}, "last_trick", "say who took the last trick"),
+    (4, {"last_trick": None}, "last_trick", "say who took the last trick"),
+    (5, {"second_out": 1}, "first_out", "say who went out first"),
+    (6, {"first_out": 1, "second_out": None}, "second_out", "say who went out second"),
+])
+def test_a_missing_pick_is_asked_for(hands_before, data, field, text):
+    assert str(error_of(table(), data, hands_before)[field]) == text
+
+
 def test_first_and_second_out_must_differ():
     errors = error_of(table(), {"first_out": 2, "second_out": 2}, 5)
     assert str(errors["second_out"]) == "Cy cannot go out both first and second"
@@ -385,6 +395,63 @@ def test_play_does_not_change_the_state():
     new, _ = RULES.play(t, state, Turn(1, 0), {"tricks": [13, 0, 0, 0]})
     assert state.totals == (0, 0, 0, 0) and state.hands == 0
     assert new.totals == (65, 0, 0, 0) and new.hands == 1
+
+
+# --- the table page: notes and the form's running check ------------------------------------
+
+
+def notes_before(t: Table, hands_before: int) -> list[str]:
+    """Return the table page's notes for the hand after ``hands_before`` valid hands."""
+    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    return [str(note) for note in RULES.notes(t, derived.state, derived.next_turn)]
+
+
+@pytest.mark.parametrize("players, hands_before, options, expected", [
+    (4, 0, {}, ["Hand 1 of 12: Tricks, 5 points each", "One pack, all 52 cards. Deal 13 cards each.",
+                "Every hand holds 13 tricks, 13 hearts, 4 kings and 4 queens.",
+                "After hand 12 the lowest total wins."]),
+    (5, 2, {}, ["Hand 3 of 12: Kings, 20 points each",
+                "One pack; take out the 2♠ and 2♣ (50 cards). Deal 10 cards each.",
+                "Every hand holds 10 tricks, 13 hearts, 4 kings and 4 queens.",
+                "After hand 12 the lowest total wins."]),
+    (6, 3, {"points": {"queen": 13}}, [
+        "Hand 4 of 12: Queens, 13 points each", "One pack; take out all four 2s (48 cards). Deal 8 cards each.",
+        "Every hand holds 8 tricks, 12 hearts, 4 kings and 4 queens.", "After hand 12 the lowest total wins."]),
+    (7, 4, {}, ["Hand 5 of 12: Last trick, 20 points",
+                "Two packs; take out both 2♣, both 2♠ and both 2♦ (98 cards). Deal 14 cards each.",
+                "After hand 12 the lowest total wins."]),
+    (9, 6, {}, ["Hand 7 of 12: Sequence (8s first), -25 points for going out first and -15 for second",
+                "Two packs; take out both 2♣, both 2♠ and one 2♦ (99 cards). Deal 11 cards each.",
+                "After hand 12 the lowest total wins."]),
+    (10, 11, {}, ["Hand 12 of 12: Tricks, 5 points each",
+                  "Two packs; take out both 2♣ and both 2♠ (100 cards). Deal 10 cards each.",
+                  "Every hand holds 10 tricks, 26 hearts, 8 kings and 8 queens.",
+                  "Last hand: after it the lowest total wins."]),
+])
+def test_notes_name_the_contract_and_the_deck(players, hands_before, options, expected):
+    assert notes_before(table(players, **options), hands_before) == expected
+
+
+def test_deck_note_keeps_the_setup_as_a_message_to_translate():
+    t = table(5)
+    deck_note = RULES.notes(t, RULES.start(t), Turn(1, 0))[1]
+    assert deck_note.params["setup"].text == deck_for(5).setup
+
+
+@pytest.mark.parametrize("hands_before, label", [(0, "Tricks"), (1, "Hearts"), (2, "Kings"), (3, "Queens"),
+                                                 (8, "Queens"), (9, "Kings"), (10, "Hearts"), (11, "Tricks")])
+def test_count_label_reads_after_the_running_check(hands_before, label):
+    """The form shows "x / N <label>": "13 / 13 tricks", "3 / 4 kings"."""
+    t = table()
+    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    (field,) = RULES.round_fields(t, derived.state, derived.next_turn)
+    assert field.label == label and field.default == 0
+
+
+def test_no_extra_seat_notes_and_the_grid_shows_points():
+    t = table()
+    assert RULES.seat_notes(t, RULES.start(t)) == [[], [], [], []]
+    assert RULES.marks(t, {"first_out": 2, "second_out": 0}, [-15, 0, -25, 0]) == ["-15", "0", "-25", "0"]
 
 
 # --- malformed input never escapes as anything but RulesError -------------------------------
