@@ -15,6 +15,7 @@ from .rules.base import N_, Msg, Rules, RulesError, Table, msg
 from .rules.engine import Derived, RoundRefused, derive
 
 NAME_MAX = 40
+GAME_OVER = msg(N_("the game is over; no more rounds can be added"))
 
 
 class Problem(Exception):
@@ -129,8 +130,8 @@ def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived
     except RoundRefused as exc:
         if exc.number < changed:  # stored rounds that no longer stand: nothing the caller can fix
             raise Conflict({"round": msg(N_("round %(n)s no longer fits the game"), n=exc.number)}) from None
-        if exc.number == changed and not exc.after_end:
-            raise Invalid(exc.errors) from None
+        if exc.number == changed:
+            raise (Conflict({"round": GAME_OVER}) if exc.after_end else Invalid(exc.errors)) from None
         raise Conflict({"round": later_round_message(exc)}) from None
 
 
@@ -151,13 +152,12 @@ def check_object(data: Any) -> Mapping[str, Any]:
 
 def add_round(game: Game, data: Any, number: Any = None) -> Derived:
     """Record the next round; refuse it on a finished game or when ``number`` is not the next one."""
-    current = derive_game(game)
     expected = len(game.rounds) + 1
     if number is not None and number != expected:
         raise Conflict({"round": msg(N_("round %(n)s is already saved; the next round is %(next)s"),
                                      n=number, next=expected)})
-    if current.over:
-        raise Conflict({"round": msg(N_("the game is over; no more rounds can be added"))})
+    if game.finished_by_hand:
+        raise Conflict({"round": GAME_OVER})
     data = check_object(data)
     derived = attempt(game, [r.data for r in game.rounds] + [data], expected)
     game.rounds.append(Round(number=expected, data=dict(data)))

@@ -85,22 +85,17 @@ def writes_game(view):
             earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=key))
             if earlier is not None:
                 return jsonify(earlier.body), earlier.status
-        body, status = view(game, **kwargs)
-        if key:
-            db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
-        return commit(body, status)
+        try:
+            body, status = view(game, **kwargs)
+            if key:
+                db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
+            db.session.commit()
+        except IntegrityError:  # another phone saved the same round (or key) a moment before
+            db.session.rollback()
+            return error(409, "round", N_("another phone saved this round first; reload the game"))
+        return jsonify(body), status
 
     return wrapper
-
-
-def commit(body: dict[str, Any], status: int):
-    """Commit the request's changes; a lost race for the same round answers 409."""
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        return error(409, "round", N_("another phone saved this round first; reload the game"))
-    return jsonify(body), status
 
 
 def round_number(text: str) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask_wtf.csrf import generate_csrf
+from sqlalchemy.exc import IntegrityError
 from markupsafe import Markup
 from flask import current_app, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
@@ -135,11 +136,14 @@ def add_round(game_id: str):
         try:
             services.add_round(game, round_data(form, derived.table, derived.seats_in),
                                number=request.form.get("number", type=int))
+            db.session.commit()
         except Problem as exc:
             db.session.rollback()
             place_errors(form, tr_errors(exc.errors))
+        except IntegrityError:  # another phone saved this round a moment before
+            db.session.rollback()
+            form.general_errors.append(_("Another phone saved this round first; reload to see it."))
         else:
-            db.session.commit()
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
     return render_page(game, derived, form, 422)
 

@@ -76,3 +76,27 @@ def test_a_whole_game_with_edits_on_postgres(client):
     edited = client.put(f"{path}/2", json={"data": {"players": [{"score": 40}, {"score": 9}]}}, headers=auth)
     assert edited.get_json()["winners"] == [1]
     assert client.get("/api/games").get_json()[0]["status"] == "finished"
+
+
+def test_two_phones_saving_the_same_round_at_once_get_one_201_and_one_409(client, pg_app, postgres_url):
+    """The second insert waits on the first phone's transaction, then loses: 409, not a 500."""
+    import threading
+
+    from sqlalchemy import create_engine
+
+    game = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    other = create_engine(postgres_url)
+    with other.connect() as conn:
+        trans = conn.begin()
+        conn.execute(text("INSERT INTO round (game_id, number, data, created, updated) "
+                          "SELECT id, 1, '{}'::jsonb, now(), now() FROM game WHERE public_id = :g"), {"g": game["id"]})
+        answers = []
+        phone = threading.Thread(target=lambda: answers.append(client.post(
+            f"/api/games/{game['id']}/rounds", json={"data": {"players": [{"score": 1}, {"score": 2}]}},
+            headers={"Authorization": f"Bearer {game['token']}"})))
+        phone.start()
+        phone.join(1.0)  # blocked on the other transaction's row
+        trans.commit()
+        phone.join(30)
+    other.dispose()
+    assert answers[0].status_code == 409 and "round" in answers[0].get_json()["errors"]
