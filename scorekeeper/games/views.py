@@ -120,7 +120,7 @@ def render_page(game: Game, derived, form, status: int = 200):
     notes = [] if derived.over else rules.notes(derived.table, derived.state, derived.next_turn)
     return render_template("games/table.html", game=game, state=state, derived=derived, form=form, rules=rules,
                            token=token_for(game), notes=notes,
-                           seat_notes=rules.seat_notes(derived.table, derived.state)), status
+                           seat_notes=rules.seat_notes(derived.table, derived.state, derived.over)), status
 
 
 @bp.post("/games/<game_id>/rounds")

@@ -336,8 +336,8 @@ class BaseRules:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
         return []
 
-    def seat_notes(self, table: Table, state: Any) -> list[list[Msg]]:
-        """Return, per seat, short lines shown under the player's name ("Goal 3: ..."); none by default."""
+    def seat_notes(self, table: Table, state: Any, over: bool = False) -> list[list[Msg]]:
+        """Return, per seat, short lines under the player's name ("Goal 3: ..."); ``over`` when the game ended."""
         return [[] for _ in table.players]
 
     def totals(self, table: Table, state: Any, over: bool) -> list[int | None]:

@@ -262,14 +262,15 @@ class ChaseRules(BaseRules):
                    "When the cards are given, they decide.")),
         ]
 
-    def seat_notes(self, table: Table, state: ChaseState) -> list[list[Msg]]:
+    def seat_notes(self, table: Table, state: ChaseState, over: bool = False) -> list[list[Msg]]:
         """At the end, say who takes or shares the pot, or that it carries to the next game."""
         notes: list[list[Msg]] = [[] for _ in table.players]
-        if not state.over:
+        if not (state.over or over):
             return notes
         pot = self.pot(table, state)
-        for seat in state.winners:
-            notes[seat].append(end_note(table, pot, len(state.winners)))
+        winners = self.winners(table, state)
+        for seat in winners:
+            notes[seat].append(end_note(table, pot, len(winners)))
         for seat in state.tied:
             notes[seat].append(end_note(table, pot, 0))
         return notes
@@ -316,7 +317,7 @@ def pot_note(table: Table, lost: int) -> Msg:
 
 def end_note(table: Table, pot: Mapping[str, Any], winners: int) -> Msg:
     """Say what happens to the pot at the end: one winner takes it, winners share it, or it carries."""
-    money, share = f"{pot['pot']:.2f}", f"{pot['share'] or 0:.2f}"
+    money, share = f"{pot['pot']:.2f}", f"{round(pot['pot'] / max(winners, 1), 2):.2f}"
     if not table.options["stake"]:
         texts = (N_("The pot carries to the next game"), N_("Takes the pot"), N_("Shares the pot"))
         return msg(texts[min(winners, 2)])

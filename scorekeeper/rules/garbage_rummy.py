@@ -285,7 +285,7 @@ class GarbageRules(BaseRules):
         notes.append(msg(N_("Cards left in hand: %(values)s"), values=values_line(table.options["values"])))
         return notes
 
-    def seat_notes(self, table: Table, state: GarbageState) -> list[list[Msg]]:
+    def seat_notes(self, table: Table, state: GarbageState, over: bool = False) -> list[list[Msg]]:
         """Say, under each name, the goal that player is on (or that all eleven are made)."""
         return [[msg(N_("All 11 goals made"))] if made >= LAST_GOAL else [goal_label(state.goal(seat))]
                 for seat, made in enumerate(state.made)]

@@ -203,7 +203,7 @@ class GinRummyRules(BaseRules):
             lines.append(msg(N_("At the end: the winner's hand points double if no one else won a hand.")))
         return lines
 
-    def seat_notes(self, table: Table, state: GinState) -> list[list[Msg]]:
+    def seat_notes(self, table: Table, state: GinState, over: bool = False) -> list[list[Msg]]:
         """Count each player's hands won (the boxes), with the box bonus they bring at the end."""
         box = table.options["box_bonus"]
         return [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won

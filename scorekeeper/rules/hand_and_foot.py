@@ -319,7 +319,7 @@ class HandFootRules(BaseRules):
             msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
         ]
 
-    def seat_notes(self, table: Table, state: HandFootState) -> list[list[Msg]]:
+    def seat_notes(self, table: Table, state: HandFootState, over: bool = False) -> list[list[Msg]]:
         """With partners, name each player's partner (the page shows the team totals from the standings)."""
         if not table.options["partners"]:
             return [[] for _ in table.players]

@@ -196,10 +196,10 @@ class TrashRules(BaseRules):
             notes.append(msg(N_("The first layout down to %(size)s cards wins the game"), size=options["win_at"]))
         return notes
 
-    def seat_notes(self, table: Table, state: TrashState) -> list[list[Msg]]:
+    def seat_notes(self, table: Table, state: TrashState, over: bool = False) -> list[list[Msg]]:
         """Point out, while the game is on, a player one completed layout away from winning it."""
         last = table.options["win_at"] + 1
-        over = self.is_over(table, state)
+        over = over or self.is_over(table, state)
         return [[msg(N_("One completed layout from winning the game"))] if size == last and not over else []
                 for size in state.layouts]
 
