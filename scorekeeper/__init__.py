@@ -24,6 +24,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_extensions(app)
     register_blueprints(app)
+    from . import errors, templating
+
+    errors.register(app)
+    templating.register(app)
     app.after_request(secure_headers)
     return app
 
@@ -49,11 +53,6 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=pick_locale)
-    from flask_babel import get_locale
-
-    from .i18n import tr
-
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr)
     from . import models  # noqa: F401  (the models must be known to Alembic)
 
 

@@ -189,6 +189,20 @@ def names_from(form) -> list[str]:
     return [entry.data.strip() for entry in form.players if entry.data and entry.data.strip()]
 
 
+def place_new_game_errors(form, errors: dict[str, str]) -> None:
+    """Put each error next to the name or option it is about."""
+    form.general_errors = []
+    filled = [entry for entry in form.players if entry.data and entry.data.strip()]
+    for path, message in errors.items():
+        parts = path.split(".")
+        if parts[0] == "players" and len(parts) == 2 and int(parts[1]) < len(filled):
+            filled[int(parts[1])].errors = [message]
+        elif parts[0] == "options" and f"opt_{parts[1]}" in form:
+            form[f"opt_{parts[1]}"].errors = [message]
+        else:
+            form.general_errors.append(message)
+
+
 # --- rounds ------------------------------------------------------------------------------
 
 

@@ -1,11 +1,9 @@
 """Phone pages: the home list, starting a game, the table page and its round forms."""
 from __future__ import annotations
 
-from flask_wtf.csrf import generate_csrf
-from sqlalchemy.exc import IntegrityError
-from markupsafe import Markup
-from flask import current_app, abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 
 from .. import rules as registry
 from .. import services
@@ -14,7 +12,8 @@ from ..i18n import tr_errors
 from ..models import Game
 from ..services import Problem
 from . import bp
-from .forms import error_input, names_from, new_game_form, options_from, place_errors, round_data, round_form
+from .forms import (names_from, new_game_form, options_from, place_errors, place_new_game_errors, round_data,
+                    round_form)
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
 
@@ -79,20 +78,6 @@ def new_game(key: str):
             remember_token(game, token)
             return redirect(url_for("games.table", game_id=game.public_id))
     return render_template("games/new.html", form=form, spec=rules.spec), 422
-
-
-def place_new_game_errors(form, errors: dict[str, str]) -> None:
-    """Put each error next to the name or option it is about."""
-    form.general_errors = []
-    filled = [entry for entry in form.players if entry.data and entry.data.strip()]
-    for path, message in errors.items():
-        parts = path.split(".")
-        if parts[0] == "players" and len(parts) == 2 and int(parts[1]) < len(filled):
-            filled[int(parts[1])].errors = [message]
-        elif parts[0] == "options" and f"opt_{parts[1]}" in form:
-            form[f"opt_{parts[1]}"].errors = [message]
-        else:
-            form.general_errors.append(message)
 
 
 @bp.get("/games/<game_id>")
@@ -207,58 +192,3 @@ def join(game_id: str, token: str):
         abort(403)
     remember_token(game, token)
     return redirect(url_for("games.table", game_id=game_id))
-
-
-@bp.app_template_global()
-def field_groups(fields):
-    """Group round fields into runs of round questions and runs of player questions."""
-    groups: list[tuple[str, list]] = []
-    for field in fields:
-        scope = "round" if field.scope.value == "round" else "player"
-        if groups and groups[-1][0] == scope:
-            groups[-1][1].append(field)
-        else:
-            groups.append((scope, [field]))
-    return groups
-
-
-@bp.app_template_global()
-def csrf_field():
-    """Return the hidden CSRF input for a small form with no WTForms class."""
-    return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
-
-
-@bp.app_template_filter()
-def seat_name(seat: int, state: dict) -> str:
-    """Return the name of the player in ``seat``."""
-    return state["players"][seat]
-
-
-@bp.app_errorhandler(500)
-def server_error(exc):
-    """Answer an unexpected failure without showing its insides."""
-    db.session.rollback()
-    if request.path.startswith("/api/"):
-        return {"errors": {"server": _("Something went wrong on our side; nothing was saved.")}}, 500
-    return render_template("errors/error.html", title=_("Something went wrong"),
-                           text=_("Nothing was saved. Please try again.")), 500
-
-
-@bp.app_errorhandler(400)
-@bp.app_errorhandler(403)
-@bp.app_errorhandler(404)
-@bp.app_errorhandler(405)
-@bp.app_errorhandler(413)
-def page_error(exc):
-    """Show a page error in table words (the API answers JSON; see api.views)."""
-    if request.path.startswith("/api/"):
-        from ..api.views import http_error
-
-        return http_error(exc)
-    texts = {
-        403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
-        400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),
-        404: (_("Nothing here"), _("There is no such game or page; check the link.")),
-    }
-    title, text = texts.get(exc.code, (_("That did not work"), exc.description))
-    return render_template("errors/error.html", title=title, text=text), exc.code

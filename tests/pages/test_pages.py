@@ -183,3 +183,17 @@ def test_pages_are_served_with_a_strict_content_policy(client):
     headers = client.get("/").headers
     assert "default-src 'self'" in headers["Content-Security-Policy"]
     assert headers["Referrer-Policy"] == "same-origin" and headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_an_unexpected_failure_is_answered_calmly(app, client, create_game, monkeypatch):
+    state = create_game()
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("scorekeeper.services.derive_game", broken)
+    page = client.get(f"/games/{state['id']}")
+    assert page.status_code == 500 and "Nothing was saved" in page.get_data(as_text=True)
+    api = client.get(f"/api/games/{state['id']}")
+    assert api.status_code == 500 and "server" in api.get_json()["errors"]

@@ -1,0 +1,37 @@
+"""Errors answered in table words: a page for people, JSON under /api."""
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask_babel import gettext as _
+
+from .api.views import http_error
+from .extensions import db
+
+
+def register(app: Flask) -> None:
+    """Answer HTTP errors and unexpected failures, never with a bare 500."""
+    for code in (400, 403, 404, 405, 413):
+        app.register_error_handler(code, page_error)
+    app.register_error_handler(500, server_error)
+
+
+def server_error(exc):
+    """Answer an unexpected failure without showing its insides."""
+    db.session.rollback()
+    if request.path.startswith("/api/"):
+        return {"errors": {"server": _("Something went wrong on our side; nothing was saved.")}}, 500
+    return render_template("errors/error.html", title=_("Something went wrong"),
+                           text=_("Nothing was saved. Please try again.")), 500
+
+
+def page_error(exc):
+    """Show a page error in table words (the API answers JSON; see api.views)."""
+    if request.path.startswith("/api/"):
+        return http_error(exc)
+    texts = {
+        403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
+        400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),
+        404: (_("Nothing here"), _("There is no such game or page; check the link.")),
+    }
+    title, text = texts.get(exc.code, (_("That did not work"), exc.description))
+    return render_template("errors/error.html", title=title, text=text), exc.code
