@@ -59,7 +59,8 @@ def post_round(client):
 
 
 def example_cases():
-    """Every worked example of the shared spec, as (file name, case)."""
+    """Every worked example of the shared spec, as (file name, case); fails loudly when they are missing."""
+    assert EXAMPLES.is_dir(), f"the shared worked examples are not at {EXAMPLES}"
     for path in sorted(EXAMPLES.glob("*.json")):
         data = json.loads(path.read_text())
         for case in data if isinstance(data, list) else [data]:

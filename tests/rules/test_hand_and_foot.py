@@ -1,8 +1,6 @@
 """Hand & Foot: books, red threes, going out, card points, the meld minimum, partners and the checks."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +10,6 @@ from scorekeeper.rules.engine import RoundRefused, derive
 from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, meld_minimum, packs,
                                              packs_worth, reaches_meld_minimum, team_of, values_in_force)
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
@@ -51,43 +48,6 @@ def error_fields(t: Table, data: Any) -> set[str]:
     with pytest.raises(RoundRefused) as exc:
         play(t, [data])
     return set(exc.value.errors)
-
-
-# --- the spec's examples ---------------------------------------------------------------------
-
-
-def load_examples() -> list[dict[str, Any]]:
-    return json.loads((EXAMPLES / "hand-and-foot.json").read_text())
-
-
-@pytest.mark.parametrize("case", load_examples(), ids=lambda c: c["name"])
-def test_spec_examples(case: dict[str, Any]) -> None:
-    t = table(len(case["players"]), **case.get("options", {}))
-    good: list[Any] = []
-    for number, hand in enumerate(case["rounds"], start=1):
-        if "error" in hand:
-            with pytest.raises(RoundRefused) as exc:
-                play(t, good + [hand["data"]])
-            assert exc.value.number == number
-            assert any(f.startswith(hand["error"]) for f in exc.value.errors)
-            continue
-        good.append(hand["data"])
-        if "points" in hand:
-            assert play(t, good).rounds[-1].points == hand["points"]
-    state = play(t, good)
-    expect = case["expect"]
-    if "status" in expect:
-        assert ("finished" if state.over else "playing") == expect["status"]
-    for got, want in zip(state.standings, expect.get("standings", [])):
-        assert {k: got[k] for k in want} == want
-    if "next" in expect:
-        assert {k: state.next[k] for k in expect["next"]} == expect["next"]
-    if "winners" in expect:
-        assert state.winners == expect["winners"]
-
-
-def test_examples_path_is_the_shared_folder() -> None:
-    assert EXAMPLES == Path("/work/shared/spec/examples") or (EXAMPLES / "hand-and-foot.json").is_file()
 
 
 # --- scoring ---------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 """Trash (the layout game): shrinking layouts, who starts, the end, options and checks."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +9,6 @@ from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
 from scorekeeper.rules.trash import RULES, Wild, packs_for, packs_text, wild_text
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 
 
@@ -35,38 +32,6 @@ def play(t: Table, rounds: list[Any], **kw: Any):
 
 def layouts(state) -> list[int]:
     return [s["layout"] for s in state.standings]
-
-
-# --- the spec's example -------------------------------------------------------------------
-
-
-def load_examples() -> list[dict[str, Any]]:
-    return json.loads((EXAMPLES / "trash.json").read_text())
-
-
-@pytest.mark.parametrize("case", load_examples(), ids=lambda c: c["name"])
-def test_spec_examples(case: dict[str, Any]) -> None:
-    t = table(len(case["players"]), **case.get("options", {}))
-    good: list[Any] = []
-    for number, rnd in enumerate(case["rounds"], start=1):
-        if "error" in rnd:
-            with pytest.raises(RoundRefused) as exc:
-                play(t, good + [rnd["data"]])
-            assert exc.value.number == number
-            assert any(f.startswith(rnd["error"]) for f in exc.value.errors)
-            continue
-        good.append(rnd["data"])
-        assert play(t, good).rounds[-1].points == rnd.get("points")
-    state = play(t, good)
-    expect = case["expect"]
-    if "status" in expect:
-        assert ("finished" if state.over else "playing") == expect["status"]
-    for got, want in zip(state.standings, expect.get("standings", [])):
-        assert {k: got[k] for k in want} == want
-    if "next" in expect:
-        assert {k: state.next[k] for k in expect["next"]} == expect["next"]
-    if "winners" in expect:
-        assert state.winners == expect["winners"]
 
 
 # --- packs and wild cards ---------------------------------------------------------------------
