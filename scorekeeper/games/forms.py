@@ -95,7 +95,8 @@ def option_field(option: Option) -> WtfField:
         return BooleanField(label, default=option.default, description=desc)
     if option.kind == "choice":
         choices = [SelectChoice("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
-        choices += [SelectChoice(str(c), str(c).replace("_", " ")) for c in option.choices or ()]
+        choices += [SelectChoice(str(c), tr(option.labels[c]) if c in option.labels else str(c).replace("_", " "))
+                    for c in option.choices or ()]
         return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
                            description=desc if option.default is not None else "")
     if option.kind == "number":

@@ -60,6 +60,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, text
+    labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's words on the new-game form
 
     def api(self) -> dict[str, Any]:
         """Describe the option as GET /api/rules shows it."""
@@ -122,9 +123,11 @@ def bool_option(name: str, label: str, default: bool, help: str = "") -> Option:
     return Option(name, label, default, parse, choices=(False, True), help=help, kind="bool")
 
 
-def choice_option(name: str, label: str, default: Any, choices: Sequence[Any], help: str = "") -> Option:
-    """An option whose value is one of a few named choices."""
+def choice_option(name: str, label: str, default: Any, choices: Sequence[Any] | Mapping[Any, str],
+                  help: str = "") -> Option:
+    """An option whose value is one of a few choices (a mapping gives each choice its words)."""
     allowed = tuple(choices)
+    labels = dict(choices) if isinstance(choices, Mapping) else {}
 
     def parse(value: Any) -> Any:
         if isinstance(value, bool) or value not in allowed:
@@ -132,7 +135,7 @@ def choice_option(name: str, label: str, default: Any, choices: Sequence[Any], h
                                  choices=", ".join("none" if c is None else str(c) for c in allowed)))
         return value
 
-    return Option(name, label, default, parse, choices=allowed, help=help, kind="choice")
+    return Option(name, label, default, parse, choices=allowed, help=help, kind="choice", labels=labels)
 
 
 def ints_option(name: str, label: str, default: Sequence[int], lo: int = 0, hi: int = 100000,

@@ -98,9 +98,18 @@ SPEC = GameSpec(
         bool_option("cancel_matches", N_("Equal cards cancel"), True,
                     help=N_("Cards of the same rank cancel and the lowest card left loses; off, every "
                             "holder of the lowest rank loses")),
-        choice_option("tie_rule", N_("When everyone left would go out together"), TieRule.SHARE.value,
-                      tuple(t.value for t in TieRule)),
-        choice_option("kings", N_("Kings"), Kings.BLOCK.value, tuple(k.value for k in Kings)),
+        choice_option("tie_rule", N_("When everyone left would go out together"), TieRule.SHARE.value, {
+            TieRule.SHARE.value: N_("they win together and share the pot"),
+            TieRule.REPLAY.value: N_("they keep their last lives and deal again"),
+            TieRule.CUT.value: N_("they cut; the highest card takes the pot"),
+            TieRule.CARRY.value: N_("undecided; the pot carries on, everyone adds a stake"),
+            TieRule.CARRY_NO_ADD.value: N_("undecided; the pot carries on as it is"),
+        }),
+        choice_option("kings", N_("Kings"), Kings.BLOCK.value, {
+            Kings.BLOCK.value: N_("a king refuses a swap"),
+            Kings.PLAIN.value: N_("kings swap like any card"),
+            Kings.REVEAL.value: N_("kings are shown at once; no swapping"),
+        }),
     ),
 )
 

@@ -53,6 +53,14 @@ class KnockBonus(str, Enum):
     MINUS_PLAYERS = "minus_players"
 
 
+PAIR_LABELS = {
+    Pairs.NONE: N_("never"),
+    Pairs.PAIRS: N_("pairs, anywhere in the layout"),
+    Pairs.LINES: N_("pairs in a row or column"),
+    Pairs.COLUMNS: N_("pairs in a column"),
+    Pairs.ALL: N_("every card of a repeated rank"),
+}
+
 PAIR_RULES = {
     Pairs.NONE: N_("equal cards do not cancel"),
     Pairs.PAIRS: N_("a pair of equal cards scores 0, wherever they lie"),
@@ -75,17 +83,27 @@ SPEC = GameSpec(
     summary=N_("Four or six cards face down; swap them for low ones. Lowest total wins."),
     options=(
         first_dealer_option(),
-        choice_option("layout", N_("Cards in each layout"), 4, (4, 6)),
+        choice_option("layout", N_("Cards in each layout"), 4, {4: N_("4 cards (2 × 2)"), 6: N_("6 cards (2 rows of 3)")}),
         int_option("holes", N_("Holes"), None, 1, 100, nullable=True,
                    help=N_("9 unless you play to a target or the quarters game")),
         int_option("target", N_("Play to a target"), None, 1, 10000, nullable=True,
                    help=N_("End when a total reaches this; lowest total wins")),
         mapping_option("values", N_("Card values"), value_key, help=N_("Like Q=12, QS=40, J=0")),
-        choice_option("pairs", N_("Equal cards cancel"), None, tuple(p.value for p in Pairs),
-                      help=N_("none for 4 cards, columns for 6")),
+        choice_option("pairs", N_("Equal cards cancel"), None, {p.value: PAIR_LABELS[p] for p in Pairs},
+                      help=N_("no cancelling with 4 cards, in a column with 6")),
         bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False),
-        choice_option("knock_penalty", N_("Knocker not lowest"), "none", tuple(p.value for p in KnockPenalty)),
-        choice_option("knock_bonus", N_("Knocker lowest"), "none", tuple(b.value for b in KnockBonus)),
+        choice_option("knock_penalty", N_("Knocker not lowest"), "none", {
+            KnockPenalty.NONE.value: N_("scores as usual"),
+            KnockPenalty.ADD10.value: N_("adds 10"),
+            KnockPenalty.DOUBLE.value: N_("scores double"),
+            KnockPenalty.DOUBLE_PLUS5.value: N_("scores double plus 5"),
+            KnockPenalty.HIGHEST.value: N_("takes the hole's highest score"),
+        }),
+        choice_option("knock_bonus", N_("Knocker lowest"), "none", {
+            KnockBonus.NONE.value: N_("scores as usual"),
+            KnockBonus.ZERO.value: N_("scores 0"),
+            KnockBonus.MINUS_PLAYERS.value: N_("takes off the number of players"),
+        }),
         int_option("look_cost", N_("Points per look at a face-down card"), 0, 0, 50),
         int_option("quarters", N_("Quarters each (elimination game)"), None, 1, 50, nullable=True),
         int_option("packs", N_("Packs shuffled together"), None, 1, 10, nullable=True),
