@@ -100,7 +100,7 @@ def option_field(option: Option) -> WtfField:
         return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
                            description=desc if option.default is not None else "")
     if option.kind == "number":
-        return NumberField(label, default=option.default, description=desc)
+        return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
     if option.kind in ("values", "ints"):
         return StringField(label, default=format_option(option.default), description=desc)
     return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(0))
