@@ -5,7 +5,7 @@ Also counts cards against the packs in play, for the checks every game makes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,7 +64,7 @@ def parse_cards(value: Any, path: str) -> list[Card]:
     if len(value) > 200:
         raise fail(path, N_("holds more cards than any game deals"))
     cards = []
-    for i, text in enumerate(value):
+    for text in value:
         try:
             cards.append(parse_card(text))
         except ValueError as exc:

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, Msg, FieldKind, GameSpec, Measure, RulesError, Scope, Table, Turn, bool_option,
+    N_, BaseRules, Field, Msg, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option,
     choice_option, fail, first_dealer_option, int_option, mapping_option, msg, need_entries, need_int,
     need_object, need_seat,
 )
