@@ -284,7 +284,7 @@ class GolfRules(BaseRules):
         played = [p for p in points if p is not None]
         worst = max(played)
         quarters = tuple(q - 1 if p == worst else q for q, p in zip(state.quarters, points))
-        went_out = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 == after)
+        went_out = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 and after == 0)
         return quarters, went_out
 
     def is_over(self, table: Table, state: GolfState) -> bool:
