@@ -318,14 +318,12 @@ def round_data(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:
 def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:
     """Put one seat's answer for a player field into its entry (cards win over the number given instead)."""
     value = read_input(field, form[input_name(field, seat)].data)
-    if field.alt:
+    if field.alt:  # cards, or the number counted instead; both given: the rules say which to keep
         number = form[input_name(field, seat, alt=True)].data
-        if not value and number is not None:
+        if number is not None:
             entry[field.alt] = number
-            return
-        if not value and number is None and field.optional:
-            return
-        entry[field.name] = value or []
+        if value or (number is None and not field.optional):
+            entry[field.name] = value
         return
     if value is not None or not field.optional:
         entry[field.name] = value

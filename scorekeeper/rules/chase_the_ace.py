@@ -19,9 +19,9 @@ Choices made where the spec is silent (for the rules page):
 - ``cut_winner`` is given only in the round that needs it (tie rule ``cut``, everyone left tied).
   The round form asks for it only while every player still in is on their last life.
 - When the game is finished by hand, the players with the most lives lead.
-- The rounds grid shows "−1" under each player who lost a life, and "✂" under the cut winner.
-  It reads only the round's cards or losers, so in a round settled by the tie rules ``share``
-  or ``replay`` the tied players still show "−1" although they kept their last life.
+- The rounds grid shows "−1" under each player who really lost a life in the deal (so not
+  the tied players who kept their last life under ``share`` or ``replay``), and "✂" under
+  the cut winner.
 - The money is shown with two decimals and no currency sign; with a stake of 0 the pot is
   counted in lives.
 """
@@ -108,7 +108,7 @@ SPEC = GameSpec(
         choice_option("kings", N_("Kings"), Kings.BLOCK.value, {
             Kings.BLOCK.value: N_("a king refuses a swap"),
             Kings.PLAIN.value: N_("kings swap like any card"),
-            Kings.REVEAL.value: N_("kings are shown at once; no swapping"),
+            Kings.REVEAL.value: N_("kings are shown at once; any king stops all swapping"),
         }),
     ),
 )

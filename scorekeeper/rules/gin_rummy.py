@@ -6,8 +6,8 @@ Choices where the spec is silent:
 - A player wins a hand by beating someone in it: the knocker who is lower than an
   opponent, an opponent who undercuts, or the player who goes gin (even if a bonus of 0
   means they score nothing).
-- A knocker may hold 0 deadwood and still call it a knock (then every opponent undercuts
-  or ties); the table decides whether that is gin.
+- A knocker may hold 0 deadwood and still call it a knock: it is scored as a knock, and only
+  an opponent also on 0 undercuts; the table decides whether that is gin.
 - For a draw, the knocker and deadwood are not read (and may be left out).
 - The winner is the player with the most hand points (before end-of-game bonuses);
   players tied on it all win, and each gets the game bonus.

@@ -53,6 +53,8 @@ class KnockBonus(str, Enum):
     MINUS_PLAYERS = "minus_players"
 
 
+WILD_JACKS_PAIR = ("pairs", "lines", "columns")  # the rules under which a one-eyed jack can pair
+
 PAIR_LABELS = {
     Pairs.NONE: N_("never"),
     Pairs.PAIRS: N_("pairs, anywhere in the layout"),
@@ -274,7 +276,7 @@ class GolfRules(BaseRules):
                 if suit_needed(card.rank, options["values"]):
                     raise fail(path, N_("give the suit of each %(rank)s: one suit has its own value"),
                                rank=card.rank)
-                if card.rank == "J" and options["one_eyed_jacks_wild"] and options["pairs"] != Pairs.ALL.value:
+                if card.rank == "J" and options["one_eyed_jacks_wild"] and options["pairs"] in WILD_JACKS_PAIR:
                     raise fail(path, N_("give the suit of each J: one-eyed jacks are wild"))
 
     def pay_quarters(self, state: GolfState, points: Sequence[int | None]):

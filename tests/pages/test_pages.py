@@ -197,3 +197,10 @@ def test_an_unexpected_failure_is_answered_calmly(app, client, create_game, monk
     assert page.status_code == 500 and "Nothing was saved" in page.get_data(as_text=True)
     api = client.get(f"/api/games/{state['id']}")
     assert api.status_code == 500 and "server" in api.get_json()["errors"]
+
+
+def test_cards_and_a_score_for_one_player_are_refused_not_guessed(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5 Q", "score-0": "3", "score-1": "7"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "not both" in page and 'value="K 5 5 Q"' in page

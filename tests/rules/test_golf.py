@@ -280,3 +280,8 @@ def test_notes_tell_the_table_the_layout_and_the_end():
     assert lines == ["6 cards each; a pair scores 0 in the same column", "Hole 3 of 9", "Shuffle 2 packs together"]
     t = table(target=100)
     assert "The game ends when a total reaches 100" in [str(m) for m in RULES.notes(t, RULES.start(t), golf.Turn(1, 0))]
+
+
+def test_jacks_need_no_suit_when_nothing_can_pair():
+    t = table(one_eyed_jacks_wild=True)  # 4 cards: equal cards never cancel
+    assert play(t, hole("J 2 3 4", 3, 3)).rounds[0].points[0] == 19
