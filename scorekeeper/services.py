@@ -169,7 +169,7 @@ def find_round(game: Game, number: int) -> Round:
     for rnd in game.rounds:
         if rnd.number == number:
             return rnd
-    raise NotFound({"round": msg(N_("there is no round %(n)s in this game"), n=number)})
+    raise NotFound({"game": msg(N_("there is no round %(n)s in this game"), n=number)})  # api.md: 404 names "game"
 
 
 def edit_round(game: Game, number: int, data: Any) -> Derived:

@@ -101,7 +101,7 @@ def writes_game(view):
 def round_number(text: str) -> int:
     """Read a round number from the path."""
     if not text.isdigit() or not 0 < int(text) < 100000:
-        raise services.NotFound({"round": msg(N_("there is no round %(n)s in this game"), n=text[:10])})
+        raise services.NotFound({"game": msg(N_("there is no round %(n)s in this game"), n=text[:10])})
     return int(text)
 
 

@@ -3,9 +3,8 @@
 Choices where the spec is silent:
 - With 3 or 4 players the knocker settles with each opponent on their own; a gin pays
   one gin bonus however many opponents there are.
-- A player wins a hand by beating someone in it: the knocker who is lower than an
-  opponent, an opponent who undercuts, or the player who goes gin (even if a bonus of 0
-  means they score nothing).
+- A hand is won by every player who scored points in it (the spec's rule), so an undercut
+  or a gin worth 0 because its bonus is set to 0 wins no box.
 - A knocker may hold 0 deadwood and still call it a knock: it is scored as a knock, and only
   an opponent also on 0 undercuts; the table decides whether that is gin.
 - For a draw, the knocker and deadwood are not read (and may be left out).
@@ -82,28 +81,25 @@ class GinState:
     hands: int = 0
 
 
-def settle_knock(deadwood: Sequence[int], knocker: int, undercut_bonus: int) -> tuple[list[int], set[int]]:
-    """Score a knock against each opponent; return the points and the seats that won."""
+def settle_knock(deadwood: Sequence[int], knocker: int, undercut_bonus: int) -> list[int]:
+    """Score a knock against each opponent on their own."""
     points = [0] * len(deadwood)
-    won: set[int] = set()
     own = deadwood[knocker]
     for seat, theirs in enumerate(deadwood):
         if seat == knocker:
             continue
         if own < theirs:
             points[knocker] += theirs - own
-            won.add(knocker)
         else:
             points[seat] = own - theirs + undercut_bonus
-            won.add(seat)
-    return points, won
+    return points
 
 
-def settle_gin(deadwood: Sequence[int], knocker: int, bonus: int) -> tuple[list[int], set[int]]:
+def settle_gin(deadwood: Sequence[int], knocker: int, bonus: int) -> list[int]:
     """Score a gin: the opponents' deadwood plus one bonus to the knocker."""
     points = [0] * len(deadwood)
     points[knocker] = sum(d for seat, d in enumerate(deadwood) if seat != knocker) + bonus
-    return points, {knocker}
+    return points
 
 
 class GinRummyRules(BaseRules):
@@ -124,13 +120,13 @@ class GinRummyRules(BaseRules):
         knocker = need_seat(data["knocker"], "knocker", table)
         deadwood = self.read_deadwood(table, data)
         self.check_knocker(table, result, knocker, deadwood)
-        points, won = self.settle(table, result, knocker, deadwood)
+        points = self.settle(table, result, knocker, deadwood)
         totals = tuple(t + p for t, p in zip(state.points, points))
-        hands_won = tuple(h + (seat in won) for seat, h in enumerate(state.hands_won))
+        hands_won = tuple(h + (p > 0) for h, p in zip(state.hands_won, points))  # won by all who scored
         return GinState(totals, hands_won, state.hands + 1), points
 
     def settle(self, table: Table, result: Result, knocker: int, deadwood: Sequence[int]):
-        """Score a knock, gin or big gin; return the points and the seats that won the hand."""
+        """Score a knock, gin or big gin."""
         options = table.options
         if result is Result.KNOCK:
             return settle_knock(deadwood, knocker, options["undercut_bonus"])

@@ -128,7 +128,7 @@ def test_unknown_round_is_404(client, create_game, n):
     for method in ("put", "delete"):
         answer = getattr(client, method)(f"/api/games/{state['id']}/rounds/{n}", json={"data": GOLF_HOLE},
                                          headers=auth(state))
-        assert answer.status_code == 404 and "round" in answer.get_json()["errors"]
+        assert answer.status_code == 404 and "game" in answer.get_json()["errors"]
 
 
 def test_new_round_on_finished_game_is_409(create_game, post_round):

@@ -115,8 +115,8 @@ def test_hand_points(n, options, data, points):
     (3, {}, [knock(0, 5, 10, 3)], [1, 0, 1]),
     (3, {}, [knock(0, 9, 2, 3)], [0, 1, 1]),
     (4, {}, [gin(2, 10, 20, 0, 5)], [0, 0, 1, 0]),
-    (2, {"gin_bonus": 0}, [gin(0, 0, 0)], [1, 0]),         # gin scoring 0 still wins the hand
-    (2, {"undercut_bonus": 0}, [knock(0, 4, 4)], [0, 1]),  # an undercut scoring 0 still wins it
+    (2, {"gin_bonus": 0}, [gin(0, 0, 0)], [0, 0]),         # won by those who scored: a gin worth 0 wins nothing
+    (2, {"undercut_bonus": 0}, [knock(0, 4, 4)], [0, 0]),  # nor does an undercut worth 0
 ])
 def test_hands_won(n, options, rounds, hands_won):
     derived = engine.derive(RULES, table(n, **options), rounds)
