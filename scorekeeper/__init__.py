@@ -5,6 +5,7 @@ import os
 from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -18,6 +19,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config.defaults(app.instance_path))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()  # FLASK_SESSION_COOKIE_SECURE=true and the like, for a hosted install
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -56,11 +58,18 @@ def register_extensions(app: Flask) -> None:
     from . import models  # noqa: F401  (the models must be known to Alembic)
 
 
+class RoundNumber(IntegerConverter):
+    """A round number in a path: plain digits, a sane length (anything else is a 404)."""
+
+    regex = r"[0-9]{1,6}"
+
+
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
     from . import api, games, handbook
     from .extensions import csrf
 
+    app.url_map.converters["round"] = RoundNumber
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)

@@ -1,6 +1,7 @@
 """Games, players and rounds: the rules decide, the models store; flush only, never commit."""
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -11,10 +12,11 @@ from sqlalchemy.orm import selectinload
 from . import rules as registry
 from .extensions import db
 from .models import Game, Player, Round, hash_token
-from .rules.base import N_, Msg, Rules, RulesError, Table, msg
+from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, derive
 
 NAME_MAX = 40
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 GAME_OVER = msg(N_("the game is over; no more rounds can be added"))
 
 
@@ -87,7 +89,7 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
     """Start a game; return it with its edit token (shown once, stored only as a hash)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
-        raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=str(key)[:40])})
+        raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
     errors: dict[str, Msg] = {}
     try:
         names = clean_players(players, rules)
@@ -111,6 +113,8 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
 
 def load_game(public_id: str) -> Game:
     """Return the game with this public id, or raise NotFound."""
+    if not PUBLIC_ID.fullmatch(public_id or ""):
+        raise NotFound({"game": msg(N_("there is no such game; check the link"))})
     game = db.session.scalar(select(Game).where(Game.public_id == public_id))
     if game is None or game.game_key not in registry.REGISTRY:
         raise NotFound({"game": msg(N_("there is no such game; check the link"))})
@@ -154,8 +158,9 @@ def add_round(game: Game, data: Any, number: Any = None) -> Derived:
     """Record the next round; refuse it on a finished game or when ``number`` is not the next one."""
     expected = len(game.rounds) + 1
     if number is not None and number != expected:
-        raise Conflict({"round": msg(N_("round %(n)s is already saved; the next round is %(next)s"),
-                                     n=number, next=expected)})
+        text = N_("round %(n)s is already saved; the next round is %(next)s") if 0 < number < expected \
+            else N_("the next round is %(next)s, not %(n)s")
+        raise Conflict({"round": msg(text, n=number, next=expected)})
     if game.finished_by_hand:
         raise Conflict({"round": GAME_OVER})
     data = check_object(data)

@@ -14,6 +14,7 @@ from .. import rules as registry
 from .. import services
 from ..extensions import db
 from ..i18n import tr, tr_errors
+from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply
 from ..rules.base import N_, msg
 from ..services import Problem
@@ -40,7 +41,7 @@ def json_body() -> dict[str, Any]:
             body = json.loads(request.get_data(), parse_constant=refuse_constant)
         except (ValueError, RecursionError):
             body = None
-    if not isinstance(body, dict) or not storable(body):
+    if not isinstance(body, dict) or depth(body) > MAX_DEPTH:
         raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
     return body
 
@@ -48,19 +49,6 @@ def json_body() -> dict[str, Any]:
 def refuse_constant(name: str):
     """Refuse NaN and Infinity, which are not JSON and no database stores."""
     raise ValueError(name)
-
-
-def storable(value: Any, depth: int = 0) -> bool:
-    """Say whether a JSON value can be stored: not too deep, and no NUL characters."""
-    if depth > 20:
-        return False
-    if isinstance(value, str):
-        return "\x00" not in value
-    if isinstance(value, dict):
-        return all(storable(k, depth) and storable(v, depth + 1) for k, v in value.items())
-    if isinstance(value, list):
-        return all(storable(v, depth + 1) for v in value)
-    return True
 
 
 def bearer_token() -> str | None:
@@ -81,6 +69,8 @@ def writes_game(view):
         if not game.token_matches(token):
             return error(403, "token", N_("that token does not open this game"))
         key = request.headers.get("Idempotency-Key", "").strip()[:200]
+        if key and not (key.isprintable() and clean_text(key)):
+            return error(400, "body", N_("the Idempotency-Key must be plain printable text"))
         if key:
             earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=key))
             if earlier is not None:
@@ -96,13 +86,6 @@ def writes_game(view):
         return jsonify(body), status
 
     return wrapper
-
-
-def round_number(text: str) -> int:
-    """Read a round number from the path."""
-    if not text.isdigit() or not 0 < int(text) < 100000:
-        raise services.NotFound({"game": msg(N_("there is no round %(n)s in this game"), n=text[:10])})
-    return int(text)
 
 
 @bp.get("/rules")
@@ -146,6 +129,8 @@ def round_body() -> tuple[Any, Any]:
     body = json_body()
     if "data" not in body:
         raise services.Invalid({"data": msg(N_("send the round as {\"data\": {...}}"))})
+    if not storable(body["data"]):
+        raise services.Invalid({"data": msg(N_("the round holds text or a number that cannot be stored"))})
     number = body.get("number")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
         raise services.Invalid({"number": msg(N_("must be a whole number"))})
@@ -160,20 +145,19 @@ def add_round(game: Game):
     return services.game_state(game, services.add_round(game, data, number)), 201
 
 
-@bp.put("/games/<game_id>/rounds/<n>")
+@bp.put("/games/<game_id>/rounds/<round:number>")
 @writes_game
-def edit_round(game: Game, n: str):
+def edit_round(game: Game, number: int):
     """Replace a round's data."""
-    number = round_number(n)
     data, _ = round_body()
     return services.game_state(game, services.edit_round(game, number, data)), 200
 
 
-@bp.delete("/games/<game_id>/rounds/<n>")
+@bp.delete("/games/<game_id>/rounds/<round:number>")
 @writes_game
-def delete_round(game: Game, n: str):
+def delete_round(game: Game, number: int):
     """Delete the last round."""
-    return services.game_state(game, services.delete_round(game, round_number(n))), 200
+    return services.game_state(game, services.delete_round(game, number)), 200
 
 
 @bp.post("/games/<game_id>/finish")

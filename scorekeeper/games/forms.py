@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from ..i18n import tr
+from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, Option, Scope, Table
 
 NO_SEAT = ""
@@ -78,6 +79,15 @@ class LooseRadio(RadioField):
         pass
 
 
+class SeatList(FieldList):
+    """The players' names; a posted index that is not plain digits (``players-²``) is ignored."""
+
+    def _extract_indices(self, prefix, formdata):  # WTForms' own version int()s any Unicode digit
+        return (i for i in super()._extract_indices(prefix, {k: v for k, v in formdata.items()
+                                                             if k[len(prefix) + 1:].split("-")[0].isascii()})
+                if i < 1000)
+
+
 def number_kw(lo: int | None) -> dict[str, str]:
     """Ask phones for the numeric keypad (with a minus sign where a number can be negative)."""
     return {"inputmode": "numeric", "pattern": "[0-9]*"} if lo is not None and lo >= 0 else {}
@@ -134,9 +144,10 @@ def parse_pairs(text: str) -> dict[str, Any] | str:
     text = text.strip()
     if text.startswith("{"):
         try:
-            return json.loads(text)
-        except ValueError:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
             return text
+        return value if storable(value) else text
     out: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
         key, sep, value = part.partition("=") if "=" in part else part.partition(":")
@@ -159,7 +170,7 @@ def new_game_form(spec, **kwargs) -> FlaskForm:
     """Build the new-game form for one game: player names, then its options."""
 
     class NewGameForm(FlaskForm):
-        players = FieldList(StringField(_l("Name"), render_kw={"autocomplete": "off", "maxlength": 40,
+        players = SeatList(StringField(_l("Name"), render_kw={"autocomplete": "off", "maxlength": 40,
                                                                 "autocapitalize": "words"}),
                             min_entries=spec.max_players, max_entries=spec.max_players)
 
@@ -334,14 +345,20 @@ def read_input(field: Field, value: Any) -> Any:
     if field.kind is FieldKind.CARDS:
         return (value or "").replace(",", " ").split()
     if field.kind is FieldKind.SEAT:
-        return int(value) if value not in (None, NO_SEAT) and str(value).isdigit() else None
+        return seat_number(value)
     if field.kind is FieldKind.SEATS:
-        return [int(v) for v in value or [] if str(v).isdigit()]
+        return [seat for seat in map(seat_number, value or []) if seat is not None]
     if field.kind is FieldKind.RANK:
         return value or None
     if field.kind is FieldKind.INT and value is None:
         return field.default
     return value
+
+
+def seat_number(value: Any) -> int | None:
+    """Read a seat posted by a radio or tick box; anything but plain digits is no seat."""
+    text = str(value) if value is not None else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
 
 
 def place_errors(form, errors: Mapping[str, str]) -> None:

@@ -133,7 +133,7 @@ def add_round(game_id: str):
     return render_page(game, derived, form, 422)
 
 
-@bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+@bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int):
     """Correct a round; everything after it is worked out again."""
     game = editable_game_or_403(game_id)
@@ -158,7 +158,7 @@ def edit_round(game_id: str, number: int):
         422 if request.method == "POST" else 200
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/delete")
+@bp.post("/games/<game_id>/rounds/<round:number>/delete")
 def delete_round(game_id: str, number: int):
     """Delete the last round."""
     check_csrf()

@@ -28,6 +28,11 @@ class Msg:
         return self.text % self.params if self.params else self.text
 
 
+def shown(value: Any, most: int = 40) -> str:
+    """Return input fit to echo in a message: printable characters only, and not too long."""
+    return "".join(ch for ch in str(value)[:most] if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF)
+
+
 def msg(text: str, **params: Any) -> Msg:
     """Build a message; ``text`` uses ``%(name)s`` placeholders."""
     return Msg(text, params)
@@ -76,9 +81,7 @@ def _is_int(value: Any) -> bool:
 
 def as_int(value: Any, lo: int | None = None, hi: int | None = None, what: str = N_("a whole number")) -> int:
     """Read a whole number in [lo, hi] or raise ValueError with a table-words message."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if not _is_int(value):
+    if not _is_int(value):  # 1.0 is refused too: what is stored must read back the same way
         raise ValueError(msg(N_("must be %(what)s"), what=what))
     if lo is not None and value < lo:
         raise ValueError(msg(N_("must be at least %(lo)s"), lo=lo))
@@ -161,7 +164,7 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
         for key, number in value.items():
             clean = keys(str(key))
             if clean is None:
-                raise ValueError(msg(N_("%(key)s is not something that can be given a value"), key=str(key)[:20]))
+                raise ValueError(msg(N_("%(key)s is not something that can be given a value"), key=shown(key, 20)))
             out[clean] = as_int(number, lo, hi)
         return out
 
@@ -308,7 +311,7 @@ class BaseRules:
         errors: dict[str, Msg] = {}
         for name in options:
             if name not in known:
-                errors[f"options.{name}"] = msg(N_("%(name)s is not an option of this game"), name=str(name)[:40])
+                errors[f"options.{name}"] = msg(N_("%(name)s is not an option of this game"), name=shown(name))
         resolved: dict[str, Any] = {}
         for name, option in known.items():
             if name in options and not (options[name] is None and option.default is None):

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, RulesError, fail, msg
+from .base import N_, RulesError, fail, msg, shown
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "X"
@@ -51,7 +51,7 @@ def parse_card(text: Any) -> Card:
     if raw == JOKER or raw == "JOKER":
         return Card(JOKER)
     if raw not in RANKS:
-        raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=text.strip()[:8]))
+        raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=shown(text.strip(), 8)))
     return Card(raw, suit)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from .base import (
     N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Option, Scope, Table, Turn, as_int, fail,
-    first_dealer_option, msg, need_int, need_list, need_object, need_seat,
+    first_dealer_option, msg, need_int, need_list, need_object, need_seat, shown,
 )
 
 HANDS = 12
@@ -161,7 +161,7 @@ def _parse_points(value: Any) -> dict[str, int]:
     for key, number in value.items():
         clean = _points_key(str(key))
         if clean is None:
-            raise ValueError(msg(N_("%(key)s is not one of: %(names)s"), key=str(key)[:20],
+            raise ValueError(msg(N_("%(key)s is not one of: %(names)s"), key=shown(key, 20),
                                  names=", ".join(DEFAULT_POINTS)))
         out[clean] = as_int(number, -1000, 1000)
     return out

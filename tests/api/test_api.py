@@ -83,7 +83,6 @@ def test_round_number_taken_is_409(create_game, post_round):
     (b"\xff\xfe", "application/json"),
     (b'{"data": NaN}', "application/json"),
     (b'{"data": {"x": Infinity}}', "application/json"),
-    (b'{"data": {"x": "\\u0000"}}', "application/json"),
     (b"[" * 100000 + b"]" * 100000, "application/json"),
     (b'{"a":' * 50 + b"1" + b"}" * 50, "application/json"),
 ])
@@ -198,6 +197,8 @@ def test_bad_new_game_is_422_naming_the_field(client, body, field):
     ({}, "data"),
     ({"data": "hole"}, "data"),
     ({"data": []}, "data"),
+    ({"data": {"players": [{"score": 1}] * 3, "note": "\x00"}}, "data"),
+    ({"data": {"players": [{"score": 1}] * 3, "note": "\ud800"}}, "data"),
     ({"data": GOLF_HOLE, "number": "one"}, "number"),
     ({"data": {"players": [{"cards": ["K"]}, {"score": 1}, {"score": 1}]}}, "players.0.cards"),
     ({"data": {"players": [{"cards": ["K", "5", "5", "Z"]}, {"score": 1}, {"score": 1}]}}, "players.0.cards"),
