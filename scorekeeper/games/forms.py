@@ -113,7 +113,8 @@ def option_field(option: Option) -> WtfField:
         return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
     if option.kind in ("values", "ints"):
         return StringField(label, default=format_option(option.default), description=desc)
-    return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(0))
+    lo = 0 if (option.default or 0) >= 0 else None  # a negative default (a dealer's -50) needs the minus key
+    return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(lo))
 
 
 def format_option(value: Any) -> str:
