@@ -95,8 +95,22 @@ def test_two_phones_saving_the_same_round_at_once_get_one_201_and_one_409(client
             f"/api/games/{game['id']}/rounds", json={"data": {"players": [{"score": 1}, {"score": 2}]}},
             headers={"Authorization": f"Bearer {game['token']}"})))
         phone.start()
-        phone.join(1.0)  # blocked on the other transaction's row
+        wait_for_a_blocked_insert(other)
         trans.commit()
         phone.join(30)
     other.dispose()
     assert answers[0].status_code == 409 and "round" in answers[0].get_json()["errors"]
+
+
+def wait_for_a_blocked_insert(engine, seconds: float = 20) -> None:
+    """Wait until another session waits on a row lock (the second phone's insert)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    with engine.connect() as conn:
+        while time.monotonic() < deadline:
+            waiting = conn.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"))
+            if waiting.scalar():
+                return
+            time.sleep(0.05)
+    raise AssertionError("the second phone's insert never waited on the first")
