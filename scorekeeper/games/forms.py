@@ -250,7 +250,7 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in ranks], default="",
                            description=desc)
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
-                                         "placeholder": tr(field.help) if field.help else ""})
+                                         "spellcheck": "false"})
 
 
 def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], formdata=None,
@@ -334,7 +334,7 @@ def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:
         number = form[input_name(field, seat, alt=True)].data
         if number is not None:
             entry[field.alt] = number
-        if value or (number is None and not field.optional):
+        if value:  # an empty cards box is "not given": the rules then ask for the cards or the number
             entry[field.name] = value
         return
     if value is not None or not field.optional:

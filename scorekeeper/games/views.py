@@ -130,6 +130,9 @@ def add_round(game_id: str):
             form.general_errors.append(_("Another phone saved this round first; reload to see it."))
         else:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
+    round_name = _(services.rules_for(game).spec.round_name)
+    form.refused = _("%(round)s %(n)s was not saved; see what is marked below.",
+                     round=round_name, n=derived.next_turn.number)
     return render_page(game, derived, form, 422)
 
 

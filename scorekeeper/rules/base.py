@@ -393,6 +393,8 @@ def need_bool(value: Any, path: str) -> bool:
 
 def need_seat(value: Any, path: str, table: Table, seats_in: Sequence[bool] | None = None) -> int:
     """Read a seat number that is at the table (and still in, when ``seats_in`` is given)."""
+    if value is None:
+        raise fail(path, N_("pick a player"))
     seat = need_int(value, path, 0, table.n - 1)
     if seats_in is not None and not seats_in[seat]:
         raise fail(path, N_("%(name)s is out of the game"), name=table.players[seat])

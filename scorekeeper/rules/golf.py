@@ -329,9 +329,11 @@ class GolfRules(BaseRules):
 
     def round_fields(self, table: Table, state: GolfState, turn: Turn) -> list[Field]:
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
-                        help=N_("Positions 1 2 / 3 4") if table.options["layout"] == 4
-                        else N_("Positions 1 2 3 / 4 5 6"),
-                        card_values=values_in_force(table.options), lo=-100, hi=500)]
+                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if table.options["layout"] == 4
+                        else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
+                        # a plain sum would mislead once pairs can cancel, so the helper shows none then
+                        card_values=values_in_force(table.options) if table.options["pairs"] == "none" else None,
+                        lo=-100, hi=500)]
         if table.options["look_cost"]:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))

@@ -124,14 +124,15 @@
     const form = check.closest("form");
     const inputs = form.querySelectorAll(".sum-" + check.dataset.sumField + " input");
     const want = Number(check.dataset.sumTo);
+    let touched = false;  // stay neutral until the scorer types a count
     const update = () => {
       let got = 0;
       inputs.forEach((i) => { got += Number(i.value) || 0; });
       check.textContent = check.dataset.sumLabel + ": " + got + " / " + want;
       check.classList.toggle("ok", got === want);
-      check.classList.toggle("bad", got !== want);
+      check.classList.toggle("bad", touched && got !== want);
     };
-    inputs.forEach((i) => i.addEventListener("input", update));
+    inputs.forEach((i) => i.addEventListener("input", () => { touched = true; update(); }));
     update();
   }
 
@@ -148,7 +149,17 @@
     });
   }
 
+  // A refused round: bring its form into view and put the cursor on the first field to fix.
+  function showRefusal() {
+    const banner = document.querySelector(".round-form .refused, .round-form .error");
+    if (!banner) return;
+    banner.closest("form").scrollIntoView({ block: "start" });
+    const bad = document.querySelector(".round-form .has-error input, .round-form .has-error select");
+    if (bad) bad.focus({ preventScroll: true });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    showRefusal();
     document.querySelectorAll(".cards-entry").forEach(initCards);
     document.querySelectorAll(".count-entry").forEach(initCount);
     document.querySelectorAll(".sum-check").forEach(initSum);
