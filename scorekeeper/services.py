@@ -204,6 +204,12 @@ def finish_game(game: Game) -> Derived:
     return settle(game, derive_game(game))
 
 
+def resume_game(game: Game) -> Derived:
+    """Take back "end the game now": play goes on where it stopped (unless the rules say it is over)."""
+    game.finished_by_hand = False
+    return settle(game, derive_game(game))
+
+
 def settle(game: Game, derived: Derived) -> Derived:
     """Keep the listing's status in step with the derived state, and flush."""
     game.status = "finished" if derived.over else "playing"

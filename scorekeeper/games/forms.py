@@ -95,12 +95,12 @@ def number_kw(lo: int | None) -> dict[str, str]:
 
 # --- new game ----------------------------------------------------------------------------
 
-HIDDEN_OPTIONS = {"first_dealer"}  # the first player listed deals first; the API can say otherwise
-
-
-def option_field(option: Option) -> WtfField:
+def option_field(option: Option, spec) -> WtfField:
     """Build the form input for one option of a game."""
     label, desc = tr(option.label), tr(option.help) if option.help else ""
+    if option.kind == "seat":  # the page's script puts the typed names in place of "Player n"
+        return LooseSelect(label, choices=[SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1))
+                                           for seat in range(spec.max_players)], default=str(option.default))
     if option.kind == "bool":
         return BooleanField(label, default=option.default, description=desc)
     if option.kind == "choice":
@@ -133,6 +133,8 @@ def read_option(option: Option, field: WtfField) -> Any:
         if data in ("", None):
             return None
         return next((c for c in option.choices or () if str(c) == data), data)
+    if option.kind == "seat":
+        return int(data) if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) < 4 else data
     if option.kind == "values":
         return parse_pairs(data or "")
     if option.kind == "ints":
@@ -176,8 +178,7 @@ def new_game_form(spec, **kwargs) -> FlaskForm:
                             min_entries=spec.max_players, max_entries=spec.max_players)
 
     for option in spec.options:
-        if option.name not in HIDDEN_OPTIONS:
-            setattr(NewGameForm, f"opt_{option.name}", option_field(option))
+        setattr(NewGameForm, f"opt_{option.name}", option_field(option, spec))
     form = NewGameForm(**kwargs)
     form.spec = spec
     form.general_errors = []

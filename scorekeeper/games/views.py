@@ -187,6 +187,16 @@ def finish(game_id: str):
     return redirect(url_for("games.table", game_id=game_id))
 
 
+@bp.post("/games/<game_id>/resume")
+def resume(game_id: str):
+    """Take back an accidental "end the game now"."""
+    check_csrf()
+    game = editable_game_or_403(game_id)
+    services.resume_game(game)
+    db.session.commit()
+    return redirect(url_for("games.table", game_id=game_id))
+
+
 @bp.get("/games/<game_id>/edit/<token>")
 def join(game_id: str, token: str):
     """Open a shared edit link: this browser may now enter rounds."""

@@ -64,7 +64,7 @@ class Option:
     parse: Callable[[Any], Any]  # returns the clean value or raises ValueError(Msg)
     choices: tuple[Any, ...] | None = None
     help: str = ""
-    kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, text
+    kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, seat
     labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's words on the new-game form
 
     def api(self) -> dict[str, Any]:
@@ -173,7 +173,8 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
 
 def first_dealer_option() -> Option:
     """The seat that deals first; every game has it."""
-    return int_option("first_dealer", N_("First dealer"), 0, 0, 19)
+    option = int_option("first_dealer", N_("Who deals first"), 0, 0, 19)
+    return Option(option.name, option.label, option.default, option.parse, kind="seat")
 
 
 # --- specs and the protocol -----------------------------------------------------------

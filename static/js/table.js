@@ -137,6 +137,15 @@
   }
 
   function initPlayers(form) {
+    const dealer = form.querySelector("#opt_first_dealer");
+    form.querySelectorAll(".player-name input").forEach((input, seat) => {
+      const option = dealer && dealer.querySelector("option[value='" + seat + "']");
+      if (!option) return;
+      const fallback = option.textContent;
+      const show = () => { option.textContent = input.value.trim() || fallback; };
+      input.addEventListener("input", show);
+      show();
+    });
     const extras = Array.from(form.querySelectorAll(".player-name.extra"));
     const button = form.querySelector("[data-add-player]");
     if (!button || !extras.length) return;

@@ -204,3 +204,23 @@ def test_cards_and_a_score_for_one_player_are_refused_not_guessed(client):
     answer = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5 Q", "score-0": "3", "score-1": "7"})
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and "not both" in page and 'value="K 5 5 Q"' in page
+
+
+def test_an_accidental_end_can_be_taken_back(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    client.post(f"/games/{gid}/finish")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Carry on playing" in page
+    assert client.post(f"/games/{gid}/resume").status_code == 302
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert state["status"] == "playing" and state["next"]["round"] == 2
+    assert 'id="round-form"' in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_who_deals_first_is_chosen_on_the_form(client):
+    answer = start(client, "golf", ["Ann", "Bob", "Cy"], first_dealer="2")
+    state = client.get(f"/api/games/{game_id(answer)}").get_json()
+    assert state["options"]["first_dealer"] == 2 and state["next"]["dealer"] == 2
+    refused = start(client, "golf", ["Ann", "Bob"], first_dealer="5")
+    assert refused.status_code == 422 and "must be a seat at this table" in refused.get_data(as_text=True)
