@@ -173,7 +173,7 @@ def delete_round(game_id: str, number: int):
         flash(" ".join(tr_errors(exc.errors).values()), "error")
     else:
         db.session.commit()
-        flash(_("Round %(n)s deleted.", n=number), "info")
+        flash(_("%(round)s %(n)s deleted.", round=_(services.rules_for(game).spec.round_name), n=number), "info")
     return redirect(url_for("games.table", game_id=game_id))
 
 

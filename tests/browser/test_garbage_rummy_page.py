@@ -81,7 +81,7 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
     shot("garbage-rummy-4-after-hand-2")
 
     # Correcting hand 1 asks about that hand's dealer and shows the cards as entered.
-    page.get_by_role("link", name="Edit round 1").click()
+    page.get_by_role("link", name="Edit hand 1").click()
     expect(page.locator("#cards-0")).to_have_value("X A 5")
     expect(page.locator("#penalty-2")).to_have_value("25")
     expect(page.get_by_label("Ann lifted exactly 31 cards (−50)")).not_to_be_checked()
