@@ -180,19 +180,20 @@ def delete_round(game_id: str, number: int):
 @bp.post("/games/<game_id>/finish")
 def finish(game_id: str):
     """End the game now: the leaders win."""
-    check_csrf()
-    game = editable_game_or_403(game_id)
-    services.finish_game(game)
-    db.session.commit()
-    return redirect(url_for("games.table", game_id=game_id))
+    return change_game(game_id, services.finish_game)
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
     """Take back an accidental "end the game now"."""
+    return change_game(game_id, services.resume_game)
+
+
+def change_game(game_id: str, change) -> object:
+    """Apply a one-button change to a game this browser may edit, then show the table."""
     check_csrf()
     game = editable_game_or_403(game_id)
-    services.resume_game(game)
+    change(game)
     db.session.commit()
     return redirect(url_for("games.table", game_id=game_id))
 
