@@ -347,10 +347,6 @@ class BaseRules:
         """Return, per seat, short lines under the player's name ("Goal 3: ..."); ``over`` when the game ended."""
         return [[] for _ in table.players]
 
-    def totals(self, table: Table, state: Any, over: bool) -> list[int | None]:
-        """Return each seat's total (None in games without points)."""
-        return [s["total"] for s in self.standings(table, state, over)]
-
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:
         """Return what the rounds grid shows for each seat in one round (the states around it when known)."""
