@@ -41,6 +41,9 @@ class Game(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="playing")  # kept for listing; set from the rules
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
+    preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
+    # Moves with every change to the game or its rounds: the ETag of its state, and the key of cached views.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 

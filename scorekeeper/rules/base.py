@@ -299,6 +299,20 @@ class Rules(Protocol):
     def round_fields(self, table: Table, state: Any, turn: Turn) -> list[Field]:
         """Describe the questions the round form asks for the next round."""
 
+    def placing(self, table: Table, state: Any, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
+        """Return each seat's headline value for placings, lower is better (None: not placed)."""
+
+    def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
+        """Return what outlives ``next`` once the game is over (the Golf jar, the Chase the Ace pot)."""
+
+
+HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
+    Measure.LOWEST_TOTAL: ("total", False),
+    Measure.HIGHEST_TOTAL: ("total", True),
+    Measure.MOST_LIVES: ("lives", True),
+    Measure.SMALLEST_LAYOUT: ("layout", False),
+}
+
 
 class BaseRules:
     """Sensible defaults for the protocol; a game overrides what it does differently."""
@@ -337,6 +351,14 @@ class BaseRules:
         return [True] * table.n
 
     def next_extras(self, table: Table, state: Any, turn: Turn) -> dict[str, Any]:
+        return {}
+
+    def placing(self, table: Table, state: Any, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
+        key, higher_is_better = HEADLINE[self.spec.measure]
+        values = [row.get(key) for row in standings]
+        return [None if v is None else (-v if higher_is_better else v) for v in values]
+
+    def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         return {}
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:

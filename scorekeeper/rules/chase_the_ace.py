@@ -251,6 +251,10 @@ class ChaseRules(BaseRules):
         """Tell the table the money in the pot."""
         return {"pot": pot_money(state.lost, table.options["stake"])}
 
+    def final_extras(self, table: Table, state: ChaseState) -> dict[str, Any]:
+        """Say what the pot held at the end (it may carry to the next game)."""
+        return {"pot": pot_money(state.lost, table.options["stake"])}
+
     def pot(self, table: Table, state: ChaseState) -> dict[str, Any]:
         """Describe the pot for the page: money, each winner's share, and whether it carries on."""
         money = pot_money(state.lost, table.options["stake"])

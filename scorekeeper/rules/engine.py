@@ -33,6 +33,8 @@ class Derived:
     next: dict[str, Any] | None
     next_turn: Turn
     seats_in: list[bool] = field(default_factory=list)
+    final: dict[str, Any] | None = None     # when over: what outlives ``next`` (the Golf jar, a pot)
+    broken: RoundRefused | None = None      # a stored round that no longer folds; the state stops before it
 
 
 class RoundRefused(Exception):
@@ -55,36 +57,60 @@ def next_seat_in(seat: int, seats_in: Sequence[bool]) -> int:
     return seat
 
 
-def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool = False) -> Derived:
-    """Play every round's data through the rules; raise RoundRefused for the first that cannot stand."""
+def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool = False,
+           lenient: bool = False) -> Derived:
+    """Play every round's data through the rules; raise RoundRefused for the first that cannot stand.
+
+    ``lenient`` folds stored rounds instead: the state stops before the first round that no longer
+    stands, and ``broken`` names it, so a game stored under older, looser rules still opens.
+    """
     state = rules.start(table)
     dealer = table.options.get("first_dealer", 0)
     played: list[PlayedRound] = []
     for number, data in enumerate(rounds, start=1):
-        if rules.is_over(table, state):
-            raise RoundRefused(number, {"round": fail("round", N_("the game was already over")).errors["round"]},
-                               after_end=True)
-        turn = Turn(number, dealer)
         try:
-            after, points = rules.play(table, state, turn, data)
-        except RulesError as exc:
-            raise RoundRefused(number, exc.errors) from None
+            after, points = play_one(rules, table, state, Turn(number, dealer), data)
+        except RoundRefused as exc:
+            if not lenient:
+                raise
+            return conclude(rules, table, state, played, dealer, finished_by_hand, broken=exc)
         played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after)))
         state = after
         dealer = next_seat_in(dealer, rules.seats_in(table, state))
     return conclude(rules, table, state, played, dealer, finished_by_hand)
 
 
+def play_one(rules: Rules, table: Table, state: Any, turn: Turn, data: Mapping[str, Any]):
+    """Play one round through the rules, or raise RoundRefused saying why it cannot stand."""
+    if rules.is_over(table, state):
+        raise RoundRefused(turn.number, {"round": fail("round", N_("the game was already over")).errors["round"]},
+                           after_end=True)
+    try:
+        return rules.play(table, state, turn, data)
+    except RulesError as exc:
+        raise RoundRefused(turn.number, exc.errors) from None
+
+
 def conclude(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,
-             finished_by_hand: bool) -> Derived:
-    """Work out standings, status, winners and what comes next from the folded state."""
+             finished_by_hand: bool, broken: RoundRefused | None = None) -> Derived:
+    """Work out standings, places, status, winners and what comes next from the folded state."""
     over = finished_by_hand or rules.is_over(table, state)
     seats_in = rules.seats_in(table, state)
+    leaders = rules.winners(table, state)
+    rows = rules.standings(table, state, over)
+    places = placings(rules.placing(table, state, rows), leaders)
     standings = [
-        {"seat": seat, "name": name, **extra}
-        for seat, (name, extra) in enumerate(zip(table.players, rules.standings(table, state, over)))
+        {"seat": seat, "name": name, **extra, "place": place}
+        for seat, (name, extra, place) in enumerate(zip(table.players, rows, places))
     ]
     turn = Turn(len(played) + 1, dealer)
     nxt = None if over else {"round": turn.number, "dealer": dealer, **rules.next_extras(table, state, turn)}
-    leaders = rules.winners(table, state)
-    return Derived(table, played, state, over, standings, leaders if over else [], leaders, nxt, turn, seats_in)
+    final = rules.final_extras(table, state) if over else None
+    return Derived(table, played, state, over, standings, leaders if over else [], leaders, nxt, turn, seats_in,
+                   final, broken)
+
+
+def placings(values: Sequence[float | None], leaders: Sequence[int]) -> list[int]:
+    """Place every seat: the leaders first, then by value (lower is better); equals share, the next skips."""
+    keys = [(seat not in leaders, float("inf") if v is None else v) for seat, v in enumerate(values)]
+    return [1 + sum(other < key for other in keys) for key in keys]

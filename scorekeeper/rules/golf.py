@@ -311,9 +311,17 @@ class GolfRules(BaseRules):
                 for total, q in zip(state.totals, quarters)]
 
     def next_extras(self, table: Table, state: GolfState, turn: Turn) -> dict[str, Any]:
+        return self.final_extras(table, state)
+
+    def final_extras(self, table: Table, state: GolfState) -> dict[str, Any]:
         if state.quarters is None:
             return {}
         return {"jar": table.options["quarters"] * table.n - sum(state.quarters)}
+
+    def placing(self, table: Table, state: GolfState, standings) -> list[float | None]:
+        if state.quarters is None:
+            return super().placing(table, state, standings)
+        return [-q for q in state.quarters]  # the quarters game: most quarters left is best
 
     def notes(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
         options = table.options

@@ -176,7 +176,8 @@ def test_the_game_ends_when_goal_11_is_made() -> None:
     assert state.standings[0]["goal"] == 11
     state = play(t, rounds + [simple(1, 3, made=(0,))])
     assert state.over and state.next is None
-    assert state.standings[0] == {"seat": 0, "name": "Ann", "total": 10, "goal": 11, "goals_made": 11}
+    assert state.standings[0] == {"seat": 0, "name": "Ann", "total": 10, "goal": 11, "goals_made": 11,
+                                 "place": 1}
     assert state.winners == [0]
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.rules.base import Field, Msg, RulesError, Table, Turn
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused, derive, placings
 
 GAMES = list(rules.REGISTRY.values())
 IDS = [g.spec.key for g in GAMES]
@@ -84,3 +84,14 @@ def test_junk_options_are_refused_cleanly(game, junk):
             game.resolve_options({option.name: junk}, game.spec.min_players)
         except RulesError as exc:
             assert f"options.{option.name}" in exc.errors
+
+
+@pytest.mark.parametrize(("values", "leaders", "places"), [
+    ([3, 1, 2], [1], [3, 1, 2]),
+    ([1, 1, 5], [0, 1], [1, 1, 3]),
+    ([4, 2, 2, 9], [1, 2], [3, 1, 1, 4]),
+    ([0, 0, 0], [2], [2, 2, 1]),          # the winners come first, whatever the values say
+    ([None, 1, 2], [1], [3, 1, 2]),       # a seat with no value is placed last
+])
+def test_placings_share_a_place_and_skip_the_next(values, leaders, places) -> None:
+    assert placings(values, leaders) == places
