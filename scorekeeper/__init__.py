@@ -48,10 +48,12 @@ def secure_headers(response):
 
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
+    from . import database
     from .extensions import babel, csrf, db, migrate
     from .i18n import pick_locale
 
     db.init_app(app)
+    database.register(app, db)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=pick_locale)

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from . import rules as registry
+from .database import begin_write
 from .extensions import db
 from .models import Game, Player, Round, hash_token
 from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
@@ -111,11 +112,20 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
     return game, token
 
 
-def load_game(public_id: str) -> Game:
-    """Return the game with this public id, or raise NotFound."""
+def load_game(public_id: str, for_update: bool = False) -> Game:
+    """Return the game with this public id, or raise NotFound.
+
+    ``for_update`` is for every write: it takes the game's lock first (SELECT ... FOR UPDATE on
+    PostgreSQL, an immediate transaction on SQLite), so two writes to one game run one after the
+    other and each is checked against the rounds the other stored.
+    """
     if not PUBLIC_ID.fullmatch(public_id or ""):
         raise NotFound({"game": msg(N_("there is no such game; check the link"))})
-    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
+    query = select(Game).where(Game.public_id == public_id)
+    if for_update:
+        begin_write(db.session)
+        query = query.with_for_update().execution_options(populate_existing=True)
+    game = db.session.scalar(query)
     if game is None or game.game_key not in registry.REGISTRY:
         raise NotFound({"game": msg(N_("there is no such game; check the link"))})
     return game

@@ -1,33 +1,57 @@
-"""Fixtures: an app on a fresh SQLite file, a client, and factories that start games."""
+"""Fixtures: an app on a fresh database (SQLite, or PostgreSQL with --db=postgres), a client, game factories."""
 from __future__ import annotations
 
 import json
+import os
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from tests.databases import Databases
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
 
 
-@pytest.fixture
-def app(tmp_path):
-    """An app on its own SQLite file, schema made by the migrations."""
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-        "WTF_CSRF_ENABLED": False,
-    })
-    with app.app_context():
-        from flask_migrate import upgrade
+BASE = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
 
-        upgrade()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+
+def pytest_addoption(parser):
+    parser.addoption("--db", choices=["sqlite", "postgres"], default=os.environ.get("SCOREKEEPER_TEST_DB", "sqlite"),
+                     help="the database every test runs on (PostgreSQL: a throwaway server, a database per test)")
+
+
+@pytest.fixture(scope="session")
+def databases(request, tmp_path_factory):
+    """Fresh databases of the kind chosen with --db (SQLite files, or databases on one PostgreSQL server)."""
+    with ExitStack() as stack:
+        yield Databases(request.config.getoption("--db"), tmp_path_factory.mktemp("databases"), stack)
+
+
+@pytest.fixture
+def make_app(databases):
+    """Return a factory of apps, each on its own fresh database, its schema made by the migrations."""
+    made = []
+
+    def make(**config):
+        url = databases.new(kind=config.pop("db_kind", None))
+        app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
+        made.append((app, url))
+        return app
+
+    yield make
+    for app, url in made:
+        with app.app_context():
+            db.engine.dispose()
+        databases.drop(url)
+
+
+@pytest.fixture
+def app(make_app):
+    """An app on its own fresh database (SQLite, or PostgreSQL with --db=postgres)."""
+    return make_app()
 
 
 @pytest.fixture

@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from scorekeeper import create_app, rules
-from scorekeeper.extensions import db
+from scorekeeper import rules
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = list(rules.REGISTRY)
@@ -597,15 +596,8 @@ def test_only_the_edit_token_of_this_game_changes_it(app, client, create_game, p
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.db'}"})
-    with app.app_context():
-        from flask_migrate import upgrade
-
-        upgrade()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+def csrf_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def csrf_token(page: str) -> str:
@@ -679,33 +671,12 @@ def test_no_secret_is_committed():
 # --- PostgreSQL, the database of a hosted install ---------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def pg_client():
-    """A client of the app on a throwaway PostgreSQL server (skipped where PostgreSQL is not installed)."""
-    import os
-
-    from tests.postgres import binaries, throwaway_server
-
-    if os.environ.get("SCOREKEEPER_TEST_POSTGRES"):
-        url, server = os.environ["SCOREKEEPER_TEST_POSTGRES"], None
-    elif binaries() is None:
-        pytest.skip("PostgreSQL is not installed")
-    else:
-        server = throwaway_server()
-        url = server.__enter__()
-    try:
-        app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
-        app.config["PROPAGATE_EXCEPTIONS"] = False
-        with app.app_context():
-            from flask_migrate import upgrade
-
-            upgrade()
-        yield app.test_client()
-        with app.app_context():
-            db.engine.dispose()
-    finally:
-        if server is not None:
-            server.__exit__(None, None, None)
+@pytest.fixture
+def pg_client(make_app):
+    """A client of the app on PostgreSQL, whatever --db says."""
+    app = make_app(db_kind="postgres")
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    return app.test_client()
 
 
 def pg_game(client):

@@ -62,7 +62,7 @@ def writes_game(view):
 
     @wraps(view)
     def wrapper(game_id: str, **kwargs):
-        game = services.load_game(game_id)
+        game = services.load_game(game_id, for_update=True)
         token = bearer_token()
         if token is None:
             return error(401, "token", N_("this needs the game's token: Authorization: Bearer <token>"))
@@ -80,9 +80,10 @@ def writes_game(view):
             if key:
                 db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
             db.session.commit()
-        except IntegrityError:  # another phone saved the same round (or key) a moment before
+        except IntegrityError:  # the game's lock makes this rare; say only what is known
             db.session.rollback()
-            return error(409, "round", N_("another phone saved this round first; reload the game"))
+            return error(409, "round", N_("another phone changed this game at the same moment; nothing was "
+                                          "saved: reload the game and send it again"))
         return jsonify(body), status
 
     return wrapper

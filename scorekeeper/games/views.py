@@ -38,17 +38,17 @@ def check_csrf() -> None:
         csrf.protect()
 
 
-def game_or_404(game_id: str) -> Game:
-    """Load a game or show the not-found page."""
+def game_or_404(game_id: str, for_update: bool = False) -> Game:
+    """Load a game (locked for a write) or show the not-found page."""
     try:
-        return services.load_game(game_id)
+        return services.load_game(game_id, for_update=for_update)
     except Problem:
         abort(404)
 
 
-def editable_game_or_403(game_id: str) -> Game:
-    """Load a game this browser may change, or refuse."""
-    game = game_or_404(game_id)
+def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
+    """Load a game this browser may change, locked for the change, or refuse."""
+    game = game_or_404(game_id, for_update=for_update)
     if token_for(game) is None:
         abort(403)
     return game
@@ -125,9 +125,10 @@ def add_round(game_id: str):
         except Problem as exc:
             db.session.rollback()
             place_errors(form, tr_errors(exc.errors))
-        except IntegrityError:  # another phone saved this round a moment before
+        except IntegrityError:  # the game's lock makes this rare; say only what is known
             db.session.rollback()
-            form.general_errors.append(_("Another phone saved this round first; reload to see it."))
+            form.general_errors.append(_("Another phone changed this game at the same moment; nothing was "
+                                         "saved. Reload and send it again."))
         else:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
     round_name = _(services.rules_for(game).spec.round_name)
@@ -139,7 +140,7 @@ def add_round(game_id: str):
 @bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int):
     """Correct a round; everything after it is worked out again."""
-    game = editable_game_or_403(game_id)
+    game = editable_game_or_403(game_id, for_update=request.method == "POST")
     if not 1 <= number <= len(game.rounds):
         abort(404)
     before = services.derive_game(game, [r.data for r in game.rounds[: number - 1]])

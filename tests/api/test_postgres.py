@@ -1,50 +1,22 @@
 """The same API on PostgreSQL, the database of a shared or hosted install."""
 from __future__ import annotations
 
-import os
-
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.api.test_examples import test_example as play_example
 from tests.conftest import example_cases
-from tests.postgres import binaries, throwaway_server
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    """A PostgreSQL database: SCOREKEEPER_TEST_POSTGRES, or a throwaway server."""
-    if os.environ.get("SCOREKEEPER_TEST_POSTGRES"):
-        yield os.environ["SCOREKEEPER_TEST_POSTGRES"]
-        return
-    if binaries() is None:
-        pytest.fail("PostgreSQL is needed for these tests: apt-get install postgresql")
-    with throwaway_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def pg_app(postgres_url):
-    """The app on PostgreSQL, its schema made by the migrations from empty."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": postgres_url})
-    with app.app_context():
-        from flask_migrate import downgrade, upgrade
-
-        upgrade()
-        downgrade(revision="base")  # the migration runs both ways
-        upgrade()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+@pytest.fixture
+def pg_app(make_app):
+    """The app on a fresh PostgreSQL database, whatever --db says."""
+    return make_app(db_kind="postgres")
 
 
 @pytest.fixture
 def client(pg_app):
-    with pg_app.app_context():
-        db.session.execute(text("TRUNCATE game RESTART IDENTITY CASCADE"))
-        db.session.commit()
     return pg_app.test_client()
 
 
@@ -78,32 +50,33 @@ def test_a_whole_game_with_edits_on_postgres(client):
     assert client.get("/api/games").get_json()[0]["status"] == "finished"
 
 
-def test_two_phones_saving_the_same_round_at_once_get_one_201_and_one_409(client, pg_app, postgres_url):
-    """The second insert waits on the first phone's transaction, then loses: 409, not a 500."""
+def test_two_phones_saving_the_same_round_at_once_get_one_201_and_one_409(client, pg_app):
+    """The second phone waits for the game's lock, then sees round 1 taken: 409, not a 500."""
     import threading
 
     from sqlalchemy import create_engine
 
     game = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
-    other = create_engine(postgres_url)
+    other = create_engine(pg_app.config["SQLALCHEMY_DATABASE_URI"])
     with other.connect() as conn:
         trans = conn.begin()
         conn.execute(text("INSERT INTO round (game_id, number, data, created, updated) "
                           "SELECT id, 1, '{}'::jsonb, now(), now() FROM game WHERE public_id = :g"), {"g": game["id"]})
         answers = []
         phone = threading.Thread(target=lambda: answers.append(client.post(
-            f"/api/games/{game['id']}/rounds", json={"data": {"players": [{"score": 1}, {"score": 2}]}},
+            f"/api/games/{game['id']}/rounds", json={"number": 1, "data": {"players": [{"score": 1}, {"score": 2}]}},
             headers={"Authorization": f"Bearer {game['token']}"})))
         phone.start()
         wait_for_a_blocked_insert(other)
         trans.commit()
         phone.join(30)
     other.dispose()
-    assert answers[0].status_code == 409 and "round" in answers[0].get_json()["errors"]
+    assert answers[0].status_code == 409
+    assert answers[0].get_json()["errors"]["round"] == "round 1 is already saved; the next round is 2"
 
 
 def wait_for_a_blocked_insert(engine, seconds: float = 20) -> None:
-    """Wait until another session waits on a row lock (the second phone's insert)."""
+    """Wait until another session waits on a lock (the second phone, on the game's row)."""
     import time
 
     deadline = time.monotonic() + seconds

@@ -21,14 +21,10 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
+def live_server(databases):
     """Serve the app on a free loopback port, with CSRF on, for the whole session."""
-    path = tmp_path_factory.mktemp("live") / "live.sqlite"
-    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    with app.app_context():
-        from flask_migrate import upgrade
-
-        upgrade()
+    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": databases.new(),
+                      "RATELIMIT_ENABLED": False})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -5,8 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, rules
-from scorekeeper.extensions import db
+from scorekeeper import rules
 
 KEYS = list(rules.REGISTRY)
 
@@ -152,15 +151,8 @@ def test_names_are_escaped(client):
 
 
 @pytest.fixture
-def csrf_client(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.db'}"})
-    with app.app_context():
-        from flask_migrate import upgrade
-
-        upgrade()
-    yield app.test_client()
-    with app.app_context():
-        db.engine.dispose()
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
 
 
 def test_forms_need_the_csrf_token(csrf_client):

@@ -1,0 +1,51 @@
+"""How the app talks to its database: SQLite in WAL with a busy timeout, and one writer per game."""
+from __future__ import annotations
+
+from flask import Flask
+from sqlalchemy import event
+
+BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another to finish before it gives up
+
+
+def register(app: Flask, db) -> None:
+    """Hook the SQLite engine so that writes can start as immediate transactions."""
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", sqlite_connect)
+        event.listen(engine, "begin", sqlite_begin)
+
+
+def sqlite_connect(dbapi_connection, record) -> None:
+    """Use WAL (readers never wait for the writer) and wait for a busy lock instead of failing."""
+    dbapi_connection.isolation_level = None  # SQLAlchemy says BEGIN itself (sqlite_begin), not pysqlite
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = FULL")  # an acknowledged round survives a power cut too
+    cursor.close()
+
+
+def sqlite_begin(connection) -> None:
+    """Start a transaction: IMMEDIATE (the write lock, taken now) for a write, deferred for a read."""
+    immediate = connection.get_execution_options().get("sqlite_immediate", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def begin_write(session) -> None:
+    """Make the session's next transaction a write that holds the database's write lock from its start.
+
+    On SQLite a deferred transaction that read first cannot safely write later (its snapshot may be
+    stale), so a write must take the lock before it reads anything. On PostgreSQL the row lock
+    (SELECT ... FOR UPDATE) does the same job per game, and nothing needs doing here.
+    """
+    session = session() if callable(session) else session  # Flask-SQLAlchemy's scoped session
+    bind = session.get_bind()
+    if bind.dialect.name != "sqlite":
+        return
+    if session.in_transaction():
+        if session.new or session.dirty or session.deleted:
+            raise RuntimeError("a write must lock the game before it changes anything")
+        session.rollback()  # a read-only snapshot taken earlier in this request: let go of it
+    session.connection(execution_options={"sqlite_immediate": True})
+

@@ -1,0 +1,97 @@
+"""Fresh databases for the tests: an SQLite file each, or a database each on one throwaway PostgreSQL server."""
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+from contextlib import ExitStack
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.postgres import binaries, throwaway_server
+
+TEMPLATE = "sk_migrated"  # a database with the schema made once; each test copies it (fast)
+
+
+def migrate(url: str, revision: str = "head") -> None:
+    """Upgrade the database at ``url`` to ``revision`` with the app's migrations."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        from flask_migrate import upgrade
+
+        upgrade(revision=revision)
+        db.engine.dispose()
+
+
+class PostgresServer:
+    """One PostgreSQL server for the session: SCOREKEEPER_TEST_POSTGRES, or a throwaway cluster."""
+
+    def __init__(self, stack: ExitStack):
+        url = os.environ.get("SCOREKEEPER_TEST_POSTGRES")
+        if not url:
+            if binaries() is None:
+                raise RuntimeError("PostgreSQL is needed for these tests: apt-get install postgresql")
+            url = stack.enter_context(throwaway_server())
+        self.url = make_url(url)
+        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        stack.callback(self.admin.dispose)
+        self.names = itertools.count()
+        self.has_template = False
+
+    def url_of(self, name: str) -> str:
+        """Return the URL of database ``name`` on this server."""
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def new_database(self, migrated: bool = True) -> str:
+        """Make a database (with the schema, or empty) and return its URL."""
+        if migrated and not self.has_template:
+            self.run(f'CREATE DATABASE "{TEMPLATE}"')
+            migrate(self.url_of(TEMPLATE))
+            self.has_template = True
+        name = f"sk_{os.getpid()}_{next(self.names)}"
+        self.run(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{TEMPLATE}"' if migrated else ""))
+        return self.url_of(name)
+
+    def drop(self, url: str) -> None:
+        """Drop a database made by new_database, whoever is still connected."""
+        self.run(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
+
+    def run(self, sql: str) -> None:
+        with self.admin.connect() as conn:
+            conn.execute(text(sql))
+
+
+class Databases:
+    """Hand out fresh databases of one kind ("sqlite" or "postgres") and clean them up."""
+
+    def __init__(self, kind: str, folder: Path, stack: ExitStack):
+        self.kind, self.folder, self.stack = kind, folder, stack
+        self.server: PostgresServer | None = None
+        self.count = itertools.count()
+
+    def postgres(self) -> PostgresServer:
+        """Return the session's PostgreSQL server, started on first use."""
+        if self.server is None:
+            self.server = PostgresServer(self.stack)
+        return self.server
+
+    def new(self, migrated: bool = True, kind: str | None = None) -> str:
+        """Return the URL of a fresh database (with the schema unless ``migrated`` is false)."""
+        if (kind or self.kind) == "postgres":
+            return self.postgres().new_database(migrated)
+        path = self.folder / f"db{next(self.count)}.sqlite"
+        if migrated:
+            template = self.folder / "migrated.sqlite"
+            if not template.exists():
+                migrate(f"sqlite:///{template}")
+            shutil.copyfile(template, path)
+        return f"sqlite:///{path}"
+
+    def drop(self, url: str) -> None:
+        """Let go of a database from new()."""
+        if url.startswith("postgresql") and self.server is not None:
+            self.server.drop(url)
