@@ -31,25 +31,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     health.register(app)
     templating.register(app)
-    app.after_request(secure_headers)
     return app
-
-
-def secure_headers(response):
-    """Serve everything from this app only, and keep edit links out of Referer headers."""
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
-        "form-action 'self'; frame-ancestors 'none'",
-    )
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    return response
 
 
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
-    from . import database
+    from . import database, hosting
     from .extensions import babel, csrf, db, migrate
     from .i18n import pick_locale
 
@@ -57,6 +44,7 @@ def register_extensions(app: Flask) -> None:
     database.register(app, db)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     csrf.init_app(app)
+    hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)
     from . import models  # noqa: F401  (the models must be known to Alembic)
 
@@ -71,9 +59,12 @@ def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
     from . import api, games, handbook
     from .extensions import csrf
+    from .hosting import limit_blueprint
 
     app.url_map.converters["round"] = RoundNumber
     csrf.exempt(api.bp)
+    limit_blueprint(api.bp)
+    limit_blueprint(games.bp, methods=["POST"])
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)

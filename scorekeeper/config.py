@@ -43,4 +43,16 @@ def defaults(instance_path: str) -> dict:
         "LANGUAGES": ["en"],
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+        # A hosted install: the access code that guards starting games and the full list (off at home),
+        # how many proxies stand in front (their X-Forwarded-* headers are trusted), JSON access logs.
+        "ACCESS_CODE": os.environ.get("SCOREKEEPER_ACCESS_CODE") or None,
+        "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0),
+        "ACCESS_LOG": os.environ.get("SCOREKEEPER_ACCESS_LOG", "").lower() in ("1", "true", "yes", "on"),
+        # Rate limits (Flask-Limiter); in memory per process, or shared: RATELIMIT_STORAGE_URI=redis://...
+        "RATELIMIT_ENABLED": True,
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "RATELIMIT_WRITES": "60 per minute",  # per game and client: a table sends a few a minute
+        "RATELIMIT_CREATE": "20 per minute; 300 per day",  # per client: a club behind one address
+        "RATELIMIT_ACCESS_CODE": "10 per minute",  # tries at the access code, per client
     }

@@ -1,7 +1,7 @@
 """Errors answered in table words: a page for people, JSON under /api."""
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import gettext as _
 
 from .api.views import http_error
@@ -10,7 +10,7 @@ from .extensions import db
 
 def register(app: Flask) -> None:
     """Answer HTTP errors and unexpected failures, never with a bare 500."""
-    for code in (400, 403, 404, 405, 413):
+    for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)
     app.register_error_handler(500, server_error)
 
@@ -26,12 +26,27 @@ def server_error(exc):
 
 def page_error(exc):
     """Show a page error in table words (the API answers JSON; see api.views)."""
+    if exc.code in PLAIN:  # the API's and the pages' words, in place of the library's
+        exc.description = PLAIN[exc.code]()
     if request.path.startswith("/api/"):
         return http_error(exc)
     texts = {
         403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
         400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),
         404: (_("Nothing here"), _("There is no such game or page; check the link.")),
+        413: (_("That was too much to send"), exc.description.capitalize() + "."),
+        429: (_("Slow down a little"), exc.description.capitalize() + "."),
     }
     title, text = texts.get(exc.code, (_("That did not work"), exc.description))
-    return render_template("errors/error.html", title=title, text=text), exc.code
+    response = make_response(render_template("errors/error.html", title=title, text=text), exc.code)
+    if exc.code == 429:
+        response.headers.update(exc.get_headers() if hasattr(exc, "get_headers") else {})
+        response.headers["Content-Type"] = "text/html; charset=utf-8"
+    return response
+
+
+PLAIN = {
+    413: lambda: _("that is more than this server takes in one request (at most %(kb)s KB); send less",
+                   kb=(current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024),
+    429: lambda: _("too many requests from here in a short time; wait a minute, then try again"),
+}

@@ -1,7 +1,10 @@
 """Extensions, created unbound and wired to the app in create_app."""
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_talisman import Talisman
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
@@ -25,3 +28,5 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+limiter = Limiter(key_func=get_remote_address)  # storage and switch from RATELIMIT_* settings
+talisman = Talisman()

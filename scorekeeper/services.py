@@ -6,13 +6,13 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import selectinload
 
 from . import rules as registry
 from .database import begin_write
 from .extensions import db
-from .models import Game, Player, Round, hash_token
+from .models import Game, IdempotentReply, Player, Round, hash_token
 from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, derive
 
@@ -247,7 +247,16 @@ def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
     }
 
 
-def list_games(limit: int = 100) -> list[Game]:
-    """Return the newest games first."""
+def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> list[Game]:
+    """Return the games with these public ids (every game when None: the owner's list), newest first."""
     query = select(Game).options(selectinload(Game.players)).order_by(Game.created.desc(), Game.id.desc())
+    if public_ids is not None:
+        query = query.where(Game.public_id.in_([g for g in public_ids if PUBLIC_ID.fullmatch(g)]))
     return list(db.session.scalars(query.limit(limit)))
+
+
+def delete_game(game: Game) -> None:
+    """Delete a game with its players, rounds and remembered answers."""
+    db.session.execute(delete(IdempotentReply).where(IdempotentReply.game_id == game.id))
+    db.session.delete(game)
+    db.session.flush()

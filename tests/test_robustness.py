@@ -573,7 +573,8 @@ def test_the_view_link_never_shows_the_edit_token(app, client):
         answer = viewer.get(path)
         assert token not in answer.get_data(as_text=True), path
         assert token not in answer.headers.get("Set-Cookie", ""), path
-    assert viewer.get_cookie("session") is None  # viewing stores nothing in the viewer's browser
+    with viewer.session_transaction() as kept:  # viewing keeps only which game was followed, never a token
+        assert dict(kept) == {"_permanent": True, "followed": [gid]}
 
 
 def test_only_the_edit_token_of_this_game_changes_it(app, client, create_game, post_round):

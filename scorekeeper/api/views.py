@@ -10,9 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
+from .. import access, services
 from .. import rules as registry
-from .. import services
-from ..extensions import db
+from ..extensions import db, limiter
+from ..hosting import carries_token, create_limit
 from ..i18n import tr, tr_errors
 from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply
@@ -57,17 +58,25 @@ def bearer_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def token_refused(game: Game):
+    """Return the 401 or 403 answer when the request does not carry the game's token, else None."""
+    token = bearer_token()
+    if token is None:
+        return error(401, "token", N_("this needs the game's token: Authorization: Bearer <token>"))
+    if not game.token_matches(token):
+        return error(403, "token", N_("that token does not open this game"))
+    return None
+
+
 def writes_game(view):
     """Load the game, check its token, replay an Idempotency-Key, and commit the answer once."""
 
     @wraps(view)
     def wrapper(game_id: str, **kwargs):
         game = services.load_game(game_id, for_update=True)
-        token = bearer_token()
-        if token is None:
-            return error(401, "token", N_("this needs the game's token: Authorization: Bearer <token>"))
-        if not game.token_matches(token):
-            return error(403, "token", N_("that token does not open this game"))
+        refused = token_refused(game)
+        if refused:
+            return refused
         key = request.headers.get("Idempotency-Key", "").strip()[:200]
         if key and not (key.isprintable() and clean_text(key)):
             return error(400, "body", N_("the Idempotency-Key must be plain printable text"))
@@ -100,23 +109,43 @@ def list_rules():
 
 
 @bp.post("/games")
+@limiter.limit(create_limit)
 def create_game():
-    """Start a game; the answer carries the token that edits it."""
+    """Start a game; the answer carries the token that edits it (a cookie jar also finds it in its list)."""
+    if not access.may_create():
+        status = 403 if request.headers.get(access.CODE_HEADER) else 401
+        return error(status, "access_code", N_("this install needs its access code to start a game: %(header)s"),
+                     header=f"{access.CODE_HEADER}: <code>")
     body = json_body()
     game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}))
     state = services.game_state(game)
     db.session.commit()
+    access.follow(game)  # listed for this caller from now on; edit rights stay with the token
+    carries_token()
     return jsonify({**state, "token": token}), 201
 
 
 @bp.get("/games")
 def list_games():
-    """List games, newest first."""
+    """List the games this caller may see, newest first: its own and followed ones; every game to the owner."""
     return jsonify([
         {"id": g.public_id, "game": g.game_key, "players": [p.name for p in g.players], "status": g.status,
          "created": g.created.isoformat()}
-        for g in services.list_games()
+        for g in services.list_games(None if access.is_owner() else access.visible_ids())
     ])
+
+
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str):
+    """Delete a game for everyone; it needs the game's token."""
+    game = services.load_game(game_id, for_update=True)
+    refused = token_refused(game)
+    if refused:
+        return refused
+    services.delete_game(game)
+    db.session.commit()
+    access.forget(game_id)
+    return "", 204
 
 
 @bp.get("/games/<game_id>")

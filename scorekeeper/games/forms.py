@@ -7,8 +7,9 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field as WtfField, FieldList, RadioField, SelectField, SelectMultipleField, \
-    StringField
+from wtforms import BooleanField, Field as WtfField, FieldList, PasswordField, RadioField, SelectField, \
+    SelectMultipleField, StringField
+from wtforms.validators import InputRequired, Length
 from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
@@ -17,6 +18,13 @@ from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, Option, Scope, Table
 
 NO_SEAT = ""
+
+
+class AccessForm(FlaskForm):
+    """The install's access code, asked once per browser before it may start games."""
+
+    code = PasswordField(_l("Access code"), validators=[InputRequired(), Length(max=200)],
+                         render_kw={"autocomplete": "current-password"})
 
 
 class WholeNumberField(StringField):

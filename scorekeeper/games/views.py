@@ -7,30 +7,15 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import rules as registry
 from .. import services
-from ..extensions import csrf, db
+from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
+from ..extensions import csrf, db, limiter
+from ..hosting import code_limit, create_limit
 from ..i18n import tr_errors
 from ..models import Game
 from ..services import Problem
 from . import bp
-from .forms import (names_from, new_game_form, options_from, place_errors, place_new_game_errors, round_data,
-                    round_form)
-
-KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
-
-
-def remember_token(game: Game, token: str) -> None:
-    """Let this browser edit ``game`` from now on."""
-    tokens = {k: v for k, v in session.get("tokens", {}).items() if k != game.public_id}
-    tokens[game.public_id] = token
-    session["tokens"] = dict(list(tokens.items())[-KEPT_TOKENS:])
-    session.permanent = True
-
-
-def token_for(game: Game) -> str | None:
-    """Return this browser's edit token for ``game`` if it still opens it."""
-    token = session.get("tokens", {}).get(game.public_id)
-    return token if game.token_matches(token) else None
-
+from .forms import (AccessForm, names_from, new_game_form, options_from, place_errors, place_new_game_errors,
+                    round_data, round_form)
 
 def check_csrf() -> None:
     """Check the CSRF token of a small button form (the WTForms forms check their own)."""
@@ -56,15 +41,41 @@ def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
 
 @bp.get("/")
 def index():
-    """Show the games, newest first, and the way to start one."""
-    return render_template("games/index.html", games=services.list_games(), registry=registry.REGISTRY)
+    """Show this browser's games (every game to the install's owner), newest first, and the way to start one."""
+    owner = is_owner()
+    games = services.list_games(None if owner else visible_ids())
+    return render_template("games/index.html", games=games, owner=owner, editable=set(session.get("tokens", {})),
+                           registry=registry.REGISTRY)
+
+
+@bp.route("/access", methods=["GET", "POST"])
+@limiter.limit(code_limit, methods=["POST"])
+def access():
+    """Ask for the install's access code, then go on to where this browser was going."""
+    form = AccessForm()
+    if form.validate_on_submit():
+        if enter_code(form.code.data):
+            return redirect(local_path(request.args.get("next")))
+        form.code.errors = [_("That is not this install's access code.")]
+    return render_template("games/access.html", form=form), 422 if form.is_submitted() else 200
+
+
+def local_path(path: str | None) -> str:
+    """Return ``path`` when it is a page of this app, else the home page (no open redirects)."""
+    if path and path.startswith("/") and not path.startswith(("//", "/\\")):
+        return path
+    return url_for("games.index")
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])
+@limiter.limit(create_limit, methods=["POST"])
 def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
-    form = new_game_form(rules.spec)
+    if not may_create():
+        return redirect(url_for("games.access", next=request.path))
+    # request.form only: a file sent in a text field (a multipart post) must not reach the fields
+    form = new_game_form(rules.spec, **({"formdata": request.form} if request.method == "POST" else {}))
     if not form.is_submitted():
         return render_template("games/new.html", form=form, spec=rules.spec)
     if form.validate():
@@ -84,6 +95,7 @@ def new_game(key: str):
 def table(game_id: str):
     """Show the table: standings, every round so far, and the form for the next one."""
     game = game_or_404(game_id)
+    follow(game)
     derived = services.derive_game(game)
     form = None
     if token_for(game) and not derived.over:
@@ -207,3 +219,18 @@ def join(game_id: str, token: str):
         abort(403)
     remember_token(game, token)
     return redirect(url_for("games.table", game_id=game_id))
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: str):
+    """Ask, then delete a game for everyone: only a browser holding its edit link may."""
+    if request.method == "GET":
+        game = editable_game_or_403(game_id, for_update=False)
+        return render_template("games/delete.html", game=game, spec=services.rules_for(game).spec)
+    check_csrf()
+    game = editable_game_or_403(game_id)
+    services.delete_game(game)
+    db.session.commit()
+    forget(game_id)
+    flash(_("The game was deleted."), "info")
+    return redirect(url_for("games.index"))

@@ -1,0 +1,113 @@
+"""What a hosted install needs around the app: proxy headers, security headers, secure cookies, rate
+limits, no caching of answers that carry a token, and structured access logs."""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+import time
+
+from flask import Flask, current_app, g, request, session
+from flask.sessions import SecureCookieSessionInterface
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .extensions import limiter, talisman
+
+CSP = {
+    "default-src": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+WRITES = ["POST", "PUT", "PATCH", "DELETE"]
+TOKEN_IN_PATH = re.compile(r"(/edit/)[^/?]+")
+access_log = logging.getLogger("scorekeeper.access")
+
+
+def register(app: Flask) -> None:
+    """Wire the proxy, headers, cookies, limits and logs to the app."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:  # trust exactly this many proxies for the client's address, scheme, host and prefix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops)
+    talisman.init_app(app, force_https=False, session_cookie_secure=False, content_security_policy=CSP,
+                      frame_options="DENY", referrer_policy="same-origin", strict_transport_security=True,
+                      strict_transport_security_max_age=60 * 60 * 24 * 365)
+    app.session_interface = SessionOverHttps()
+    limiter.init_app(app)
+    app.after_request(no_store)
+    if app.config.get("ACCESS_LOG"):
+        app.before_request(start_clock)
+        app.after_request(log_request)
+        if not access_log.handlers:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("%(message)s"))
+            access_log.addHandler(handler)
+            access_log.setLevel(logging.INFO)
+            access_log.propagate = False
+
+
+def limit_blueprint(bp, methods=WRITES) -> None:
+    """Limit the writes of a blueprint's routes, per game and client (routes may set their own)."""
+    limiter.limit(write_limit, methods=methods, key_func=game_and_client)(bp)
+
+
+class SessionOverHttps(SecureCookieSessionInterface):
+    """Mark the session cookie Secure whenever the request came over HTTPS (directly or through the proxy)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def write_limit() -> str:
+    """Return how many writes one client may send to one game."""
+    return current_app.config["RATELIMIT_WRITES"]
+
+
+def create_limit() -> str:
+    """Return how many games one client may start."""
+    return current_app.config["RATELIMIT_CREATE"]
+
+
+def code_limit() -> str:
+    """Return how many tries at the access code one client gets."""
+    return current_app.config["RATELIMIT_ACCESS_CODE"]
+
+
+def game_and_client() -> str:
+    """Key a write by the client's address and the game it writes to."""
+    return f"{get_remote_address()}|{(request.view_args or {}).get('game_id', '')}"
+
+
+def carries_token() -> None:
+    """Mark this answer as carrying an edit token: no cache may keep it."""
+    g.carries_token = True
+
+
+def no_store(response):
+    """Keep answers that carry a token (in the body, an edit link or the session cookie) out of caches."""
+    if g.get("carries_token") or (session.accessed and session.get("tokens")):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def start_clock() -> None:
+    g.started = time.perf_counter()
+
+
+def log_request(response):
+    """Write one JSON line per request; edit tokens in paths are blanked out, query strings left out."""
+    access_log.info(json.dumps({
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "remote": request.remote_addr,
+        "method": request.method,
+        "path": TOKEN_IN_PATH.sub(r"\1…", request.path),
+        "status": response.status_code,
+        "bytes": response.calculate_content_length(),
+        "ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
+        "agent": request.user_agent.string[:200],
+    }, ensure_ascii=False))
+    return response
