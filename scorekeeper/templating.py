@@ -32,6 +32,6 @@ def csrf_field():
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
 
 
-def seat_name(seat: int, state: dict) -> str:
-    """Return the name of the player in ``seat``."""
-    return state["players"][seat]
+def seat_name(seat: int, view) -> str:
+    """Return the name of the player in ``seat`` of a table view."""
+    return view.players[seat]

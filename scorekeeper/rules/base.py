@@ -305,6 +305,12 @@ class Rules(Protocol):
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         """Return what outlives ``next`` once the game is over (the Golf jar, the Chase the Ace pot)."""
 
+    def running(self, table: Table, state: Any) -> list[float | None]:
+        """Return each seat's headline value (total, lives, layout) at this point, for a chart."""
+
+    def round_title(self, table: Table, number: int) -> Msg:
+        """Return a round's own name ("Hole 3", "Hand 2 · Hearts")."""
+
 
 HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
     Measure.LOWEST_TOTAL: ("total", False),
@@ -360,6 +366,13 @@ class BaseRules:
 
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         return {}
+
+    def running(self, table: Table, state: Any) -> list[float | None]:
+        key, _ = HEADLINE[self.spec.measure]
+        return [row.get(key) for row in self.standings(table, state, False)]
+
+    def round_title(self, table: Table, number: int) -> Msg:
+        return msg(N_("%(round)s %(n)s"), round=Msg(self.spec.round_name), n=number)
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
