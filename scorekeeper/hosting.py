@@ -33,6 +33,7 @@ def register(app: Flask) -> None:
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops:  # trust exactly this many proxies for the client's address, scheme, host and prefix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops)
+    app.after_request(hsts_only_over_https)  # registered first, so it runs after Talisman's headers
     talisman.init_app(app, force_https=False, session_cookie_secure=False, content_security_policy=CSP,
                       frame_options="DENY", referrer_policy="same-origin", strict_transport_security=True,
                       strict_transport_security_max_age=60 * 60 * 24 * 365)
@@ -42,6 +43,7 @@ def register(app: Flask) -> None:
     if app.config.get("ACCESS_LOG"):
         app.before_request(start_clock)
         app.after_request(log_request)
+        access_log.disabled = False  # Alembic's fileConfig turns off loggers made before it ran
         if not access_log.handlers:
             handler = logging.StreamHandler(sys.stderr)
             handler.setFormatter(logging.Formatter("%(message)s"))
@@ -60,6 +62,21 @@ class SessionOverHttps(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def hsts_only_over_https(response):
+    """Drop HSTS unless this request really came over HTTPS.
+
+    Talisman also believes an X-Forwarded-Proto header from anyone; only ProxyFix (PROXY_HOPS) may.
+    """
+    if not request.is_secure:
+        response.headers.pop("Strict-Transport-Security", None)
+    return response
+
+
+def limits_creation(view):
+    """Count the games a client starts, by page or API alike, against one shared limit."""
+    return limiter.shared_limit(create_limit, scope="create", methods=["POST"])(view)
 
 
 def write_limit() -> str:
@@ -88,13 +105,14 @@ def carries_token() -> None:
 
 
 def no_store(response):
-    """Keep answers that carry a token (in the body, an edit link or the session cookie) out of caches."""
-    if g.get("carries_token") or (session.accessed and session.get("tokens")):
+    """Keep answers that carry a token (in the body, an edit link or a new session cookie) out of caches."""
+    if g.get("carries_token") or (session.modified and session.get("tokens")):
         response.headers["Cache-Control"] = "no-store"
     return response
 
 
 def start_clock() -> None:
+    """Note when the request came in, for the access log."""
     g.started = time.perf_counter()
 
 

@@ -1,6 +1,7 @@
 """Games, players and rounds: the rules decide, the models store; flush only, never commit."""
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Mapping, Sequence
@@ -18,6 +19,7 @@ from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg,
 from .rules.engine import Derived, RoundRefused, append, derive
 
 NAME_MAX = 40
+ROUND_DATA_MAX = 4096  # bytes of JSON: a round of the biggest table needs about 1 KB; every poll sends it back
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 GAME_OVER = msg(N_("the game is over; no more rounds can be added"))
 
@@ -224,9 +226,12 @@ def later_round_message(exc: RoundRefused) -> Msg:
 
 
 def check_object(data: Any) -> Mapping[str, Any]:
-    """Refuse round data that is not a JSON object."""
+    """Refuse round data that is not a JSON object, or too big for a round at a table."""
     if not isinstance(data, Mapping):
         raise Invalid({"data": msg(N_("the round's data must be an object of names and values"))})
+    if len(json.dumps(data, ensure_ascii=False).encode()) > ROUND_DATA_MAX:
+        raise Invalid({"data": msg(N_("the round's data is longer than a round needs (at most %(n)s bytes)"),
+                                   n=ROUND_DATA_MAX)})
     return data
 
 

@@ -13,8 +13,8 @@ from werkzeug.exceptions import HTTPException
 
 from .. import access, services
 from .. import rules as registry
-from ..extensions import db, limiter
-from ..hosting import carries_token, create_limit
+from ..extensions import db
+from ..hosting import carries_token, limits_creation
 from ..i18n import tr, tr_errors
 from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply
@@ -115,7 +115,7 @@ def list_rules():
 
 
 @bp.post("/games")
-@limiter.limit(create_limit)
+@limits_creation
 def create_game():
     """Start a game; the answer carries the token that edits it (a cookie jar also finds it in its list)."""
     if not access.may_create():

@@ -11,7 +11,7 @@ from .. import rules as registry
 from .. import services
 from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
 from ..extensions import csrf, db, limiter
-from ..hosting import code_limit, create_limit
+from ..hosting import carries_token, code_limit, limits_creation
 from ..i18n import tr, tr_errors
 from ..models import Game
 from ..readmodel import TableView
@@ -87,7 +87,7 @@ def local_path(path: str | None) -> str:
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])
-@limiter.limit(create_limit, methods=["POST"])
+@limits_creation
 def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
@@ -122,6 +122,8 @@ def next_round_form(view: TableView, formdata=None):
 
 def render_table(game: Game, view: TableView, form, status: int = 200):
     """Render the table page from the table view."""
+    if token_for(game):
+        carries_token()  # the page shows the edit link
     return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game)), status
 
 

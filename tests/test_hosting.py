@@ -1,0 +1,276 @@
+"""A hosted install: who sees which games, the access code, deleting a game, headers, limits and logs."""
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+import pytest
+
+from scorekeeper.extensions import limiter
+
+
+def start(client, names=("Ann", "Bob")) -> str:
+    """Start a golf game through its page; return its id (this browser now holds its edit link)."""
+    form = {f"players-{i}": n for i, n in enumerate(names)}
+    answer = client.post("/new/golf", data=form)
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:300]
+    return re.search(r"/games/([\w-]+)", answer.headers["Location"]).group(1)
+
+
+def listed(client) -> tuple[str, list[str]]:
+    """Return the home page and the ids the API lists to this browser."""
+    return client.get("/").get_data(as_text=True), [g["id"] for g in client.get("/api/games").get_json()]
+
+
+def auth(state: dict) -> dict:
+    return {"Authorization": f"Bearer {state['token']}"}
+
+
+# --- who sees which games --------------------------------------------------------------------------
+
+
+def test_a_browser_that_never_joined_sees_no_games(app, client):
+    gid = start(client, ["Zed", "Yan"])
+    page, ids = listed(app.test_client())
+    assert ids == [] and "Zed" not in page and gid not in page
+
+
+def test_a_browser_sees_the_games_it_started_joined_or_followed(app, client):
+    mine = start(client, ["Zed", "Yan"])
+    maker = app.test_client()  # another browser starts the other games
+    other = maker.post("/api/games", json={"game": "golf", "players": ["Xi", "Wu"]}).get_json()
+    unseen = maker.post("/api/games", json={"game": "golf", "players": ["Vi", "Ul"]}).get_json()
+    page, ids = listed(client)
+    assert mine in ids and "Zed, Yan" in page and other["id"] not in ids
+    follower, joiner = app.test_client(), app.test_client()
+    follower.get(f"/games/{other['id']}")
+    joiner.get(f"/games/{other['id']}/edit/{other['token']}")
+    for browser in (follower, joiner):
+        page, ids = listed(browser)
+        assert ids == [other["id"]] and "Xi, Wu" in page and "Vi, Ul" not in page
+    assert unseen["id"] not in listed(client)[1]
+
+
+def test_an_api_caller_with_a_cookie_jar_finds_the_games_it_started(client, create_game):
+    state = create_game(players=["Xi", "Wu"])
+    assert [g["id"] for g in client.get("/api/games").get_json()] == [state["id"]]
+
+
+# --- the install's access code ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def coded(make_app):
+    """An install guarded by an access code."""
+    return make_app(ACCESS_CODE="club-1234")
+
+
+def test_without_the_code_no_game_can_be_started(coded):
+    client = coded.test_client()
+    answer = client.get("/new/golf")
+    assert answer.status_code == 302 and answer.headers["Location"].startswith("/access?next=/new/golf")
+    assert client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"}).status_code == 302
+    assert client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).status_code == 401
+    wrong = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}, headers={"X-Access-Code": "x"})
+    assert wrong.status_code == 403 and "access_code" in wrong.get_json()["errors"]
+    assert client.get("/api/games").get_json() == []
+
+
+def test_the_code_opens_starting_games_and_the_full_list(coded):
+    client, stranger = coded.test_client(), coded.test_client()
+    refused = client.post("/access?next=/new/golf", data={"code": "club-123"})
+    assert refused.status_code == 422 and "not this install" in refused.get_data(as_text=True)
+    answer = client.post("/access?next=/new/golf", data={"code": "club-1234"})
+    assert answer.status_code == 302 and answer.headers["Location"] == "/new/golf"
+    gid = start(client, ["Zed", "Yan"])
+    api = stranger.post("/api/games", json={"game": "golf", "players": ["Xi", "Wu"]},
+                        headers={"X-Access-Code": "club-1234"})
+    assert api.status_code == 201
+    page, ids = listed(client)
+    assert set(ids) == {gid, api.get_json()["id"]} and "Every game on this install" in page
+    everything = stranger.get("/api/games", headers={"X-Access-Code": "club-1234"}).get_json()
+    assert {g["id"] for g in everything} == {gid, api.get_json()["id"]}
+    with client.session_transaction() as kept:
+        assert "club-1234" not in json.dumps(dict(kept))  # the session keeps a keyed hash, not the code
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example"])
+def test_the_access_page_goes_on_only_to_pages_of_this_app(coded, target):
+    answer = coded.test_client().post("/access", query_string={"next": target}, data={"code": "club-1234"})
+    assert answer.headers["Location"] == "/"
+
+
+# --- deleting a game -------------------------------------------------------------------------------
+
+
+def test_the_edit_link_holder_deletes_a_game_after_confirming(app, client, post_round, create_game):
+    gid = start(client)
+    follower = app.test_client()
+    follower.get(f"/games/{gid}")
+    assert follower.get(f"/games/{gid}/delete").status_code == 403
+    assert follower.post(f"/games/{gid}/delete").status_code == 403
+    assert f"/games/{gid}/delete" in client.get(f"/games/{gid}").get_data(as_text=True)
+    confirm = client.get(f"/games/{gid}/delete")
+    assert confirm.status_code == 200 and "cannot be brought back" in confirm.get_data(as_text=True)
+    assert client.get(f"/games/{gid}").status_code == 200  # asking deleted nothing
+    answer = client.post(f"/games/{gid}/delete", follow_redirects=True)
+    assert "The game was deleted." in answer.get_data(as_text=True)
+    assert client.get(f"/games/{gid}").status_code == 404 and client.get(f"/api/games/{gid}").status_code == 404
+    assert gid not in listed(client)[1] and gid not in listed(follower)[1]
+
+
+def test_the_api_deletes_a_game_with_its_token_only(client, create_game, post_round):
+    state, other = create_game(), create_game()
+    assert post_round(state, {"players": [{"score": 1}, {"score": 2}, {"score": 3}]},
+                      headers={"Idempotency-Key": "k1"}).status_code == 201
+    assert client.delete(f"/api/games/{state['id']}").status_code == 401
+    assert client.delete(f"/api/games/{state['id']}", headers=auth(other)).status_code == 403
+    assert client.delete(f"/api/games/{state['id']}", headers=auth(state)).status_code == 204
+    assert client.get(f"/api/games/{state['id']}").status_code == 404
+    assert client.get(f"/api/games/{other['id']}").status_code == 200
+
+
+def test_a_deleted_games_id_is_not_reused_by_a_replayed_key(client, create_game, post_round):
+    state = create_game()
+    post_round(state, {"players": [{"score": 1}, {"score": 2}, {"score": 3}]}, headers={"Idempotency-Key": "k"})
+    client.delete(f"/api/games/{state['id']}", headers=auth(state))
+    replay = post_round(state, {"players": [{"score": 1}, {"score": 2}, {"score": 3}]}, headers={"Idempotency-Key": "k"})
+    assert replay.status_code == 404
+
+
+# --- headers, cookies, caches ----------------------------------------------------------------------
+
+
+def test_every_answer_carries_the_strict_policy(client):
+    for path in ("/", "/api/rules", "/nothing", "/healthz"):
+        headers = client.get(path).headers
+        policy = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+        assert headers["X-Frame-Options"] == "DENY" and headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "same-origin", path
+        assert "Strict-Transport-Security" not in headers, path  # plain HTTP at home: no HSTS
+
+
+def test_behind_an_https_proxy_hsts_and_secure_cookies(make_app):
+    app = make_app(PROXY_HOPS=1)
+    client = app.test_client()
+    https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host": "club.example"}
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"}, headers=https)
+    assert answer.status_code == 302 and answer.headers["Location"].startswith("/games/")
+    assert "max-age=" in answer.headers["Strict-Transport-Security"]
+    assert "Secure" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+    plain = make_app().test_client().post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"}, headers=https)
+    assert "Strict-Transport-Security" not in plain.headers  # no proxy configured: its headers are not believed
+    assert "Secure" not in plain.headers["Set-Cookie"]
+
+
+def test_answers_that_carry_a_token_are_not_cached(app, client, create_game):
+    answer = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
+    assert answer.headers["Cache-Control"] == "no-store"
+    gid = start(client)
+    assert client.get(f"/games/{gid}").headers["Cache-Control"] == "no-store"  # the page shows the edit link
+    viewer = app.test_client()
+    assert "no-store" not in viewer.get(f"/games/{gid}").headers.get("Cache-Control", "")
+    assert "no-store" not in client.get(f"/api/games/{gid}").headers.get("Cache-Control", "")
+
+
+# --- hostile input ---------------------------------------------------------------------------------
+
+
+def test_an_oversized_body_is_a_clear_413(app, client, create_game):
+    big = "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)
+    state = create_game()
+    api = client.post(f"/api/games/{state['id']}/rounds", data=json.dumps({"data": {"n": big}}),
+                      content_type="application/json", headers=auth(state))
+    assert api.status_code == 413 and "KB" in api.get_json()["errors"]["body"]
+    page = client.post("/new/golf", data={"players-0": big})
+    assert page.status_code == 413 and "too much to send" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("files", [
+    {"players-0": (b"<x>", "a.txt")},
+    {"players-0": (b"Ann", "a.txt"), "players-1": (b"Bob", "b.txt")},
+    {"opt_holes": (b"9", "h.txt")},
+])
+def test_a_multipart_new_game_post_is_answered_calmly(client, files):
+    from io import BytesIO
+
+    data = {name: (BytesIO(body), filename) for name, (body, filename) in files.items()}
+    answer = client.post("/new/golf", data=data, content_type="multipart/form-data")
+    assert answer.status_code in (302, 422)
+
+
+def test_a_multipart_post_with_text_fields_starts_the_game(client):
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 302
+
+
+def test_round_data_is_kept_small(client, create_game, post_round):
+    state = create_game()
+    data = {"players": [{"score": 1}, {"score": 2}, {"score": 3}], "junk": "x" * 20_000}
+    answer = post_round(state, data)
+    assert answer.status_code == 422 and "data" in answer.get_json()["errors"]
+    assert client.get(f"/api/games/{state['id']}").get_json()["rounds"] == []
+
+
+# --- rate limits -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def limited(make_app):
+    """An app with small limits, so that a test reaches them."""
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_CREATE="2 per minute", RATELIMIT_WRITES="3 per minute")
+    with app.app_context():
+        limiter.reset()
+    return app
+
+
+def test_starting_too_many_games_is_a_clear_429(limited):
+    client = limited.test_client()
+    for _ in range(2):
+        assert client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).status_code == 201
+    api = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
+    assert api.status_code == 429 and "wait a minute" in api.get_json()["errors"]["body"]
+    assert "Retry-After" in api.headers
+    page = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
+    assert page.status_code == 429 and "Slow down a little" in page.get_data(as_text=True)
+    assert page.headers["Content-Type"].startswith("text/html")
+
+
+def test_writes_are_limited_per_game_and_reads_are_not(limited):
+    client = limited.test_client()
+    one = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
+    two = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
+    statuses = [client.post(f"/api/games/{one['id']}/rounds", json={"data": {"winner": 0}}, headers=auth(one)).status_code
+                for _ in range(4)]
+    assert statuses == [201, 201, 201, 429]
+    assert client.post(f"/api/games/{two['id']}/rounds", json={"data": {"winner": 0}},
+                       headers=auth(two)).status_code == 201
+    assert all(client.get(f"/api/games/{one['id']}").status_code == 200 for _ in range(10))
+
+
+# --- operations ------------------------------------------------------------------------------------
+
+
+def test_healthz_checks_the_database(app, client):
+    assert client.get("/healthz").get_json() == {"status": "ok", "database": "ok"}
+
+
+def test_access_logs_are_json_lines_without_tokens(make_app):
+    app = make_app(ACCESS_LOG=True)
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())
+    logging.getLogger("scorekeeper.access").addHandler(handler)
+    try:
+        client = app.test_client()
+        state = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).get_json()
+        client.get(f"/games/{state['id']}/edit/{state['token']}?x=1")
+    finally:
+        logging.getLogger("scorekeeper.access").removeHandler(handler)
+    entries = [json.loads(line) for line in lines]
+    assert [(e["method"], e["status"]) for e in entries] == [("POST", 201), ("GET", 302)]
+    assert entries[0]["path"] == "/api/games" and isinstance(entries[0]["ms"], float)
+    assert state["token"] not in "".join(lines) and "x=1" not in "".join(lines)
