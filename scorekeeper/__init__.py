@@ -26,8 +26,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_extensions(app)
     register_blueprints(app)
-    from . import errors, health, templating
+    from . import backup, errors, health, templating
 
+    backup.register(app)
     errors.register(app)
     health.register(app)
     templating.register(app)
