@@ -1,0 +1,81 @@
+"""Migrations on SQLite and PostgreSQL: from empty to head, from the previous revision with games in it, and back."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import create_engine, inspect, text
+
+from scorekeeper import create_app, rules
+from scorekeeper.extensions import db
+
+KINDS = ["sqlite", "postgres"]
+TABLES = {"game", "player", "round", "idempotent_reply"}
+
+
+@pytest.fixture(params=KINDS)
+def empty_url(request, databases):
+    """An empty database of each kind."""
+    url = databases.new(migrated=False, kind=request.param)
+    yield url
+    databases.drop(url)
+
+
+def on(url: str):
+    """Return an app on ``url`` whose schema the test makes itself."""
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})
+
+
+def schema_drift(app) -> list:
+    """Return the differences between the models and the migrated database (none when they agree)."""
+    with app.app_context(), db.engine.connect() as conn:
+        return compare_metadata(MigrationContext.configure(conn), db.metadata)
+
+
+def tables(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return set(inspect(engine).get_table_names()) - {"alembic_version"}
+    finally:
+        engine.dispose()
+
+
+def test_upgrade_from_empty_gives_the_models_schema_and_downgrade_empties_it(empty_url):
+    app = on(empty_url)
+    with app.app_context():
+        upgrade()
+    assert tables(empty_url) == TABLES and schema_drift(app) == []
+    with app.app_context():
+        downgrade(revision="base")
+        db.engine.dispose()
+    assert tables(empty_url) == set()
+
+
+def test_upgrade_from_the_previous_revision_keeps_the_games(empty_url):
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0001")
+        db.session.execute(text(
+            "INSERT INTO game (id, public_id, game_key, options, token_hash, status, finished_by_hand, created, updated)"
+            " VALUES (1, 'old-game', 'trash', :options, :hash, 'playing', false, :now, :now)"),
+            {"options": json.dumps(rules.REGISTRY["trash"].resolve_options({}, 2)), "hash": "0" * 64,
+             "now": "2026-01-02 03:04:05+00:00"})
+        db.session.execute(text("INSERT INTO player (game_id, seat, name) VALUES (1, 0, 'Ann'), (1, 1, 'Bob')"))
+        db.session.execute(text("INSERT INTO round (game_id, number, data, created, updated) "
+                                "VALUES (1, 1, '{\"winner\": 0}', :now, :now)"), {"now": "2026-01-02 03:04:05+00:00"})
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    state = app.test_client().get("/api/games/old-game").get_json()
+    assert state["players"] == ["Ann", "Bob"] and [r["data"] for r in state["rounds"]] == [{"winner": 0}]
+    assert state["preset"] is None and state["status"] == "playing"
+    with app.app_context():
+        downgrade(revision="0001")
+        names = db.session.execute(text("SELECT name FROM player ORDER BY seat")).scalars().all()
+        db.session.remove()
+        db.engine.dispose()
+    assert names == ["Ann", "Bob"]
