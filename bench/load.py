@@ -1,0 +1,356 @@
+"""A bounded load run on loopback: tables post rounds, spectators poll, then the rounds are counted.
+
+    python bench/load.py                                  # SQLite, 2 workers, 100 tables, 400 spectators, 60 s
+    python bench/load.py --postgres --workers 4 --tables 1000 --spectators 4000
+    python bench/load.py --postgres --knee 100,200,400,700,1000 --duration 30
+    python bench/load.py --url http://127.0.0.1:8000     # a server you started yourself
+
+It starts gunicorn itself on a fresh database (a SQLite file, or with --postgres a throwaway
+cluster from Debian's postgresql package), unless --url names a running server. Each table
+is a golf game that sends a round every --post-every seconds (with its round number and an
+Idempotency-Key, as the phones do); each spectator follows one table and polls its state every
+--poll-every seconds with If-None-Match, as the live view does. Every start is spread at random
+over the first interval. The client is plain asyncio (one connection per request, as gunicorn's
+sync workers close them), so it costs little next to the server on the same machine.
+
+Afterwards it reads every game back and compares its stored rounds with the 201s it got:
+none lost, none doubled. With --kill-at SECONDS it kills the server (kill -9, every process)
+that far into the run, restarts it, and checks the same. It prints a report and, with --json,
+the figures as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+# --- a small HTTP/1.1 client on asyncio streams ----------------------------------------------------
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body)
+
+
+class Client:
+    """Send requests to one host, each on its own connection, at most ``limit`` at once."""
+
+    def __init__(self, url: str, limit: int):
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port or 80
+        self.gate = asyncio.Semaphore(limit)
+
+    async def request(self, method: str, path: str, body=None, headers=None, timeout: float = 30) -> Answer:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: close",
+                f"Content-Length: {len(data)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        async with self.gate:
+            return await asyncio.wait_for(self.exchange(("\r\n".join(head) + "\r\n\r\n").encode() + data), timeout)
+
+    async def exchange(self, raw: bytes) -> Answer:
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            writer.write(raw)
+            await writer.drain()
+            reply = await reader.read()
+        finally:
+            writer.close()
+        head, _, body = reply.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+        return Answer(int(lines[0].split()[1]), {k.lower(): v for k, v in headers.items()}, body)
+
+
+# --- the simulated tables and spectators -----------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    writes: list[float] = field(default_factory=list)   # seconds, per answered write
+    polls: list[float] = field(default_factory=list)
+    statuses: dict[str, int] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    acknowledged: dict[str, int] = field(default_factory=dict)  # game id: rounds answered 201
+
+    def count(self, what: str) -> None:
+        self.statuses[what] = self.statuses.get(what, 0) + 1
+
+
+def golf_round(seats: int) -> dict:
+    return {"players": [{"score": random.randint(0, 30)} for _ in range(seats)], "knocker": None}
+
+
+async def start_tables(client: Client, n: int, holes: int) -> list[dict]:
+    """Start ``n`` golf games; return their states (with tokens)."""
+    async def one(i: int) -> dict:
+        answer = await client.request("POST", "/api/games", {"game": "golf", "players": [f"P{i}a", f"P{i}b", f"P{i}c"],
+                                                             "options": {"holes": holes}})
+        if answer.status != 201:
+            raise RuntimeError(f"could not start a game: {answer.status} {answer.body[:200]!r}")
+        return answer.json()
+    return await asyncio.gather(*(one(i) for i in range(n)))
+
+
+async def table(client: Client, game: dict, every: float, until: float, figures: Figures) -> None:
+    """Post a round every ``every`` seconds until ``until``; retry a failed post with the same key."""
+    figures.acknowledged[game["id"]] = 0
+    await asyncio.sleep(random.uniform(0, every))
+    number = 1
+    while time.monotonic() < until:
+        due = time.monotonic() + every
+        body, key = {"number": number, "data": golf_round(3)}, f"{game['id']}-{number}"
+        headers = {"Authorization": f"Bearer {game['token']}", "Idempotency-Key": key}
+        for _attempt in range(3):
+            started = time.monotonic()
+            try:
+                answer = await client.request("POST", f"/api/games/{game['id']}/rounds", body, headers)
+            except (OSError, asyncio.TimeoutError) as exc:
+                figures.count("write " + type(exc).__name__)
+                figures.errors.append(f"write: {exc!r}")
+                await asyncio.sleep(0.5)
+                continue
+            figures.writes.append(time.monotonic() - started)
+            figures.count(f"write {answer.status}")
+            if answer.status == 201:
+                figures.acknowledged[game["id"]] += 1
+                number += 1
+            elif answer.status >= 500 or answer.status in (409, 429):
+                figures.errors.append(f"write {answer.status}: {answer.body[:200]!r}")
+            break
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+
+
+async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures) -> None:
+    """Poll one game's state every ``every`` seconds with If-None-Match, as the live view does."""
+    await asyncio.sleep(random.uniform(0, every))
+    etag = None
+    while time.monotonic() < until:
+        due = time.monotonic() + every
+        started = time.monotonic()
+        try:
+            answer = await client.request("GET", f"/api/games/{game['id']}",
+                                          headers={"If-None-Match": etag} if etag else None)
+        except (OSError, asyncio.TimeoutError) as exc:
+            figures.count("poll " + type(exc).__name__)
+            figures.errors.append(f"poll: {exc!r}")
+        else:
+            figures.polls.append(time.monotonic() - started)
+            figures.count(f"poll {answer.status}")
+            if answer.status == 200:
+                etag = answer.headers.get("etag", etag)
+            elif answer.status != 304:
+                figures.errors.append(f"poll {answer.status}: {answer.body[:200]!r}")
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+
+
+async def count_rounds(client: Client, games: list[dict], figures: Figures) -> dict:
+    """Read every game back; compare its stored rounds with the 201s it got."""
+    lost = doubled = stored_total = 0
+    for game in games:
+        answer = await client.request("GET", f"/api/games/{game['id']}")
+        numbers = [r["number"] for r in answer.json()["rounds"]]
+        stored_total += len(numbers)
+        acked = figures.acknowledged.get(game["id"], 0)
+        if numbers != list(range(1, len(numbers) + 1)):
+            doubled += 1
+        lost += max(0, acked - len(numbers))
+        # one more stored than acknowledged is a write whose answer never came back (the kill): not doubled
+        doubled += max(0, len(numbers) - acked - 1)
+    return {"acknowledged": sum(figures.acknowledged.values()), "stored": stored_total, "lost": lost,
+            "doubled": doubled}
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))] * 1000, 1)
+
+
+async def run(url: str, args, server=None) -> dict:
+    """Run the load once against ``url``; return its figures."""
+    client = Client(url, args.connections)
+    holes = int(args.duration / args.post_every) + 3
+    games = await start_tables(client, args.tables, holes)
+    figures = Figures()
+    started = time.monotonic()
+    until = started + args.duration
+    tasks = [table(client, g, args.post_every, until, figures) for g in games]
+    tasks += [spectator(client, random.choice(games), args.poll_every, until, figures) for _ in range(args.spectators)]
+    if args.kill_at and server is not None:
+        tasks.append(kill_and_restart(server, args.kill_at))
+    await asyncio.gather(*tasks)
+    elapsed = time.monotonic() - started
+    rounds = await count_rounds(client, games, figures)
+    requests = len(figures.writes) + len(figures.polls)
+    return {
+        "tables": args.tables, "spectators": args.spectators, "seconds": round(elapsed, 1),
+        "requests_per_second": round(requests / elapsed, 1),
+        "writes": len(figures.writes), "polls": len(figures.polls),
+        "write_ms": {p: percentile(figures.writes, p) for p in (50, 95, 99)},
+        "poll_ms": {p: percentile(figures.polls, p) for p in (50, 95, 99)},
+        "statuses": dict(sorted(figures.statuses.items())),
+        "errors": len(figures.errors), "first_errors": figures.errors[:5],
+        "rounds": rounds,
+    }
+
+
+async def kill_and_restart(server, at: float) -> None:
+    await asyncio.sleep(at)
+    await asyncio.to_thread(server.kill9)
+    await asyncio.to_thread(server.start)
+
+
+# --- the server under test -------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """gunicorn with sync workers on a database, started and killed by this script."""
+
+    def __init__(self, database_url: str, workers: int, log: Path):
+        self.database_url, self.workers, self.log = database_url, workers, log
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": database_url,
+                    "SECRET_KEY": "bench-only", "FLASK_RATELIMIT_ENABLED": "false"}
+
+    def migrate(self) -> None:
+        subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT,
+                       env=self.env, check=True, capture_output=True)
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--backlog", "4096",
+                 "--bind", f"127.0.0.1:{self.port}", "scorekeeper:create_app()"],
+                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if s.recv(64).startswith(b"HTTP/1.1 200"):
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not start; see {self.log}")
+
+    def kill9(self) -> None:
+        if self.process:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(30)
+
+
+def integrity_check(database_url: str) -> str:
+    """Run the database's own check: PRAGMA integrity_check on SQLite, a full read of every table on PostgreSQL."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as conn:
+            if engine.dialect.name == "sqlite":
+                return conn.execute(text("PRAGMA integrity_check")).scalar()
+            for name in ("game", "player", "round", "idempotent_reply"):
+                conn.execute(text(f"SELECT count(*) FROM {name}")).scalar()
+            return "ok"
+    finally:
+        engine.dispose()
+
+
+def report(result: dict) -> str:
+    w, p, r = result["write_ms"], result["poll_ms"], result["rounds"]
+    return (f"{result['tables']} tables, {result['spectators']} spectators, {result['seconds']} s: "
+            f"{result['requests_per_second']} req/s; writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, "
+            f"polls {p[50]}/{p[95]}/{p[99]} ms; {result['errors']} errors; "
+            f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
+            f"{r['doubled']} doubled; statuses {result['statuses']}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="a running server (else gunicorn is started here)")
+    parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL cluster (else SQLite)")
+    parser.add_argument("--database-url", help="a database to use (it is migrated first)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--spectators", type=int, help="default: 4 per table")
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--post-every", type=float, default=10)
+    parser.add_argument("--poll-every", type=float, default=3)
+    parser.add_argument("--connections", type=int, default=256, help="requests in flight at most")
+    parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds in, then restart it")
+    parser.add_argument("--knee", help="table counts to try in turn (4 spectators each): the most with p99 < 100 ms")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    with ExitStack() as stack:
+        server = None
+        url = args.url
+        database_url = args.database_url
+        if url is None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="sk-bench-")))
+            if args.postgres and not database_url:
+                from tests.postgres import throwaway_server
+
+                database_url = stack.enter_context(throwaway_server())
+            database_url = database_url or f"sqlite:///{folder / 'bench.sqlite'}"
+            server = Server(database_url, args.workers, folder / "gunicorn.log")
+            server.migrate()
+            server.start()
+            stack.callback(server.stop)
+            url = server.url
+        results = []
+        for tables in ([int(t) for t in args.knee.split(",")] if args.knee else [args.tables]):
+            args.tables = tables
+            spectators = args.spectators if args.spectators is not None and not args.knee else 4 * tables
+            result = asyncio.run(run(url, argparse.Namespace(**{**vars(args), "spectators": spectators}), server))
+            if database_url:
+                result["integrity"] = integrity_check(database_url)
+            results.append(result)
+            print(report(result), flush=True)
+        if args.knee:
+            fine = [r["tables"] for r in results if r["errors"] == 0 and (r["write_ms"][99] or 0) < 100
+                    and (r["poll_ms"][99] or 0) < 100]
+            print(f"knee: p99 under 100 ms up to {max(fine) if fine else 'none'} of the tables tried", flush=True)
+        if args.json:
+            print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
