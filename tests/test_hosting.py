@@ -274,3 +274,15 @@ def test_access_logs_are_json_lines_without_tokens(make_app):
     assert [(e["method"], e["status"]) for e in entries] == [("POST", 201), ("GET", 302)]
     assert entries[0]["path"] == "/api/games" and isinstance(entries[0]["ms"], float)
     assert state["token"] not in "".join(lines) and "x=1" not in "".join(lines)
+
+
+def test_hostile_names_come_back_from_the_api_as_plain_json_text(client):
+    from tests.test_robustness import NASTY
+
+    state = client.post("/api/games", json={"game": "trash", "players": NASTY[:4]}).get_json()
+    for path in (f"/api/games/{state['id']}", "/api/games"):
+        answer = client.get(path)
+        assert answer.mimetype == "application/json" and answer.headers["X-Content-Type-Options"] == "nosniff"
+        body = answer.get_json()
+        players = body["players"] if isinstance(body, dict) else body[0]["players"]
+        assert players == NASTY[:4]  # kept as typed, shown as text by whoever reads the JSON
