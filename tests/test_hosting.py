@@ -232,7 +232,7 @@ def test_starting_too_many_games_is_a_clear_429(limited):
     for _ in range(2):
         assert client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).status_code == 201
     api = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
-    assert api.status_code == 429 and "wait a minute" in api.get_json()["errors"]["body"]
+    assert api.status_code == 429 and "wait a minute" in api.get_json()["errors"]["rate"]
     assert "Retry-After" in api.headers
     page = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
     assert page.status_code == 429 and "Slow down a little" in page.get_data(as_text=True)

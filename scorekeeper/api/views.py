@@ -211,5 +211,5 @@ def finish_game(game: Game):
 
 def http_error(exc: HTTPException):
     """Answer an HTTP error under /api as JSON."""
-    field = {404: "game", 405: "method", 413: "body"}.get(exc.code or 0, "body")
+    field = {404: "game", 405: "method", 413: "body", 429: "rate"}.get(exc.code or 0, "body")
     return jsonify(errors={field: exc.description}), exc.code
