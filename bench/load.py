@@ -79,6 +79,8 @@ class Client:
             reply = await reader.read()
         finally:
             writer.close()
+        if not reply.startswith(b"HTTP/"):  # the server went away before it answered (the kill)
+            raise ConnectionResetError("no answer")
         head, _, body = reply.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
@@ -194,6 +196,7 @@ def percentile(values: list[float], p: float) -> float | None:
 async def run(url: str, args, server=None) -> dict:
     """Run the load once against ``url``; return its figures."""
     client = Client(url, args.connections)
+    load_before = os.getloadavg()[0]  # others' work on the same machine skews the figures; say how much
     holes = int(args.duration / args.post_every) + 3
     games = await start_tables(client, args.tables, holes)
     figures = Figures()
@@ -209,6 +212,7 @@ async def run(url: str, args, server=None) -> dict:
     requests = len(figures.writes) + len(figures.polls)
     return {
         "tables": args.tables, "spectators": args.spectators, "seconds": round(elapsed, 1),
+        "load_average": {"before": round(load_before, 2), "after": round(os.getloadavg()[0], 2)},
         "requests_per_second": round(requests / elapsed, 1),
         "writes": len(figures.writes), "polls": len(figures.polls),
         "write_ms": {p: percentile(figures.writes, p) for p in (50, 95, 99)},
@@ -299,7 +303,7 @@ def report(result: dict) -> str:
             f"{result['requests_per_second']} req/s; writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, "
             f"polls {p[50]}/{p[95]}/{p[99]} ms; {result['errors']} errors; "
             f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
-            f"{r['doubled']} doubled; statuses {result['statuses']}")
+            f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}")
 
 
 def main() -> None:

@@ -286,3 +286,17 @@ def test_hostile_names_come_back_from_the_api_as_plain_json_text(client):
         body = answer.get_json()
         players = body["players"] if isinstance(body, dict) else body[0]["players"]
         assert players == NASTY[:4]  # kept as typed, shown as text by whoever reads the JSON
+
+
+@pytest.mark.parametrize("body, content_type", [
+    (b"--xyz\r\nContent-Disposition: form-data; name=\"players-0\"\r\n\r\nAnn", "multipart/form-data; boundary=xyz"),
+    (b"players-0=Ann&players-1=Bob", "multipart/form-data"),
+    (b"--xyz\r\n\r\n\r\n--xyz--\r\n", "multipart/form-data; boundary=xyz"),
+    (b"\xff\xfe--xyz--", "multipart/form-data; boundary=\"x\\\"y\""),
+])
+def test_a_malformed_multipart_post_is_answered_calmly(app, body, content_type):
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    client = app.test_client()
+    for path in ("/new/golf", "/api/games", "/access"):
+        answer = client.post(path, data=body, content_type=content_type)
+        assert answer.status_code in (302, 400, 413, 415, 422), (path, answer.status_code)
