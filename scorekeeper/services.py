@@ -112,6 +112,33 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
     return game, token
 
 
+def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:
+    """Return the rules and a table for a blank sheet: the names given (blank ones stay blank) and the options."""
+    rules = registry.get(key) if isinstance(key, str) else None
+    if rules is None:
+        raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
+    spec = rules.spec
+    errors: dict[str, Msg] = {}
+    if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
+        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
+                              hi=spec.max_players)
+        count = spec.min_players
+    given = [n for n in names if n]
+    if given:
+        try:
+            clean_players(given, rules)
+        except Invalid as exc:
+            errors.update(exc.errors)
+    padded = (list(names) + [""] * count)[:max(count, len(names))]
+    try:
+        resolved = rules.resolve_options(options or {}, len(padded))
+    except RulesError as exc:
+        errors.update(exc.errors)
+    if errors:
+        raise Invalid(errors)
+    return rules, Table(tuple(padded), resolved)
+
+
 def load_game(public_id: str) -> Game:
     """Return the game with this public id, or raise NotFound."""
     if not PUBLIC_ID.fullmatch(public_id or ""):

@@ -6,12 +6,13 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from .chart import table_chart
 from .i18n import tr
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, field_groups=field_groups, csrf_field=csrf_field)
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, field_groups=field_groups, csrf_field=csrf_field)
     app.jinja_env.filters["seat_name"] = seat_name
 
 
