@@ -112,7 +112,8 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
     placed = spread_labels([ey for _, ey in ends], 13, top + 4, top + plot_h)
     for (seat, ey), ly in zip(ends, placed):
         colour = COLOURS[seat % len(COLOURS)]
-        name = players[seat] if len(players[seat]) <= 14 else players[seat][:13] + "…"
+        fits = max(4, (right - 24) // 7)
+        name = players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">'
@@ -124,9 +125,10 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 HEADLINES = {"total": _l("Running totals"), "lives": _l("Lives left"), "layout": _l("Layout size")}
 
 
-def table_chart(view, width: int = 640, height: int = 260) -> Markup:
+def table_chart(view, width: int = 360, height: int = 230) -> Markup:
     """Draw a table view's running values: the table page and the filled sheet show this same chart."""
     if not view.rounds:
         return Markup("")
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
-    return running_chart(view.players, view.series(), title, width=width, height=height)
+    return running_chart(view.players, view.series(), title, width=width, height=height,
+                         label_width=min(110, width // 4))
