@@ -325,3 +325,15 @@ def list_games(limit: int = 100) -> list[Game]:
     """Return the newest games first."""
     query = select(Game).options(selectinload(Game.players)).order_by(Game.created.desc(), Game.id.desc())
     return list(db.session.scalars(query.limit(limit)))
+
+
+def qr_svg(link: str) -> str:
+    """Draw ``link`` as a QR code in SVG, dark on light with a quiet zone, sharp at any size."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", omitsize=True,
+                                    xmldecl=False, svgclass=None, lineclass=None)
+    return out.getvalue().decode()

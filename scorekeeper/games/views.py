@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
@@ -101,6 +102,22 @@ def table(game_id: str):
     return render_table(game, view, form)
 
 
+@bp.get("/games/<game_id>/live")
+def live(game_id: str):
+    """Send the scoreboard alone, for an open page to swap in; 304 while the game has not changed."""
+    game = game_or_404(game_id)
+    tag = live_tag(game)
+    if request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+    page = render_template("games/_live.html", game=game, view=services.table_view(game), token=token_for(game))
+    return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+
+
+def live_tag(game: Game) -> str:
+    """Tag the scoreboard as this browser sees it: the game's version, the language, editor or spectator."""
+    return services.state_etag(game, "live", str(get_locale()), "edit" if token_for(game) else "view")
+
+
 def next_round_form(view: TableView, formdata=None):
     """Build the form for the next round from the view's fields."""
     return round_form(view.fields, view.derived.table, view.derived.seats_in, formdata=formdata)
@@ -108,7 +125,8 @@ def next_round_form(view: TableView, formdata=None):
 
 def render_table(game: Game, view: TableView, form, status: int = 200):
     """Render the table page from the table view."""
-    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game)), status
+    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game),
+                           live_tag=live_tag(game), big=request.args.get("big") == "1"), status
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -176,6 +194,30 @@ def finish(game_id: str):
 def resume(game_id: str):
     """Take back an accidental "end the game now"."""
     return change_game(game_id, services.resume_game)
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str):
+    """Start a new game of the same kind, with the same players in the same seats and the same house rules."""
+    check_csrf()
+    old = editable_game_or_403(game_id)
+    made: list = []
+    save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players], dict(old.options))))
+    remember_token(*made)
+    return redirect(url_for("games.table", game_id=made[0].public_id))
+
+
+@bp.get("/games/<game_id>/<any(view, edit):kind>-qr.svg")
+def qr_code(game_id: str, kind: str):
+    """Draw the QR code of a game's view link, or (for a browser that may edit it) of its edit link."""
+    game = game_or_404(game_id)
+    token = token_for(game)
+    if kind == "edit" and token is None:
+        abort(403)
+    link = url_for("games.join", game_id=game_id, token=token, _external=True) if kind == "edit" \
+        else url_for("games.table", game_id=game_id, _external=True)
+    private = {"Cache-Control": "private, no-store"} if kind == "edit" else {"Cache-Control": "public, max-age=86400"}
+    return services.qr_svg(link), {"Content-Type": "image/svg+xml", **private}
 
 
 def change_game(game_id: str, change) -> object:
