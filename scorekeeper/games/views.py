@@ -134,19 +134,39 @@ def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
     view = services.table_view(game)
-    if not view.accepts_rounds:
+    number = request.form.get("number", type=int)
+    form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
+    if number is not None and 0 < number <= len(view.rounds):
+        return lost_race(game, view, number, form)
+    if form is None:
         flash(_("No round can be added to this game now."), "error")
         return redirect(url_for("games.table", game_id=game_id))
-    form = next_round_form(view, formdata=request.form)
     if form.validate():
         data = round_data(form, view.derived.table, view.derived.seats_in)
-        number = request.form.get("number", type=int)
         errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
+        if number is not None and number <= len(services.load_game(game_id).rounds):  # saved meanwhile
+            return lost_race(game, services.table_view(services.load_game(game_id)), number, form)
         place_errors(form, errors)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def lost_race(game: Game, view: TableView, number: int, form) -> object:
+    """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
+
+    The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
+    """
+    saved = next(r for r in view.rounds if r.number == number)
+    mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
+    if mine is not None and dict(saved.data) == mine:
+        flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
+    else:
+        held = ", ".join(f"{name} {mark}" for name, mark in zip(view.players, saved.marks) if mark != "")
+        flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
+                round=tr(saved.title), scores=held), "error")
+    return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 
 @bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
