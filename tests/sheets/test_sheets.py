@@ -218,3 +218,18 @@ def test_the_table_page_links_its_sheets_and_draws_the_chart(client, create_game
     page = client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert f"/games/{state['id']}/sheet.pdf" in page and f"/games/{state['id']}/rules.pdf" in page
     assert "<svg" in page and "&lt;b&gt;Bob&lt;/b&gt;" in page and "<b>Bob</b>" not in page
+
+
+def test_some_names_typed_print_in_their_seats_and_the_rest_stay_blank(client):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "players-0": "Ann", "players-2": "Cy"})
+    _, text = pdf_text(answer)
+    assert "Ann" in text and "Cy" in text
+
+
+def test_a_name_past_the_chosen_count_is_refused_on_its_field(client):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 3, "players-0": "Ann", "players-7": "Zed"})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "the sheet is for 3 players" in page
+    assert re.search(r'id="players-7"[^>]*value="Zed"|value="Zed"[^>]*id="players-7"', page)  # kept in its own box
+    assert 'id="players-7-err"' in page
