@@ -58,7 +58,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook
+    from . import api, games, handbook, sheets
     from .extensions import csrf
     from .hosting import limit_blueprint
 
@@ -69,3 +69,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
+    app.register_blueprint(sheets.bp)

@@ -62,17 +62,19 @@ def table_of(game: Game) -> Table:
     return Table(tuple(p.name for p in game.players), game.options)
 
 
-def clean_players(names: Any, rules: Rules) -> list[str]:
-    """Check the players' names (trimmed, 1-40 characters, unique) and their number."""
-    spec = rules.spec
-    if not isinstance(names, list):
-        raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
+def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[str], dict[str, Msg]]:
+    """Tidy each name (spaces squeezed) and say what is wrong with any, by seat: 1-40 characters, unique.
+
+    With ``blank_seats``, an empty name is a seat left to fill in by hand (a printed sheet).
+    """
     errors: dict[str, Msg] = {}
     seen: set[str] = set()
     clean = []
     for seat, name in enumerate(names):
         name = " ".join(name.split()) if isinstance(name, str) else ""
-        if not name.isprintable():
+        if blank_seats and not name:
+            pass
+        elif not name.isprintable():
             errors[f"players.{seat}"] = msg(N_("a name can only hold letters, numbers, spaces and punctuation"))
         elif not 1 <= len(name) <= NAME_MAX:
             errors[f"players.{seat}"] = msg(N_("a name needs 1 to %(most)s characters"), most=NAME_MAX)
@@ -81,6 +83,15 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
                                             name=name)
         seen.add(name.casefold())
         clean.append(name)
+    return clean, errors
+
+
+def clean_players(names: Any, rules: Rules) -> list[str]:
+    """Check the players' names (trimmed, 1-40 characters, unique) and their number."""
+    spec = rules.spec
+    if not isinstance(names, list):
+        raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
+    clean, errors = check_names(names)
     if not spec.min_players <= len(names) <= spec.max_players:
         errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
                                 game=spec.name, lo=spec.min_players, hi=spec.max_players, got=len(names))
@@ -113,6 +124,30 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
     db.session.add(game)
     db.session.flush()
     return game, token
+
+
+def blank_table(key: Any, names: Sequence[str], count: Any, options: Any) -> tuple[Rules, Table]:
+    """Return the rules and a table for a blank sheet: ``count`` seats, named where a name is given, and the options."""
+    rules = registry.get(key) if isinstance(key, str) else None
+    if rules is None:
+        raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
+    spec = rules.spec
+    clean, errors = check_names(names, blank_seats=True)
+    if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
+        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
+                              hi=spec.max_players)
+        count = spec.min_players
+    for seat in range(count, len(clean)):
+        if clean[seat]:
+            errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
+                                               "players"), count=count)
+    try:
+        resolved = rules.resolve_options(options or {}, count)
+    except RulesError as exc:
+        errors.update(exc.errors)
+    if errors:
+        raise Invalid(errors)
+    return rules, Table(tuple((clean + [""] * count)[:count]), resolved)
 
 
 def load_game(public_id: str, for_update: bool = False) -> Game:
@@ -322,3 +357,15 @@ def delete_game(game: Game) -> None:
     db.session.execute(delete(IdempotentReply).where(IdempotentReply.game_id == game.id))
     db.session.delete(game)
     db.session.flush()
+
+
+def qr_svg(link: str) -> str:
+    """Draw ``link`` as a QR code in SVG, dark on light with a quiet zone, sharp at any size."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", omitsize=True,
+                                    xmldecl=False, svgclass=None, lineclass=None)
+    return out.getvalue().decode()

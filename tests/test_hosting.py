@@ -300,3 +300,16 @@ def test_a_malformed_multipart_post_is_answered_calmly(app, body, content_type):
     for path in ("/new/golf", "/api/games", "/access"):
         answer = client.post(path, data=body, content_type=content_type)
         assert answer.status_code in (302, 400, 413, 415, 422), (path, answer.status_code)
+
+
+def test_play_again_needs_the_access_code_too(coded):
+    client = coded.test_client()
+    client.post("/access", data={"code": "club-1234"})
+    gid = start(client)
+    client.post(f"/games/{gid}/finish")
+    stranger = coded.test_client()
+    edit_link = re.search(r"/games/[\w-]+/edit/[\w-]+", client.get(f"/games/{gid}").get_data(as_text=True)).group(0)
+    stranger.get(edit_link)  # holds the edit link, but not the code
+    answer = stranger.post(f"/games/{gid}/again")
+    assert answer.status_code == 302 and answer.headers["Location"].startswith("/access")
+    assert client.post(f"/games/{gid}/again").headers["Location"].startswith("/games/")

@@ -710,3 +710,10 @@ def test_postgres_nul_in_an_idempotency_key_is_answered_calmly(pg_client):
     answer = pg_client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
                             headers={**auth(state), "Idempotency-Key": "tap\x001"})
     assert answer.status_code < 500
+
+
+@pytest.mark.parametrize("number", ["0", "-1"])
+def test_a_round_form_naming_round_zero_is_refused_not_a_500(client, number):
+    gid = start_page(client, "trash", ["Ann", "Bob"])
+    answer = client.post(f"/games/{gid}/rounds", data={"winner": "0", "number": number})
+    assert answer.status_code in (302, 422)

@@ -67,6 +67,24 @@ class Option:
     kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, seat
     labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's words on the new-game form
 
+    def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
+        """Say a chosen value the way the new-game form and the rules card put it."""
+        kind = getattr(self.kind, "value", self.kind)
+        if value is None:
+            return "—"
+        if kind == "seat":
+            return players[value] if 0 <= value < len(players) and players[value] else msg(N_("player %(n)s"), n=value + 1)
+        if kind == "bool":
+            return msg(N_("yes")) if value else msg(N_("no"))
+        if kind == "choice":
+            return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
+        if isinstance(value, Mapping):
+            return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('-', '−')}" for k, v in value.items()) \
+                or msg(N_("as usual"))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(v) for v in value)
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
     def api(self) -> dict[str, Any]:
         """Describe the option as GET /api/rules shows it."""
         out: dict[str, Any] = {"default": self.default}
@@ -205,6 +223,10 @@ class GameSpec:
     def option(self, name: str) -> Option:
         """Return the option called ``name``."""
         return next(o for o in self.options if o.name == name)
+
+    def describe_options(self, options: Mapping[str, Any], players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
+        """Return every option in force as (label, value in words), in the form's order."""
+        return [(o.label, o.words(options.get(o.name), players)) for o in self.options]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,58 @@
+"""The print page's form: the game's options as the new-game form asks them, the players and the paper."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField
+from wtforms.fields.choices import SelectChoice
+
+from ..games.forms import new_game_form
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+
+
+def sheet_form(spec, formdata=None):
+    """Build the print form for one game: names (optional), how many players, house rules, paper."""
+    if formdata is not None:  # every name box in its own seat, even when a link leaves the empty ones out
+        formdata = formdata.copy()
+        for seat in range(spec.max_players):
+            formdata.setdefault(f"players-{seat}", "")
+    form = new_game_form(spec, formdata=formdata, meta={"csrf": False})  # a download changes nothing
+    count = SelectField(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
+                        default=str(min(max(4, spec.min_players), spec.max_players)))
+    paper = SelectField(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default="a4")
+    form.count = count.bind(form, "count")
+    form.paper = paper.bind(form, "paper")
+    form.count.process(formdata)
+    form.paper.process(formdata)
+    return form
+
+
+def chosen_count(form) -> int | None:
+    """Return the number of players asked for."""
+    try:
+        return int(form.count.data)
+    except (TypeError, ValueError):
+        return None
+
+
+def chosen_names(form) -> list[str]:
+    """Return the names in seat order, a blank for a seat left unnamed (up to the last name typed)."""
+    names = [(e.data or "").strip() for e in form.players]
+    while names and not names[-1]:
+        names.pop()
+    return names
+
+
+def place_sheet_errors(form, errors: dict[str, str]) -> None:
+    """Put each error next to the field it is about: a name, an option, or the number of players."""
+    form.general_errors = []
+    for path, message in errors.items():
+        parts = path.split(".")
+        if path == "count":
+            form.count.errors = [message]
+        elif parts[0] == "players" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(form.players):
+            form.players[int(parts[1])].errors = [message]
+        elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
+            form[f"opt_{parts[1]}"].errors = [message]
+        else:
+            form.general_errors.append(message)

@@ -1,0 +1,105 @@
+"""Print pages and PDF downloads: blank sheets, filled sheets of a game, and rules cards."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from hashlib import sha256
+
+from flask import abort, make_response, render_template, request
+from flask_babel import get_locale
+
+from .. import rules as registry
+from .. import services
+from ..games.forms import options_from
+from ..games.views import game_or_404
+from ..i18n import tr_errors
+from ..rules.paper import plan_for
+from ..services import Problem
+from . import bp
+from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
+from .layout import sheet_context
+from .pdf import render_pdf
+
+CACHE_SIZE = 64
+_rendered: OrderedDict[str, bytes] = OrderedDict()  # the last sheets made, by tag: repeat downloads cost nothing
+
+
+@bp.get("/sheets/")
+def index():
+    """List the games to print a sheet for."""
+    return render_template("sheets/index.html", registry=registry.REGISTRY)
+
+
+@bp.get("/sheets/<key>")
+def choose(key: str):
+    """Show the print form for one game: players, house rules and paper."""
+    rules = registry.get(key) or abort(404)
+    return render_template("sheets/choose.html", form=sheet_form(rules.spec), spec=rules.spec)
+
+
+@bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
+def blank(key: str, kind: str):
+    """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
+    rules = registry.get(key) or abort(404)
+    form = sheet_form(rules.spec, formdata=request.args)
+    try:
+        rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec))
+    except Problem as exc:
+        place_sheet_errors(form, tr_errors(exc.errors))
+        return render_template("sheets/choose.html", form=form, spec=rules.spec), 422
+    paper = paper_of(request.args)
+    tag = sha256(repr((key, kind, table, paper, str(get_locale()))).encode()).hexdigest()[:32]
+    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper))
+
+
+@bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
+def filled(game_id: str, kind: str):
+    """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
+    game = game_or_404(game_id)
+    paper = paper_of(request.args)
+    tag = services.state_etag(game, kind, paper, str(get_locale()))
+
+    def make() -> bytes:
+        view = services.table_view(game)
+        return make_sheet(TEMPLATES[kind, True], view.spec, view.derived.table, paper, view)
+
+    return send_pdf(tag, f"{view_name(game)}-{kind}.pdf", make)
+
+
+TEMPLATES = {  # (kind, of a game?) -> template
+    ("sheet", False): "sheets/blank.html", ("rules", False): "sheets/rules_card.html",
+    ("sheet", True): "sheets/filled.html", ("rules", True): "sheets/rules_card.html",
+}
+
+
+def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
+    """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
+    plan = plan_for(spec.key, table)
+    return render_pdf(lambda squeeze: render_template(template, **sheet_context(spec, table, plan, paper, view, squeeze)),
+                      one_page=template != "sheets/filled.html")
+
+
+def view_name(game) -> str:
+    """Name a game's download by its game and the day it started."""
+    return f"{game.game_key}-{game.created:%Y-%m-%d}"
+
+
+def paper_of(args) -> str:
+    """Return the paper asked for (A4 unless Letter)."""
+    return args.get("paper") if args.get("paper") in PAPERS else "a4"
+
+
+def send_pdf(tag: str, filename: str, make) -> object:
+    """Send a PDF by its tag: 304 when the reader has it, from memory when made lately, else made now."""
+    if request.if_none_match.contains(tag):
+        return make_response("", 304, {"ETag": f'"{tag}"'})
+    pdf = _rendered.get(tag)
+    if pdf is None:
+        pdf = _rendered[tag] = make()
+        while len(_rendered) > CACHE_SIZE:
+            _rendered.popitem(last=False)
+    response = make_response(pdf)
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask; an unchanged sheet then costs a 304
+    return response
