@@ -10,7 +10,7 @@ from ..games.forms import new_game_form
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
 
-def sheet_form(spec, formdata=None):
+def sheet_form(spec, formdata=None, paper: str = "a4"):
     """Build the print form for one game: names (optional), how many players, house rules, paper."""
     if formdata is not None:  # every name box in its own seat, even when a link leaves the empty ones out
         formdata = formdata.copy()
@@ -19,7 +19,7 @@ def sheet_form(spec, formdata=None):
     form = new_game_form(spec, formdata=formdata, meta={"csrf": False})  # a download changes nothing
     count = SelectField(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
                         default=str(min(max(4, spec.min_players), spec.max_players)))
-    paper = SelectField(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default="a4")
+    paper = SelectField(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default=paper)
     form.count = count.bind(form, "count")
     form.paper = paper.bind(form, "paper")
     form.count.process(formdata)
