@@ -41,6 +41,8 @@ def blank(key: str, kind: str):
     """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, formdata=request.args)
+    if not form.validate():  # a number that is not a number, said on its field
+        return render_template("sheets/choose.html", form=form, spec=rules.spec), 422
     try:
         rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec))
     except Problem as exc:

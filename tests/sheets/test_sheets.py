@@ -256,3 +256,12 @@ def test_rules_cards_say_how_the_game_goes(client):
 def test_a_long_game_spreads_over_pages_with_rows_to_write_in(client):
     pages, text = pdf_text(blank(client, "hand-and-foot", 4, rounds="8"))
     assert pages == 2 and "Hand 8" in text
+
+
+@pytest.mark.parametrize("key,field,value", [("golf", "holes", "abc"), ("golf", "holes", "1.5"),
+                                             ("chase-the-ace", "lives", "lots")])
+def test_a_house_rule_that_is_not_a_number_is_refused_on_its_field(client, key, field, value):
+    answer = client.get(f"/sheets/{key}/sheet.pdf", query_string={"count": 3, f"opt_{field}": value})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert f'id="opt_{field}-err"' in page and f'value="{value}"' in page
