@@ -99,7 +99,8 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
         "options": [(label, words) for (label, words), option in zip(spec.describe_options(table.options, table.players),
                                                                      spec.options)
-                    if any(table.players) or option.name != "first_dealer"],  # no names: nobody to deal first "today": date.today(),
+                    if any(table.players) or option.name != "first_dealer"],  # no names: nobody to deal first
+        "today": date.today(),
         "extra_columns": extra_columns, "long_key": LONG_KEY, "glance": at_a_glance(spec.key),
     }
 
