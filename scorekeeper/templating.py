@@ -6,14 +6,14 @@ from flask_babel import get_locale, gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .chart import table_chart
+from .chart import colour_of, table_chart
 from .i18n import tr
 from .rules.base import N_
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, field_groups=field_groups,
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of, field_groups=field_groups,
                                  csrf_field=csrf_field, ordinal=ordinal, shared_place=shared_place)
     app.jinja_env.filters["seat_name"] = seat_name
 

@@ -2,24 +2,23 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ..games.forms import new_game_form
+from ..games.forms import LooseSelect, new_game_form
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
 
-def sheet_form(spec, formdata=None):
+def sheet_form(spec, formdata=None, paper: str = "a4"):
     """Build the print form for one game: names (optional), how many players, house rules, paper."""
     if formdata is not None:  # every name box in its own seat, even when a link leaves the empty ones out
         formdata = formdata.copy()
         for seat in range(spec.max_players):
             formdata.setdefault(f"players-{seat}", "")
     form = new_game_form(spec, formdata=formdata, meta={"csrf": False})  # a download changes nothing
-    count = SelectField(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
+    count = LooseSelect(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
                         default=str(min(max(4, spec.min_players), spec.max_players)))
-    paper = SelectField(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default="a4")
+    paper = LooseSelect(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default=paper)
     form.count = count.bind(form, "count")
     form.paper = paper.bind(form, "paper")
     form.count.process(formdata)
