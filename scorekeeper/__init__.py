@@ -58,7 +58,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook, sheets
+    from . import api, games, handbook, pwa, sheets
     from .extensions import csrf
     from .hosting import limit_blueprint
 
@@ -70,3 +70,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(pwa.bp)
