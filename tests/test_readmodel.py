@@ -114,3 +114,24 @@ def test_the_golf_jar_outlives_the_quarters_game(create_game, post_round):
     state = create_game("golf", players=("Ann", "Bob"), options={"quarters": 1})
     answer = post_round(state, {"players": [{"score": 3}, {"score": 9}]}).get_json()
     assert answer["status"] == "finished" and answer["final"] == {"jar": 1}
+
+
+def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch):
+    from scorekeeper import services
+
+    state = create_game("golf", ["Ann", "Bob"])
+    folds = []
+    real = services.fold_game
+    monkeypatch.setattr(services, "fold_game", lambda game: folds.append(game.version) or real(game))
+    for _ in range(3):
+        client.get(f"/games/{state['id']}")
+    assert len(folds) <= 1  # three page views of one version: one fold at most (starting the game may have made it)
+    post_round(state, {"players": [{"score": 3}, {"score": 4}], "knocker": None})
+    folds.clear()
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    client.get(f"/games/{state['id']}")
+    assert len(folds) == 1
+    assert ">3<" in page.replace(" ", "")
+    client.delete(f"/api/games/{state['id']}/rounds/1", headers={"Authorization": f"Bearer {state['token']}"})
+    assert client.get(f"/api/games/{state['id']}").get_json()["rounds"] == []
+    assert "Hole 1" in client.get(f"/games/{state['id']}").get_data(as_text=True)  # back to the first hole
