@@ -54,8 +54,8 @@ def rules_for(game: Game) -> Rules:
 
 
 def table_of(game: Game) -> Table:
-    """Return the fixed facts of ``game`` for the rules."""
-    return Table(tuple(p.name for p in game.players), game.options)
+    """Return the fixed facts of ``game`` for the rules, its stored options typed again."""
+    return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
 
 
 def clean_players(names: Any, rules: Rules) -> list[str]:
@@ -85,8 +85,8 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     return clean
 
 
-def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
-    """Start a game; return it with its edit token (shown once, stored only as a hash)."""
+def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
+    """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
@@ -98,13 +98,14 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
         names = players if isinstance(players, list) else []
     seats = min(max(len(names), rules.spec.min_players), rules.spec.max_players)
     try:
-        resolved = rules.resolve_options(options if options is not None else {}, seats)
+        resolved = rules.resolve_options(options if options is not None else {}, seats, preset)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:
         raise Invalid(errors)
     token = secrets.token_urlsafe(24)
-    game = Game(game_key=rules.spec.key, options=resolved, token_hash=hash_token(token))
+    game = Game(game_key=rules.spec.key, options=rules.options_json(resolved), preset=preset,
+                token_hash=hash_token(token))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     db.session.flush()
@@ -223,8 +224,9 @@ def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
     return {
         "id": game.public_id,
         "game": game.game_key,
-        "options": dict(game.options),
+        "options": rules_for(game).options_json(derived.table.options),
         "players": [p.name for p in game.players],
+        "preset": game.preset,
         "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points,
                     "marks": r.marks} for r in derived.rounds],
         "standings": derived.standings,
@@ -232,6 +234,7 @@ def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
         "winners": derived.winners,
         "leaders": derived.leaders,
         "next": derived.next,
+        "final": derived.final,
         "created": game.created.isoformat(),
         "finished_by_hand": game.finished_by_hand,
     }

@@ -7,11 +7,13 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .i18n import tr
+from .rules.cards import deck
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, field_groups=field_groups, csrf_field=csrf_field)
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, field_groups=field_groups, csrf_field=csrf_field,
+                               deck=deck)
     app.jinja_env.filters["seat_name"] = seat_name
 
 

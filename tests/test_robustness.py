@@ -38,7 +38,8 @@ VALID = {
     "trash-twelve-hands": {"tricks": [4, 3, 3, 3]},
     "gin-rummy": {"result": "knock", "knocker": 0, "deadwood": [5, 10, 12, 20]},
     "chase-the-ace": {"losers": [1]},
-    "hand-and-foot": {"players": [{"clean_books": 1}, {}, {}, {}]},
+    "hand-and-foot": {"players": [{"clean_books": 1, "melded_points": 70}, {"left_points": 0}, {"left_points": 5},
+                                  {"melded_points": 40, "left_points": 0}]},
 }
 
 # Characters str.isdigit() accepts but int() refuses ("²", "①", ...): the trigger of several known bugs.
@@ -484,7 +485,7 @@ def test_a_round_number_too_long_to_read_is_a_404_page(client, calm, method, tai
 
 
 @pytest.mark.parametrize("key, option", [("golf", "values"), ("hand-and-foot", "values"),
-                                         ("trash-twelve-hands", "points")])
+                                         ("trash-twelve-hands", "points-queen")])
 def test_deeply_nested_json_typed_into_an_option_is_refused(client, calm, key, option):
     form = {f"players-{i}": n for i, n in enumerate(FOUR)}
     form[f"opt_{option}"] = '{"Q": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -493,7 +494,7 @@ def test_deeply_nested_json_typed_into_an_option_is_refused(client, calm, key, o
 
 
 @pytest.mark.parametrize("key, option", [("golf", "values"), ("garbage-rummy", "values"),
-                                         ("trash-twelve-hands", "points")])
+                                         ("trash-twelve-hands", "points-queen")])
 def test_a_lone_surrogate_typed_into_an_option_is_refused(client, calm, key, option):
     form = {f"players-{i}": n for i, n in enumerate(FOUR)}
     form[f"opt_{option}"] = '{"\\ud800": 1}'

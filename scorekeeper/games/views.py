@@ -12,8 +12,8 @@ from ..i18n import tr_errors
 from ..models import Game
 from ..services import Problem
 from . import bp
-from .forms import (names_from, new_game_form, options_from, place_errors, place_new_game_errors, round_data,
-                    round_form)
+from .forms import (chosen_preset, names_from, new_game_form, options_from, place_errors, place_new_game_errors,
+                    preset_values, round_data, round_form)
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
 
@@ -64,12 +64,13 @@ def index():
 def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
-    form = new_game_form(rules.spec)
+    form = new_game_form(rules.spec, preset=request.args.get("preset"))
     if not form.is_submitted():
-        return render_template("games/new.html", form=form, spec=rules.spec)
+        return render_new_game(form, rules.spec)
     if form.validate():
         try:
-            game, token = services.create_game(key, names_from(form), options_from(form, rules.spec))
+            game, token = services.create_game(key, names_from(form), options_from(form, rules.spec),
+                                               chosen_preset(form))
         except Problem as exc:
             db.session.rollback()
             place_new_game_errors(form, tr_errors(exc.errors))
@@ -77,7 +78,13 @@ def new_game(key: str):
             db.session.commit()
             remember_token(game, token)
             return redirect(url_for("games.table", game_id=game.public_id))
-    return render_template("games/new.html", form=form, spec=rules.spec), 422
+    return render_new_game(form, rules.spec, 422)
+
+
+def render_new_game(form, spec, status: int = 200):
+    """Render the new-game form, with every preset's option values for the page's script."""
+    presets = {name: preset_values(spec, name) for name in ["", *spec.presets]}
+    return render_template("games/new.html", form=form, spec=spec, presets=presets), status
 
 
 @bp.get("/games/<game_id>")

@@ -51,7 +51,7 @@ def column(derived, key: str) -> list:
 
 
 def test_defaults():
-    assert table().options == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
+    assert RULES.options_json(table().options) == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
                                "big_gin_bonus": 31, "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0,
                                "shutout_double": False}
 
@@ -349,7 +349,9 @@ def test_seat_notes_count_hands_won(n, options, rounds, expected):
 
 @pytest.mark.parametrize("data, points, marks", [
     (knock(0, 5, 20), [15, 0], ["15", "0"]),
-    (gin(1, 30, 0), [0, 55], ["0", "55"]),
+    (gin(1, 30, 0), [0, 55], ["0", "55 gin"]),
+    ({"result": "big_gin", "knocker": 0, "deadwood": [0, 10]}, [41, 0], ["41 big gin", "0"]),
+    (knock(0, 8, 5), [0, 28], ["0", "28 undercut"]),
     (DRAW, [0, 0], ["–", "–"]),
 ])
 def test_marks(data, points, marks):

@@ -40,13 +40,13 @@ def play(t: Table, *holes, finished_by_hand=False):
     ({"packs": 3}, {"packs": 3}),
 ])
 def test_defaults_fill_in(options, expected):
-    resolved = RULES.resolve_options(options, 3)
+    resolved = RULES.options_json(RULES.resolve_options(options, 3))
     assert {k: resolved[k] for k in expected} == expected
 
 
 def test_two_packs_from_eight_players():
-    assert RULES.resolve_options({}, 8)["packs"] == 2
-    assert RULES.resolve_options({}, 7)["packs"] == 1
+    assert RULES.options_json(RULES.resolve_options({}, 8))["packs"] == 2
+    assert RULES.options_json(RULES.resolve_options({}, 7))["packs"] == 1
 
 
 @pytest.mark.parametrize("options, field", [
@@ -106,7 +106,6 @@ def test_bad_options_are_refused_by_name(options, field):
     ("JS Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 15),
     ("JH 9 A 2", {"pairs": "columns", "one_eyed_jacks_wild": True}, 11),
     ("JD Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 35),
-    ("JS Q 7 8", {"pairs": "none", "one_eyed_jacks_wild": True}, 35),
     # 6-card layouts: columns 1-4, 2-5, 3-6 by default.
     ("5 6 7 5 6 7", {"layout": 6}, 0),
     ("5 5 5 6 6 6", {"layout": 6}, 33),
@@ -282,6 +281,14 @@ def test_notes_tell_the_table_the_layout_and_the_end():
     assert "The game ends when a total reaches 100" in [str(m) for m in RULES.notes(t, RULES.start(t), golf.Turn(1, 0))]
 
 
-def test_jacks_need_no_suit_when_nothing_can_pair():
-    t = table(one_eyed_jacks_wild=True)  # 4 cards: equal cards never cancel
+@pytest.mark.parametrize("pairs", [None, "none", "all"])
+def test_wild_jacks_need_a_pairing_rule(pairs):
+    with pytest.raises(RulesError) as exc:
+        table(one_eyed_jacks_wild=True, pairs=pairs)
+    assert set(exc.value.errors) == {"options.one_eyed_jacks_wild"}
+
+
+def test_a_stored_game_with_wild_jacks_and_no_pairing_still_plays():
+    stored = {**RULES.options_json(RULES.resolve_options({}, 3)), "one_eyed_jacks_wild": True}
+    t = Table(("Ann", "Bob", "Cy"), RULES.load_options(stored))  # as an older version accepted it
     assert play(t, hole("J 2 3 4", 3, 3)).rounds[0].points[0] == 19

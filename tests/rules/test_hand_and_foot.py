@@ -7,8 +7,8 @@ import pytest
 
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
-from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, meld_minimum, packs,
-                                             packs_worth, reaches_meld_minimum, team_of, values_in_force)
+from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, counted_values,
+                                             meld_minimum, packs, packs_worth, reaches_meld_minimum, team_of)
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -19,13 +19,15 @@ def table(n: int = 2, **opts: Any) -> Table:
 
 
 def entry(clean: int = 0, dirty: int = 0, threes: int = 0, out: bool = False, **more: Any) -> dict[str, Any]:
-    """Build one player's entry (melded/left and their points go in ``more``)."""
+    """Build one player's entry (melded/left and their points go in ``more``; none given: nothing left)."""
+    if not {"melded", "melded_points", "left", "left_points"} & set(more):
+        more["left_points"] = 0  # a real entry: a player who held nothing says so
     return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **more}
 
 
 def went_out(**more: Any) -> dict[str, Any]:
     """An entry for a player who went out with one clean and two dirty books."""
-    return entry(1, 2, 0, True, **{"left_points": 0, "melded_points": 0, **more})
+    return entry(1, 2, 0, True, **{"left_points": 0, **more})
 
 
 def rnd(*entries: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +65,6 @@ def error_fields(t: Table, data: Any) -> set[str]:
     ({"values": {"X": 100, "3S": 50}}, rnd(entry(melded=["X"]), entry(left=["3S", "3C"])), [100, -55]),
     ({"values": {"3": 0}}, rnd(entry(left=["3S", "3C", "4"]), entry()), [-5, 0]),
     ({}, rnd(entry(), entry()), [0, 0]),
-    ({}, rnd({}, {"went_out": None, "clean_books": None}), [0, 0]),
 ])
 def test_points(opts: dict[str, Any], data: dict[str, Any], want: list[int]) -> None:
     assert points(table(2, **opts), data) == want
@@ -107,7 +108,7 @@ def test_reaches_meld_minimum(number: int, cards: list[str], reaches: bool) -> N
     ([10, 20], 0, 10),
 ])
 def test_meld_minimum(minimums: list[int], number: int, want: int) -> None:
-    assert meld_minimum({"meld_minimums": minimums}, number) == want
+    assert meld_minimum(table(2, meld_minimums=minimums).options, number) == want
 
 
 def test_next_tells_the_meld_minimum_and_the_last_repeats() -> None:
@@ -119,14 +120,14 @@ def test_next_tells_the_meld_minimum_and_the_last_repeats() -> None:
     assert minimums == [60, 90, 120, 150, 150, 150]
 
 
-def test_values_in_force() -> None:
-    values = values_in_force(table(2).options)
+def test_counted_values() -> None:
+    values = counted_values(table(2).options)
     assert values["X"] == 50 and values["A"] == 20 and values["2"] == 20
     assert [values[r] for r in ("K", "Q", "J", "10", "9", "8")] == [10] * 6
     assert [values[r] for r in ("7", "6", "5", "4")] == [5] * 4
     assert values["3S"] == values["3C"] == 5
     assert "3" not in values and "3H" not in values
-    changed = values_in_force(table(2, values={"3": 100, "3C": 7, "k": 15}).options)
+    changed = counted_values(table(2, values={"3": 100, "3C": 7, "k": 15}).options)
     assert (changed["3S"], changed["3C"], changed["K"]) == (100, 7, 15)
 
 
@@ -166,7 +167,7 @@ def test_rounds_option(rounds: int) -> None:
 
 
 def test_a_tie_shares_the_win() -> None:
-    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=20), entry())])
+    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=35, left_points=15), entry())])
     assert state.winners == [0, 1]
 
 
@@ -269,8 +270,8 @@ def test_partners_at_even_tables(n: int) -> None:
     (rnd(entry(melded=["A"], melded_points=20), entry()), {"players.0.melded_points"}),
     (rnd(entry(melded=["X"] * 4), entry(left=["X"] * 3)), {"players"}),
     (rnd(entry(melded=["X"] * 6), entry()), set()),
-    (rnd(entry(melded=["3S"] * 2), entry(left=["3S"])), set()),
-    (rnd(entry(melded=["3S"] * 2), entry(left=["3S", "3s"])), {"players"}),
+    (rnd(entry(left=["3S"] * 2), entry(left=["3S"])), set()),
+    (rnd(entry(left=["3S"] * 2), entry(left=["3S", "3s"])), {"players"}),
     (rnd(entry(melded=["A"] * 12), entry()), set()),
     (rnd(entry(melded=["A"] * 13), entry()), {"players"}),
     (rnd(entry(melded=["Z"]), entry()), {"players.0.melded"}),
@@ -314,9 +315,10 @@ def test_a_refused_hand_changes_nothing() -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "rounds": 4, "meld_minimums": [60, 90, 120, 150], "clean_book": 50, "dirty_book": 30,
-        "red_three": 100, "going_out": 100, "values": {}, "partners": False}
+        "red_three": 100, "going_out": 100, "values": {}, "partners": False,
+        "going_out_books": "one_clean_three_books"}
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
@@ -360,7 +362,7 @@ def test_round_fields() -> None:
         ("left", FieldKind.CARDS, Scope.ENTRY, "left_points"),
     ]
     by_name = {f.name: f for f in fields}
-    assert by_name["melded"].card_values == values_in_force(t.options)
+    assert by_name["melded"].card_values == counted_values(t.options)
     assert by_name["left"].card_values["X"] == 100
     assert by_name["red_threes"].hi == 8 and by_name["clean_books"].lo == 0
 
@@ -403,8 +405,8 @@ def test_seat_notes_name_the_partner(n: int, partners: bool, want: list[Any]) ->
 
 def test_marks_are_the_points() -> None:
     t = table(2)
-    derived = play(t, [rnd(went_out(melded_points=40), entry(left_points=25))])
-    assert RULES.marks(t, derived.rounds[0].data, derived.rounds[0].points) == ["250", "-25"]
+    derived = play(t, [rnd(went_out(melded_points=105), entry(left_points=25))])
+    assert RULES.marks(t, derived.rounds[0].data, derived.rounds[0].points) == ["315", "-25"]
 
 
 def test_a_fresh_game() -> None:

@@ -49,8 +49,8 @@ def test_packs_text() -> None:
 
 @pytest.mark.parametrize("wild", [w.value for w in Wild])
 def test_every_wild_choice_is_described(wild: str) -> None:
-    assert wild_text(wild)
-    assert table(2, wild=wild).options["wild"] == wild
+    assert wild_text(Wild(wild))
+    assert RULES.options_json(table(2, wild=wild).options)["wild"] == wild
 
 
 # --- layouts shrink ------------------------------------------------------------------------------
@@ -217,11 +217,11 @@ def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "start": 10, "win_at": 0, "deals": None, "also_completed": False,
         "first_player": "winner", "wild": "jacks",
     }
-    assert RULES.resolve_options({"deals": None, "start": 8, "win_at": 7}, 2)["deals"] is None
+    assert RULES.options_json(RULES.resolve_options({"deals": None, "start": 8, "win_at": 7}, 2))["deals"] is None
 
 
 # --- what the pages ask -------------------------------------------------------------------------------
