@@ -66,7 +66,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook
+    from . import api, games, handbook, sheets
     from .extensions import csrf
 
     app.url_map.converters["round"] = RoundNumber
@@ -74,3 +74,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
+    app.register_blueprint(sheets.bp)

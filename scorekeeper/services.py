@@ -12,8 +12,9 @@ from sqlalchemy.orm import selectinload
 from . import rules as registry
 from .extensions import db
 from .models import Game, Player, Round, hash_token
-from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
-from .rules.engine import Derived, RoundRefused, derive
+from .readmodel import RoundView, SeatView, TableView
+from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
+from .rules.engine import Derived, RoundRefused, append, derive
 
 NAME_MAX = 40
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -112,6 +113,33 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tup
     return game, token
 
 
+def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:
+    """Return the rules and a table for a blank sheet: the names given (blank ones stay blank) and the options."""
+    rules = registry.get(key) if isinstance(key, str) else None
+    if rules is None:
+        raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
+    spec = rules.spec
+    errors: dict[str, Msg] = {}
+    if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
+        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
+                              hi=spec.max_players)
+        count = spec.min_players
+    given = [n for n in names if n]
+    if given:
+        try:
+            clean_players(given, rules)
+        except Invalid as exc:
+            errors.update(exc.errors)
+    padded = (list(names) + [""] * count)[:max(count, len(names))]
+    try:
+        resolved = rules.resolve_options(options or {}, len(padded), preset)
+    except RulesError as exc:
+        errors.update(exc.errors)
+    if errors:
+        raise Invalid(errors)
+    return rules, Table(tuple(padded), resolved)
+
+
 def load_game(public_id: str) -> Game:
     """Return the game with this public id, or raise NotFound."""
     if not PUBLIC_ID.fullmatch(public_id or ""):
@@ -123,9 +151,75 @@ def load_game(public_id: str) -> Game:
 
 
 def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
-    """Fold the game's rounds (or a proposed list of them) through its rules."""
+    """Fold the game's rounds (or a proposed list of them) through its rules; raise RoundRefused if one breaks."""
     datas = [r.data for r in game.rounds] if rounds is None else rounds
     return derive(rules_for(game), table_of(game), datas, game.finished_by_hand)
+
+
+def fold_game(game: Game) -> Derived:
+    """Fold the stored rounds as far as they stand; a round that no longer does is named in ``broken``."""
+    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds], game.finished_by_hand,
+                  lenient=True)
+
+
+def before_round(game: Game, number: int) -> Derived:
+    """Fold the rounds before round ``number``: the game as it stood when that round was played."""
+    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
+
+
+def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
+    """Return the questions the round form asks for the round after ``derived``."""
+    return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
+
+
+def table_view(game: Game, derived: Derived | None = None) -> TableView:
+    """Return the one view of a table that the page, the JSON, the sheets and the live view read."""
+    rules = rules_for(game)
+    derived = derived or fold_game(game)
+    table, over = derived.table, derived.over
+    open_for_rounds = not over and derived.broken is None
+    shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
+    seat_notes = rules.seat_notes(table, derived.state, over)
+    seats = tuple(
+        SeatView(seat=row["seat"], name=row["name"], total=row.get("total"), place=row["place"],
+                 leading=row["seat"] in shown_as_leading,
+                 deals_next=open_for_rounds and derived.next is not None and derived.next["dealer"] == row["seat"],
+                 out=bool(row.get("out")),
+                 extras={k: v for k, v in row.items() if k not in ("seat", "name", "total", "place")},
+                 notes=tuple(seat_notes[row["seat"]]))
+        for row in derived.standings
+    )
+    return TableView(
+        id=game.public_id, spec=rules.spec, players=table.players, options=rules.options_json(table.options),
+        preset=game.preset,
+        version=game.version, created=game.created, finished_by_hand=game.finished_by_hand, over=over,
+        winners=tuple(derived.winners), leaders=tuple(derived.leaders), next=derived.next, final=derived.final,
+        broken=None if derived.broken is None else {"round": derived.broken.number, "errors": derived.broken.errors},
+        seats=seats,
+        notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
+        rounds=round_views(game, rules, derived),
+        fields=tuple(rules.round_fields(table, derived.state, derived.next_turn)) if open_for_rounds else None,
+        next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
+        headline=HEADLINE[rules.spec.measure][0],
+        derived=derived,
+    )
+
+
+def state_etag(game: Game, *variant: str) -> str:
+    """Return the tag of a game's state as one version shows it (in one language, on one paper...)."""
+    return "-".join((game.public_id, str(game.version), *variant))
+
+
+def round_views(game: Game, rules: Rules, derived: Derived) -> tuple[RoundView, ...]:
+    """Return the grid's rounds: those that stand, then any stored round from a broken one on."""
+    table = derived.table
+    views = [RoundView(r.number, rules.round_title(table, r.number), r.dealer, r.data, r.points, r.marks, r.running)
+             for r in derived.rounds]
+    blank = [""] * table.n
+    for stored in game.rounds[len(derived.rounds):]:
+        views.append(RoundView(stored.number, rules.round_title(table, stored.number), None, stored.data, None,
+                               blank, [None] * table.n, broken=True))
+    return tuple(views)
 
 
 def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived:
@@ -155,8 +249,11 @@ def check_object(data: Any) -> Mapping[str, Any]:
     return data
 
 
-def add_round(game: Game, data: Any, number: Any = None) -> Derived:
-    """Record the next round; refuse it on a finished game or when ``number`` is not the next one."""
+def add_round(game: Game, data: Any, number: Any = None, current: Derived | None = None) -> Derived:
+    """Record the next round; refuse it on a finished game or when ``number`` is not the next one.
+
+    ``current`` is the game as already folded for this request, so the new round is played on top of it.
+    """
     expected = len(game.rounds) + 1
     if number is not None and number != expected:
         text = N_("round %(n)s is already saved; the next round is %(next)s") if 0 < number < expected \
@@ -165,7 +262,14 @@ def add_round(game: Game, data: Any, number: Any = None) -> Derived:
     if game.finished_by_hand:
         raise Conflict({"round": GAME_OVER})
     data = check_object(data)
-    derived = attempt(game, [r.data for r in game.rounds] + [data], expected)
+    current = current or fold_game(game)
+    if current.broken is not None:
+        raise Conflict({"round": msg(N_("round %(n)s no longer fits the game; correct or delete it first"),
+                                     n=current.broken.number)})
+    try:
+        derived = append(rules_for(game), current, data, game.finished_by_hand)
+    except RoundRefused as exc:
+        raise (Conflict({"round": GAME_OVER}) if exc.after_end else Invalid(exc.errors)) from None
     game.rounds.append(Round(number=expected, data=dict(data)))
     return settle(game, derived)
 
@@ -196,48 +300,27 @@ def delete_round(game: Game, number: int) -> Derived:
                                      n=len(game.rounds))})
     game.rounds.remove(rnd)
     db.session.delete(rnd)
-    return settle(game, derive_game(game))
+    return settle(game, fold_game(game))
 
 
 def finish_game(game: Game) -> Derived:
     """End the game by hand; the leaders win."""
     game.finished_by_hand = True
-    return settle(game, derive_game(game))
+    return settle(game, fold_game(game))
 
 
 def resume_game(game: Game) -> Derived:
     """Take back "end the game now": play goes on where it stopped (unless the rules say it is over)."""
     game.finished_by_hand = False
-    return settle(game, derive_game(game))
+    return settle(game, fold_game(game))
 
 
 def settle(game: Game, derived: Derived) -> Derived:
-    """Keep the listing's status in step with the derived state, and flush."""
+    """Keep the listing's status in step with the derived state, move the version on, and flush."""
     game.status = "finished" if derived.over else "playing"
+    game.version = (game.version or 1) + 1
     db.session.flush()
     return derived
-
-
-def game_state(game: Game, derived: Derived | None = None) -> dict[str, Any]:
-    """Return the game state every page, sheet and API answer reads."""
-    derived = derived or derive_game(game)
-    return {
-        "id": game.public_id,
-        "game": game.game_key,
-        "options": rules_for(game).options_json(derived.table.options),
-        "players": [p.name for p in game.players],
-        "preset": game.preset,
-        "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points,
-                    "marks": r.marks} for r in derived.rounds],
-        "standings": derived.standings,
-        "status": "finished" if derived.over else "playing",
-        "winners": derived.winners,
-        "leaders": derived.leaders,
-        "next": derived.next,
-        "final": derived.final,
-        "created": game.created.isoformat(),
-        "finished_by_hand": game.finished_by_hand,
-    }
 
 
 def list_games(limit: int = 100) -> list[Game]:

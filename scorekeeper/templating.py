@@ -6,14 +6,15 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from .chart import table_chart
 from .i18n import tr
 from .rules.cards import deck
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, field_groups=field_groups, csrf_field=csrf_field,
-                               deck=deck)
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, field_groups=field_groups,
+                                 csrf_field=csrf_field, deck=deck)
     app.jinja_env.filters["seat_name"] = seat_name
 
 
@@ -34,6 +35,6 @@ def csrf_field():
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
 
 
-def seat_name(seat: int, state: dict) -> str:
-    """Return the name of the player in ``seat``."""
-    return state["players"][seat]
+def seat_name(seat: int, view) -> str:
+    """Return the name of the player in ``seat`` of a table view."""
+    return view.players[seat]

@@ -5,7 +5,8 @@ import json
 from functools import wraps
 from typing import Any
 
-from flask import jsonify, request
+from flask import Response, jsonify, request
+from flask_babel import get_locale
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
@@ -19,6 +20,11 @@ from ..models import Game, IdempotentReply
 from ..rules.base import N_, msg
 from ..services import Problem
 from . import bp
+
+
+def state_of(game: Game, derived=None) -> dict[str, Any]:
+    """Return the game state the API sends, read from the one table view."""
+    return services.table_view(game, derived).state(tr)
 
 
 def error(status: int, field: str, text: str, **params: Any):
@@ -105,7 +111,7 @@ def create_game():
     body = json_body()
     game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}),
                                        body.get("preset"))
-    state = services.game_state(game)
+    state = state_of(game)
     db.session.commit()
     return jsonify({**state, "token": token}), 201
 
@@ -122,8 +128,14 @@ def list_games():
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
-    """Show a game's state."""
-    return jsonify(services.game_state(services.load_game(game_id)))
+    """Show a game's state; a poll of an unchanged game gets 304 without folding a round."""
+    game = services.load_game(game_id)
+    etag = services.state_etag(game, str(get_locale()))
+    if request.if_none_match.contains(etag):
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    response = jsonify(state_of(game))
+    response.set_etag(etag)
+    return response
 
 
 def round_body() -> tuple[Any, Any]:
@@ -144,7 +156,7 @@ def round_body() -> tuple[Any, Any]:
 def add_round(game: Game):
     """Record the next round."""
     data, number = round_body()
-    return services.game_state(game, services.add_round(game, data, number)), 201
+    return state_of(game, services.add_round(game, data, number)), 201
 
 
 @bp.put("/games/<game_id>/rounds/<round:number>")
@@ -152,21 +164,21 @@ def add_round(game: Game):
 def edit_round(game: Game, number: int):
     """Replace a round's data."""
     data, _ = round_body()
-    return services.game_state(game, services.edit_round(game, number, data)), 200
+    return state_of(game, services.edit_round(game, number, data)), 200
 
 
 @bp.delete("/games/<game_id>/rounds/<round:number>")
 @writes_game
 def delete_round(game: Game, number: int):
     """Delete the last round."""
-    return services.game_state(game, services.delete_round(game, number)), 200
+    return state_of(game, services.delete_round(game, number)), 200
 
 
 @bp.post("/games/<game_id>/finish")
 @writes_game
 def finish_game(game: Game):
     """End the game now; the leaders win."""
-    return services.game_state(game, services.finish_game(game)), 200
+    return state_of(game, services.finish_game(game)), 200
 
 
 def http_error(exc: HTTPException):

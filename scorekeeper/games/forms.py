@@ -226,6 +226,11 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
     return form
 
 
+def preset_inputs(spec: GameSpec) -> dict[str, dict[str, Any]]:
+    """Return, for no preset ("") and each preset, every option input's value, for the page's script."""
+    return {name: preset_values(spec, name) for name in ["", *spec.presets]}
+
+
 def chosen_preset(form) -> str | None:
     """Return the preset the form chose, or None for the table's own rules."""
     return form.preset.data or None

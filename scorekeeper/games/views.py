@@ -1,6 +1,8 @@
 """Phone pages: the home list, starting a game, the table page and its round forms."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
@@ -8,12 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from .. import rules as registry
 from .. import services
 from ..extensions import csrf, db
-from ..i18n import tr_errors
+from ..i18n import tr, tr_errors
 from ..models import Game
+from ..readmodel import TableView
 from ..services import Problem
 from . import bp
 from .forms import (chosen_preset, names_from, new_game_form, options_from, place_errors, place_new_game_errors,
-                    preset_values, round_data, round_form)
+                    preset_inputs, round_data, round_form)
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
 
@@ -54,6 +57,20 @@ def editable_game_or_403(game_id: str) -> Game:
     return game
 
 
+def save(change: Callable[[], object]) -> dict[str, str] | None:
+    """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
+    try:
+        change()
+        db.session.commit()
+    except Problem as exc:
+        db.session.rollback()
+        return tr_errors(exc.errors)
+    except IntegrityError:  # another phone saved this round a moment before
+        db.session.rollback()
+        return {"round": _("Another phone saved this round first; reload to see it.")}
+    return None
+
+
 @bp.get("/")
 def index():
     """Show the games, newest first, and the way to start one."""
@@ -65,82 +82,59 @@ def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
     form = new_game_form(rules.spec, preset=request.args.get("preset"))
-    if not form.is_submitted():
-        return render_new_game(form, rules.spec)
-    if form.validate():
-        try:
-            game, token = services.create_game(key, names_from(form), options_from(form, rules.spec),
-                                               chosen_preset(form))
-        except Problem as exc:
-            db.session.rollback()
-            place_new_game_errors(form, tr_errors(exc.errors))
-        else:
-            db.session.commit()
-            remember_token(game, token)
-            return redirect(url_for("games.table", game_id=game.public_id))
-    return render_new_game(form, rules.spec, 422)
+    if form.is_submitted() and form.validate():
+        made: list = []
+        errors = save(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec),
+                                                               chosen_preset(form))))
+        if errors is None:
+            remember_token(*made)
+            return redirect(url_for("games.table", game_id=made[0].public_id))
+        place_new_game_errors(form, errors)
+    return render_new_game(form, rules.spec, 422 if form.is_submitted() else 200)
 
 
 def render_new_game(form, spec, status: int = 200):
     """Render the new-game form, with every preset's option values for the page's script."""
-    presets = {name: preset_values(spec, name) for name in ["", *spec.presets]}
-    return render_template("games/new.html", form=form, spec=spec, presets=presets), status
+    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec)), status
 
 
 @bp.get("/games/<game_id>")
 def table(game_id: str):
     """Show the table: standings, every round so far, and the form for the next one."""
     game = game_or_404(game_id)
-    derived = services.derive_game(game)
-    form = None
-    if token_for(game) and not derived.over:
-        form = next_round_form(game, derived)
-    return render_page(game, derived, form)
+    view = services.table_view(game)
+    form = next_round_form(view) if token_for(game) and view.accepts_rounds else None
+    return render_table(game, view, form)
 
 
-def next_round_form(game: Game, derived, formdata=None, data=None):
-    """Build the form for the next round."""
-    rules = services.rules_for(game)
-    fields = rules.round_fields(derived.table, derived.state, derived.next_turn)
-    return round_form(fields, derived.table, derived.seats_in, formdata=formdata, data=data)
+def next_round_form(view: TableView, formdata=None):
+    """Build the form for the next round from the view's fields."""
+    return round_form(view.fields, view.derived.table, view.derived.seats_in, formdata=formdata)
 
 
-def render_page(game: Game, derived, form, status: int = 200):
-    """Render the table page from the game state."""
-    state = services.game_state(game, derived)
-    rules = services.rules_for(game)
-    notes = [] if derived.over else rules.notes(derived.table, derived.state, derived.next_turn)
-    return render_template("games/table.html", game=game, state=state, derived=derived, form=form, rules=rules,
-                           token=token_for(game), notes=notes,
-                           seat_notes=rules.seat_notes(derived.table, derived.state, derived.over)), status
+def render_table(game: Game, view: TableView, form, status: int = 200):
+    """Render the table page from the table view."""
+    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game)), status
 
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
-    derived = services.derive_game(game)
-    if derived.over:
-        flash(_("The game is over; no more rounds can be added."), "error")
+    view = services.table_view(game)
+    if not view.accepts_rounds:
+        flash(_("No round can be added to this game now."), "error")
         return redirect(url_for("games.table", game_id=game_id))
-    form = next_round_form(game, derived, formdata=request.form)
+    form = next_round_form(view, formdata=request.form)
     if form.validate():
-        try:
-            services.add_round(game, round_data(form, derived.table, derived.seats_in),
-                               number=request.form.get("number", type=int))
-            db.session.commit()
-        except Problem as exc:
-            db.session.rollback()
-            place_errors(form, tr_errors(exc.errors))
-        except IntegrityError:  # another phone saved this round a moment before
-            db.session.rollback()
-            form.general_errors.append(_("Another phone saved this round first; reload to see it."))
-        else:
+        data = round_data(form, view.derived.table, view.derived.seats_in)
+        number = request.form.get("number", type=int)
+        errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
+        if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
-    round_name = _(services.rules_for(game).spec.round_name)
-    form.refused = _("%(round)s %(n)s was not saved; see what is marked below.",
-                     round=round_name, n=derived.next_turn.number)
-    return render_page(game, derived, form, 422)
+        place_errors(form, errors)
+    form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
+    return render_table(game, view, form, 422)
 
 
 @bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
@@ -149,22 +143,18 @@ def edit_round(game_id: str, number: int):
     game = editable_game_or_403(game_id)
     if not 1 <= number <= len(game.rounds):
         abort(404)
-    before = services.derive_game(game, [r.data for r in game.rounds[: number - 1]])
-    stored = game.rounds[number - 1].data
-    form = next_round_form(game, before, formdata=request.form if request.method == "POST" else None,
-                           data=stored)
+    before = services.before_round(game, number)
+    form = round_form(services.round_fields(game, before), before.table, before.seats_in,
+                      formdata=request.form if request.method == "POST" else None, data=game.rounds[number - 1].data)
     if request.method == "POST" and form.validate():
-        try:
-            services.edit_round(game, number, round_data(form, before.table, before.seats_in))
-        except Problem as exc:
-            db.session.rollback()
-            place_errors(form, tr_errors(exc.errors))
-        else:
-            db.session.commit()
+        data = round_data(form, before.table, before.seats_in)
+        errors = save(lambda: services.edit_round(game, number, data))
+        if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
-    return render_template("games/edit_round.html", game=game, number=number, form=form,
-                           edit_table=before.table, edit_seats_in=before.seats_in,
-                           rules=services.rules_for(game)), \
+        place_errors(form, errors)
+    title = services.rules_for(game).round_title(before.table, number)
+    return render_template("games/edit_round.html", game=game, number=number, title=title, form=form,
+                           edit_table=before.table, edit_seats_in=before.seats_in), \
         422 if request.method == "POST" else 200
 
 
@@ -173,14 +163,12 @@ def delete_round(game_id: str, number: int):
     """Delete the last round."""
     check_csrf()
     game = editable_game_or_403(game_id)
-    try:
-        services.delete_round(game, number)
-    except Problem as exc:
-        db.session.rollback()
-        flash(" ".join(tr_errors(exc.errors).values()), "error")
+    errors = save(lambda: services.delete_round(game, number))
+    if errors:
+        flash(" ".join(errors.values()), "error")
     else:
-        db.session.commit()
-        flash(_("%(round)s %(n)s deleted.", round=_(services.rules_for(game).spec.round_name), n=number), "info")
+        flash(_("%(round)s deleted.", round=tr(services.rules_for(game).round_title(services.table_of(game), number))),
+              "info")
     return redirect(url_for("games.table", game_id=game_id))
 
 
@@ -200,8 +188,7 @@ def change_game(game_id: str, change) -> object:
     """Apply a one-button change to a game this browser may edit, then show the table."""
     check_csrf()
     game = editable_game_or_403(game_id)
-    change(game)
-    db.session.commit()
+    save(lambda: change(game))
     return redirect(url_for("games.table", game_id=game_id))
 
 

@@ -87,6 +87,25 @@ class Option:
     labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's (or a named number's) words on the form
     enum: type[Enum] | None = None  # the Enum a choice is typed as
 
+    def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
+        """Say a chosen value the way the new-game form and the rules card put it."""
+        if isinstance(value, Enum):
+            value = value.value
+        if value is None:
+            return "—"
+        if self.kind is OptionKind.SEAT:
+            return players[value] if 0 <= value < len(players) and players[value] else msg(N_("player %(n)s"), n=value + 1)
+        if self.kind is OptionKind.BOOL:
+            return msg(N_("yes")) if value else msg(N_("no"))
+        if self.kind is OptionKind.CHOICE:
+            return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
+        if isinstance(value, Mapping):
+            return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('-', '−')}" for k, v in value.items()) \
+                or msg(N_("as usual"))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(v) for v in value)
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
     def api(self) -> dict[str, Any]:
         """Describe the option as GET /api/rules shows it."""
         out: dict[str, Any] = {"default": copy.deepcopy(self.default)}
@@ -267,6 +286,11 @@ class GameSpec:
         """Return the option called ``name``."""
         return next(o for o in self.options if o.name == name)
 
+    def describe_options(self, options: Any, players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
+        """Return every option in force as (label, value in words), in the form's order."""
+        read = options.get if isinstance(options, Mapping) else (lambda name: getattr(options, name, None))
+        return [(o.label, o.words(read(o.name), players)) for o in self.options]
+
 
 @dataclass(frozen=True)
 class Table:
@@ -402,6 +426,12 @@ class Rules(Protocol):
               before: Any = None, after: Any = None) -> list[str]:
         """Return what the rounds grid shows for each seat in one round (the states around it when known)."""
 
+    def running(self, table: Table, state: Any) -> list[float | None]:
+        """Return each seat's headline value (total, lives, layout) at this point, for a chart."""
+
+    def round_title(self, table: Table, number: int) -> Msg:
+        """Return a round's own name ("Hole 3", "Hand 2 · Hearts")."""
+
 
 HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
     Measure.LOWEST_TOTAL: ("total", False),
@@ -478,6 +508,13 @@ class BaseRules:
 
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         return {}
+
+    def running(self, table: Table, state: Any) -> list[float | None]:
+        key, _ = HEADLINE[self.spec.measure]
+        return [row.get(key) for row in self.standings(table, state, False)]
+
+    def round_title(self, table: Table, number: int) -> Msg:
+        return msg(N_("%(round)s %(n)s"), round=Msg(self.spec.round_name), n=number)
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""

@@ -17,6 +17,7 @@ class PlayedRound:
     data: Mapping[str, Any]
     points: list[int | None] | None
     marks: list[str] = field(default_factory=list)  # what the rounds grid shows per seat
+    running: list[float | None] = field(default_factory=list)  # each seat's headline value after it (for a chart)
 
 
 @dataclass
@@ -69,15 +70,29 @@ def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], fini
     played: list[PlayedRound] = []
     for number, data in enumerate(rounds, start=1):
         try:
-            after, points = play_one(rules, table, state, Turn(number, dealer), data)
+            state, dealer = fold_one(rules, table, state, played, dealer, data)
         except RoundRefused as exc:
             if not lenient:
                 raise
             return conclude(rules, table, state, played, dealer, finished_by_hand, broken=exc)
-        played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after)))
-        state = after
-        dealer = next_seat_in(dealer, rules.seats_in(table, state))
     return conclude(rules, table, state, played, dealer, finished_by_hand)
+
+
+def append(rules: Rules, derived: Derived, data: Mapping[str, Any], finished_by_hand: bool = False) -> Derived:
+    """Play one more round on top of an already folded game (a new round needs no refold)."""
+    played = list(derived.rounds)
+    state, dealer = fold_one(rules, derived.table, derived.state, played, derived.next_turn.dealer, data)
+    return conclude(rules, derived.table, state, played, dealer, finished_by_hand)
+
+
+def fold_one(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,
+             data: Mapping[str, Any]) -> tuple[Any, int]:
+    """Play the next round, record it in ``played``, and return the new state and the next dealer."""
+    number = len(played) + 1
+    after, points = play_one(rules, table, state, Turn(number, dealer), data)
+    played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after),
+                              rules.running(table, after)))
+    return after, next_seat_in(dealer, rules.seats_in(table, after))
 
 
 def play_one(rules: Rules, table: Table, state: Any, turn: Turn, data: Mapping[str, Any]):

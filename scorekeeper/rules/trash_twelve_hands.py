@@ -299,6 +299,12 @@ class TrashTwelveRules(BaseRules):
                      else msg(N_("After hand %(hands)s the lowest total wins."), hands=HANDS))
         return lines
 
+    def round_title(self, table: Table, number: int) -> Msg:
+        """Name a hand with its contract: "Hand 2 · Hearts"."""
+        if not 1 <= number <= HANDS:
+            return super().round_title(table, number)
+        return msg(N_("Hand %(n)s · %(contract)s"), n=number, contract=Msg(CONTRACT_LABELS[contract_for(number)]))
+
     def round_fields(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Field]:
         contract = contract_for(state.hands + 1)
         if contract in COUNTED:

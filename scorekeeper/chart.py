@@ -1,0 +1,134 @@
+"""The chart of running totals: an SVG drawn on the server, the same on the table page and the sheets.
+
+No script and no inline styles (the pages' Content-Security-Policy allows neither): presentation
+attributes only. Text is escaped; players are told apart by colour, dash and marker, so the chart
+still reads when printed in black and white.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
+
+# Okabe-Ito colours (safe for colour-blind readers), then two more; dashes for black-and-white print.
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#7F3C8D",
+           "#8C564B")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "")
+MARKERS = ("circle", "square", "diamond", "triangle")
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Return round tick values that cover [lo, hi]."""
+    if hi == lo:
+        hi, lo = hi + 1, lo - 1 if lo else 0
+    raw = (hi - lo) / count
+    step = 10 ** math.floor(math.log10(raw))
+    step *= next(m for m in (1, 2, 2.5, 5, 10) if step * m >= raw)
+    start = math.floor(lo / step) * step
+    ticks = []
+    value = start
+    while value <= hi + step * 0.001:
+        ticks.append(round(value, 6))
+        value += step
+    if ticks[-1] < hi:
+        ticks.append(round(value, 6))
+    return ticks
+
+
+def marker(kind: str, x: float, y: float, colour: str) -> str:
+    """Draw one data point's marker."""
+    if kind == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.6" fill="{colour}"/>'
+    if kind == "square":
+        return f'<rect x="{x - 2.4:.1f}" y="{y - 2.4:.1f}" width="4.8" height="4.8" fill="{colour}"/>'
+    if kind == "diamond":
+        return f'<path d="M{x:.1f} {y - 3.2:.1f}l3.2 3.2-3.2 3.2-3.2-3.2z" fill="{colour}"/>'
+    return f'<path d="M{x:.1f} {y - 3.2:.1f}l3.2 5.6h-6.4z" fill="{colour}"/>'
+
+
+def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> list[float]:
+    """Move end labels apart so none overlap, keeping their order."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed = [0.0] * len(ys)
+    last = top - gap
+    for i in order:
+        placed[i] = max(ys[i], last + gap)
+        last = placed[i]
+    overflow = last - bottom
+    if overflow > 0:  # pushed past the bottom: slide the stack back up
+        for i in order:
+            placed[i] -= overflow
+    return placed
+
+
+def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
+                  width: int = 640, height: int = 260, label_width: int = 110) -> Markup:
+    """Draw each player's running value after every round as a line, named at its end."""
+    values = [v for line in series for v in line if v is not None]
+    rounds = max((len(line) for line in series), default=0)
+    if not values or rounds == 0:
+        return Markup("")
+    left, top, bottom = 40, 12, 24
+    right = label_width
+    plot_w, plot_h = width - left - right, height - top - bottom
+    ticks = nice_ticks(min(0, min(values)), max(values))
+    lo, hi = ticks[0], ticks[-1]
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / (rounds - 1) if rounds > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        return top + plot_h * (hi - v) / (hi - lo)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}" '
+             f'font-family="DejaVu Sans, Noto Sans, sans-serif" font-size="11">',
+             f"<title>{escape(title)}</title>"]
+    for tick in ticks:
+        ty = y(tick)
+        label = f"{tick:g}".replace("-", "−")
+        parts.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}" stroke="currentColor" '
+                     f'stroke-opacity="{0.5 if tick == 0 else 0.15}" stroke-width="1"/>')
+        parts.append(f'<text x="{left - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="currentColor">{label}</text>')
+    every = max(1, math.ceil(rounds / 12))
+    for i in range(0, rounds, every):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" fill="currentColor" '
+                     f'fill-opacity="0.7">{i + 1}</text>')
+    ends: list[tuple[int, float]] = []
+    for seat, line in enumerate(series):
+        colour, dash, kind = COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
+        points = [(x(i), y(v)) for i, v in enumerate(line) if v is not None]
+        if not points:
+            continue
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr} '
+                     f'stroke-linejoin="round"/>')
+        if len(points) <= 40:
+            parts.extend(marker(kind, px, py, colour) for px, py in points)
+        ends.append((seat, points[-1][1]))
+    placed = spread_labels([ey for _, ey in ends], 13, top + 4, top + plot_h)
+    for (seat, ey), ly in zip(ends, placed):
+        colour = COLOURS[seat % len(COLOURS)]
+        fits = max(4, (right - 24) // 7)
+        name = players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
+        parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
+                     f'stroke="{colour}" stroke-width="1"/>')
+        parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">'
+                     f'<tspan fill="{colour}">■</tspan> {escape(name)}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+HEADLINES = {"total": _l("Running totals"), "lives": _l("Lives left"), "layout": _l("Layout size")}
+
+
+def table_chart(view, width: int = 360, height: int = 230) -> Markup:
+    """Draw a table view's running values: the table page and the filled sheet show this same chart."""
+    if not view.rounds:
+        return Markup("")
+    title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
+    return running_chart(view.players, view.series(), title, width=width, height=height,
+                         label_width=min(110, width // 4))

@@ -1,0 +1,129 @@
+"""One typed view of a table, read by every surface: the page, the JSON, the sheets and the live view.
+
+Built by ``services.table_view`` from a stored game and its folded rounds. Nothing here
+computes a score: the rules did that; this only arranges what they said.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from .rules.base import Field, GameSpec, Msg
+from .rules.engine import Derived
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player as the scoreboard shows them."""
+
+    seat: int
+    name: str
+    total: int | float | None
+    place: int
+    leading: bool            # on the best value now (while playing), or a winner
+    deals_next: bool
+    out: bool
+    extras: Mapping[str, Any]  # the game's own standings values: goal, lives, layout, quarters...
+    notes: tuple[Msg, ...]     # short lines from the rules under the name
+
+    def __getattr__(self, name: str) -> Any:
+        """Read the game's own standings values as attributes too (``seat.lives``)."""
+        if name.startswith("__") or name == "extras":
+            raise AttributeError(name)
+        try:
+            return self.extras[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One stored round as the grid shows it."""
+
+    number: int
+    title: Msg                       # the round's own name: "Hole 3", "Hand 2 · Hearts"
+    dealer: int | None
+    data: Mapping[str, Any]
+    points: Sequence[int | None] | None
+    marks: Sequence[str]
+    running: Sequence[float | None]  # each seat's headline value after this round
+    broken: bool = False             # stored, but no longer stands under today's rules
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything any surface shows about one game at one moment (one version)."""
+
+    id: str
+    spec: GameSpec
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    preset: str | None
+    version: int
+    created: datetime
+    finished_by_hand: bool
+    over: bool
+    winners: tuple[int, ...]
+    leaders: tuple[int, ...]
+    next: Mapping[str, Any] | None
+    final: Mapping[str, Any] | None
+    broken: Mapping[str, Any] | None  # {"round": n, "errors": {path: Msg}}
+    seats: tuple[SeatView, ...]
+    notes: tuple[Msg, ...]             # what the table needs before the next round
+    rounds: tuple[RoundView, ...]
+    fields: tuple[Field, ...] | None   # the next round's questions (None when no round can be added)
+    next_title: Msg | None             # the next round's own name
+    headline: str                      # the standings value that ranks: "total", "lives" or "layout"
+    derived: Derived                   # the fold itself, for forms that need its table and seats
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.over else "playing"
+
+    @property
+    def has_points(self) -> bool:
+        """Say whether the game keeps points (Trash and Chase the Ace do not)."""
+        return any(s.total is not None for s in self.seats)
+
+    @property
+    def accepts_rounds(self) -> bool:
+        """Say whether a next round can be entered now."""
+        return self.fields is not None
+
+    def title(self, number: int) -> Msg | None:
+        """Return the name of stored round ``number``."""
+        return next((r.title for r in self.rounds if r.number == number), None)
+
+    def series(self) -> list[list[float | None]]:
+        """Return each seat's headline value after every round, for the chart of running totals."""
+        return [[r.running[seat] for r in self.rounds] for seat in range(len(self.players))]
+
+    def state(self, translate: Callable[[Msg | str], str] = str) -> dict[str, Any]:
+        """Return the game state as the JSON API sends it (../shared/spec/api.md)."""
+        return {
+            "id": self.id,
+            "game": self.spec.key,
+            "version": self.version,
+            "options": dict(self.options),
+            "preset": self.preset,
+            "players": list(self.players),
+            "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points,
+                        "marks": list(r.marks), "running": list(r.running)} for r in self.rounds if not r.broken],
+            "standings": [{"seat": s.seat, "name": s.name, **s.extras, "total": s.total, "place": s.place}
+                          for s in self.seats],
+            "status": self.status,
+            "winners": list(self.winners),
+            "leaders": list(self.leaders),
+            "next": None if self.next is None else dict(self.next),
+            "final": None if self.final is None else dict(self.final),
+            "broken": None if self.broken is None else {"round": self.broken["round"],
+                                                        "errors": {k: translate(v) for k, v in self.broken["errors"].items()}},
+            "created": self.created.isoformat(),
+            "finished_by_hand": self.finished_by_hand,
+        }

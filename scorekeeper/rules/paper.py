@@ -1,0 +1,257 @@
+"""What a paper score sheet holds for each game, from the rules' own data and the options chosen.
+
+Pure Python, like the rest of ``rules``: the sheets, the rules cards and the handbook render these
+plans and keys; nothing here is retyped in a template.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from . import chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands
+from .base import N_, Msg, Table, msg
+from .cards import JOKER, RANKS, values_in_force
+
+OPEN_ROWS = 18  # rows on a sheet for a game with no fixed number of rounds
+
+
+class Layout(Enum):
+    """How a sheet is drawn."""
+
+    GRID = "grid"        # a row per round, a column (or a few) per player
+    BLOCKS = "blocks"    # a block per round, a line per part of the score (Hand & Foot)
+    TRACKER = "tracker"  # a row per player of places to strike out (Trash layouts, Chase lives)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One printed round: its name, and what the table needs to know for it."""
+
+    label: Msg | str
+    detail: Msg | str = ""
+
+
+@dataclass(frozen=True)
+class Key:
+    """A small table of rule facts printed on a sheet or a rules card: label and value per line."""
+
+    title: Msg
+    lines: tuple[tuple[Msg | str, Msg | str], ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a blank sheet of one game needs, for one table's players and options."""
+
+    layout: Layout
+    rows: tuple[Row, ...]
+    columns: tuple[Msg, ...] = (msg(N_("Score")),)   # what each player writes per round
+    total_row: bool = True
+    footer: tuple[Msg, ...] = ()                       # lines under the grid (Gin Rummy's bonus block)
+    block_lines: tuple[Msg, ...] = ()                  # the lines of each block (Hand & Foot)
+    tokens: tuple[str, ...] = ()                       # places per player to strike out (layouts, lives, quarters)
+    tokens_label: Msg | None = None
+    pot_boxes: int = 0                                 # stakes to tally in the pot (Chase the Ace)
+    seat_order: tuple[int, ...] = ()                   # partners side by side; empty: seat order
+    keys: tuple[Key, ...] = field(default_factory=tuple)
+    notes: tuple[Msg, ...] = ()
+    open_rows: bool = False                            # rows are spare lines, not the game's rounds: fit to paper
+
+
+def numbered(count: int) -> tuple[Row, ...]:
+    """Return ``count`` rows numbered from 1."""
+    return tuple(Row(str(n)) for n in range(1, count + 1))
+
+
+def value_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[tuple[str, str]]:
+    """Group ranks of equal value as a sheet prints them: ("2–9", "5"), ("10–K", "10")."""
+    runs: list[list[str]] = []
+    for rank in ranks:
+        if runs and values[runs[-1][-1]] == values[rank]:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    return [(f"{run[0]}–{run[-1]}" if len(run) > 1 else run[0], signed_value(values[run[0]])) for run in runs]
+
+
+def signed_value(value: int) -> str:
+    """Write a value with a true minus sign."""
+    return str(value).replace("-", "−")
+
+
+def joker_line(value: int) -> tuple[Msg, str]:
+    return msg(N_("Joker")), signed_value(value)
+
+
+# --- one plan per game -----------------------------------------------------------------------
+
+
+def golf_plan(table: Table) -> Plan:
+    """Holes by players, the card values and pairing rule as a key; quarters to strike out."""
+    o = table.options
+    values = values_in_force(golf.DEFAULT_VALUES, o.values)
+    rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
+        else numbered(OPEN_ROWS)
+    suited = [(f"{k[:-1]}{k[-1]}", signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
+              and k[:-1] in RANKS]
+    card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
+    play = [(msg(N_("Cards each")), str(o.layout)),
+            (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[o.pairs]))]
+    if o.one_eyed_jacks_wild:
+        play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
+    play.append((msg(N_("Knocker lowest")), Msg(golf.SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
+    play.append((msg(N_("Knocker not lowest")), Msg(golf.SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    if o.look_cost:
+        play.append((msg(N_("Each look")), msg(N_("+%(n)s"), n=o.look_cost)))
+    if o.target:
+        play.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    if o.quarters:
+        play.append((msg(N_("Quarters")), msg(N_("the highest score of each hole puts a quarter in the jar"))))
+    if o.pot_stake is not None:
+        play.append((msg(N_("Pot")), msg(N_("%(stake)s each; a lowest knocker takes it, any other doubles it"),
+                                         stake=f"{o.pot_stake:.2f}")))
+    return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
+                tokens=("¢",) * (o.quarters or 0), tokens_label=msg(N_("Quarters")) if o.quarters else None,
+                notes=(msg(N_("Lowest total wins.")),), open_rows=not o.holes)
+
+
+def garbage_plan(table: Table) -> Plan:
+    """A row per round with penalty and goal made; the 11 goals and the penalty values."""
+    values = values_in_force(garbage_rummy.DEFAULT_VALUES, table.options.values)
+    goals = Key(msg(N_("The goals")), tuple((str(n), Msg(goal)) for n, goal in enumerate(garbage_rummy.GOALS, 1)))
+    penalties = [*value_runs(values), joker_line(values[JOKER])]
+    if table.options.dealer_bonus:
+        penalties.append((msg(N_("Dealer takes the exact deal")), signed_value(table.options.dealer_bonus)))
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Penalty")), msg(N_("Goal"))),
+                keys=(goals, Key(msg(N_("Penalty points")), tuple(penalties))),
+                notes=(msg(N_("Deal %(size)s cards: 10 each and one more to the player after the dealer."),
+                           size=garbage_rummy.deal_size(table.n)),
+                       msg(N_("Tick the goal when it is made; lowest total after goal 11 wins."))), open_rows=True)
+
+
+def trash_plan(table: Table) -> Plan:
+    """A layout per player to strike out as it shrinks; the packs needed; a log of who won each deal."""
+    o = table.options
+    places = tuple("A" if n == 1 else str(n) for n in range(1, o.start + 1))
+    rules = [(msg(N_("Packs")), trash.packs_text(table.n)), (msg(N_("Wild cards")), Msg(trash.wild_text(o.wild)))]
+    if o.win_at:
+        rules.append((msg(N_("Winning")), msg(N_("a layout of %(n)s wins"), n=o.win_at)))
+    if o.deals:
+        rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o.deals)))
+    if o.also_completed:
+        rules.append((msg(N_("Also completed")), msg(N_("everyone who completes in the same go-round drops a place"))))
+    return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=(msg(N_("Won")),), total_row=False,
+                tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
+                keys=(Key(msg(N_("How we play")), tuple(rules)),),
+                notes=(msg(N_("Log: ★ won the deal, ✓ also completed.")),), open_rows=not o.deals)
+
+
+def trash_twelve_plan(table: Table) -> Plan:
+    """The 12 contracts in order, with their points and what a whole hand holds at this table."""
+    deck = trash_twelve_hands.deck_for(table.n)
+    points = table.options.points
+    rows = []
+    for number in range(1, trash_twelve_hands.HANDS + 1):
+        contract = trash_twelve_hands.contract_for(number)
+        rows.append(Row(msg(N_("%(n)s · %(contract)s"), n=number,
+                            contract=Msg(trash_twelve_hands.CONTRACT_LABELS[contract])),
+                        contract_detail(contract, deck, points)))
+    return Plan(Layout.GRID, tuple(rows),
+                keys=(Key(msg(N_("The cards")), ((msg(N_("Deck")), Msg(deck.setup)),
+                                                 (msg(N_("Tricks a hand")), str(deck.tricks)),
+                                                 (msg(N_("Hearts")), str(deck.hearts)),
+                                                 (msg(N_("Kings, queens")), str(deck.honours)))),),
+                notes=(msg(N_("Lowest total after hand 12 wins. Aces are high.")),))
+
+
+def contract_detail(contract, deck, points: Mapping[str, int]) -> Msg:
+    """Say what a contract scores and what its counts must add up to at this table."""
+    c = trash_twelve_hands.Contract
+    if contract is c.TRICKS:
+        return msg(N_("%(p)s a trick · %(n)s in all"), p=points["trick"], n=deck.tricks)
+    if contract is c.HEARTS:
+        return msg(N_("%(p)s a heart · %(n)s in all"), p=points["heart"], n=deck.hearts)
+    if contract is c.KINGS:
+        return msg(N_("%(p)s a king · %(n)s in all"), p=points["king"], n=deck.honours)
+    if contract is c.QUEENS:
+        return msg(N_("%(p)s a queen · %(n)s in all"), p=points["queen"], n=deck.honours)
+    if contract is c.LAST_TRICK:
+        return msg(N_("%(p)s to whoever takes it"), p=points["last_trick"])
+    return msg(N_("out first %(first)s · second %(second)s"), first=signed_value(points["first_out"]),
+               second=signed_value(points["second_out"]))
+
+
+def gin_plan(table: Table) -> Plan:
+    """A box score: each hand's score and the running total per player, then the bonus block."""
+    o = table.options
+    footer = [msg(N_("Hand points"))]
+    if o.box_bonus:
+        footer.append(msg(N_("Boxes: %(bonus)s a hand won"), bonus=o.box_bonus))
+    if o.shutout_double:
+        footer.append(msg(N_("Shutout: the winner's hand points again")))
+    if o.game_bonus:
+        footer.append(msg(N_("Game bonus: %(bonus)s to the winner"), bonus=o.game_bonus))
+    footer.append(msg(N_("Final total")))
+    rules = ((msg(N_("Knock with")), msg(N_("%(n)s deadwood or less"), n=o.knock_max)),
+             (msg(N_("Gin")), msg(N_("+%(n)s"), n=o.gin_bonus)),
+             (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o.big_gin_bonus)),
+             (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
+             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
+                footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
+                notes=(msg(N_("Highest total wins; tick a box for every hand won.")),), open_rows=True)
+
+
+def chase_plan(table: Table) -> Plan:
+    """Lives to strike out per player and a pot to tally."""
+    o = table.options
+    rules = ((msg(N_("Lowest card")), Msg(chase_the_ace.CANCEL_RULES[o.cancel_matches])),
+             (msg(N_("Kings")), Msg(chase_the_ace.KINGS_RULES[o.kings])),
+             (msg(N_("Everyone out at once")), Msg(chase_the_ace.TIE_RULES[o.tie_rule])),
+             (msg(N_("Ranks, low to high")), " ".join(RANKS)))
+    return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
+                tokens_label=msg(N_("Lives: strike one out for each life lost")),
+                pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
+                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=f"{o.stake:.2f}"),))
+
+
+def hand_and_foot_plan(table: Table) -> Plan:
+    """A block per hand: its meld minimum and every part of the score; partners side by side."""
+    o = table.options
+    rows = tuple(Row(msg(N_("Hand %(n)s"), n=n), msg(N_("first meld %(points)s"),
+                                                      points=hand_and_foot.meld_minimum(o, n)))
+                 for n in range(1, o.rounds + 1))
+    lines = (msg(N_("Clean books × %(n)s"), n=o.clean_book), msg(N_("Dirty books × %(n)s"), n=o.dirty_book),
+             msg(N_("Red threes × %(n)s"), n=o.red_three), msg(N_("Went out +%(n)s"), n=o.going_out),
+             msg(N_("Cards melded")), msg(N_("Cards left −")), msg(N_("Hand total")), msg(N_("Running total")))
+    values = hand_and_foot.counted_values(o)
+    card_key = Key(msg(N_("Card values")), (joker_line(values[JOKER]),
+                                             *((rank, signed_value(values[rank])) for rank in ("A", "2")),
+                                             (msg(N_("K to 8")), signed_value(values["K"])),
+                                             (msg(N_("7 to 4")), signed_value(values["7"])),
+                                             (msg(N_("black 3")), signed_value(values["3S"]))))
+    order: tuple[int, ...] = ()
+    if o.partners:
+        half = table.n // 2
+        order = tuple(seat for team in range(half) for seat in (team, team + half))
+    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
+                notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
+                           packs=hand_and_foot.packs(table.n)),))
+
+
+PLANS: Mapping[str, Callable[[Table], Plan]] = {
+    "golf": golf_plan,
+    "garbage-rummy": garbage_plan,
+    "trash": trash_plan,
+    "trash-twelve-hands": trash_twelve_plan,
+    "gin-rummy": gin_plan,
+    "chase-the-ace": chase_plan,
+    "hand-and-foot": hand_and_foot_plan,
+}
+
+
+def plan_for(key: str, table: Table) -> Plan:
+    """Return the paper plan of game ``key`` for this table."""
+    return PLANS[key](table)

@@ -1,0 +1,109 @@
+"""Fit a sheet to its paper: the orientation, the row heights, the order of the players, what templates read."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from ..readmodel import TableView
+from ..rules.base import GameSpec, Table
+from ..rules.paper import Layout, Plan
+
+PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
+PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
+    "a4-portrait": 273, "a4-landscape": 188, "letter-portrait": 255, "letter-landscape": 194,
+}
+WRITE_MM = (6.0, 11.0)
+MIN_OPEN_ROWS = 12      # spare rows a sheet always has: a game of Garbage is at least 11 hands  # a row a pen can write in, and the most a row needs
+LINE_MM = 4.2           # one line of a key or a note
+TRACKER_MM = 11          # a player's line of places to strike out
+SQUEEZE_MM = 12         # room given back per try when a sheet spilled onto a second page
+LONG_KEY = 5            # a key of more lines than this runs in two columns
+HEAD_MM = 24            # the heading, the date and place lines
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the rows of one sheet fill its page."""
+
+    row_mm: float
+    tracker_mm: float
+    wide_labels: bool
+
+
+def orientation(plan: Plan, players: int, filled: bool) -> str:
+    """Choose portrait or landscape so every player's columns fit with room to write."""
+    per_player = 1 if filled else len(plan.columns)
+    if plan.layout is not Layout.BLOCKS and plan.rows and players * per_player > PORTRAIT_COLUMNS:
+        return "landscape"
+    return "portrait"
+
+
+def key_lines(key) -> int:
+    """Return the printed lines of a key (a long key runs in two columns)."""
+    return -(-len(key.lines) // 2) if len(key.lines) > LONG_KEY else len(key.lines)
+
+
+def fixed_mm(plan: Plan, players: int) -> float:
+    """Estimate the height of everything on a blank sheet but its writing rows."""
+    height = HEAD_MM + 12  # the heading, and the options line at the foot
+    if plan.keys:
+        rows_of_keys = -(-len(plan.keys) // 3)
+        height += rows_of_keys * (8 + LINE_MM * max(key_lines(k) for k in plan.keys))
+    height += LINE_MM * len(plan.notes) + 3
+    if plan.rows:
+        height += 10 + (5 if len(plan.columns) > 1 else 0) + (5 if plan.seat_order else 0)
+    if plan.tokens:
+        height += 12 + players * (TRACKER_MM if plan.layout is Layout.TRACKER else 8)
+    if plan.pot_boxes:
+        height += 12 + 6 * -(-plan.pot_boxes // 30)
+    if plan.layout is Layout.BLOCKS:
+        height += 6 * len(plan.rows)  # a heading line per block
+    return height
+
+
+def fit(plan: Plan, players: int, page: str, squeeze: int = 0) -> tuple[Plan, Fit]:
+    """Size the rows to fill one page; open (spare) rows are cut to those that fit with room to write.
+
+    Each step of ``squeeze`` leaves a little more room, for a page the estimate let spill over.
+    """
+    free = PAGE_MM[page] - fixed_mm(plan, players) - SQUEEZE_MM * squeeze
+    lines = len(plan.block_lines) if plan.layout is Layout.BLOCKS else 1
+    extra = int(plan.total_row) + len(plan.footer)
+    if plan.open_rows:
+        fits = int(free // WRITE_MM[0]) - extra
+        plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
+    count = len(plan.rows) * lines + extra
+    row = max(min(free / count, WRITE_MM[1]), WRITE_MM[0] - 0.8 * (1 + squeeze)) if count else WRITE_MM[1]
+    tracker = TRACKER_MM
+    if not plan.rows:  # nothing else to write on: the trackers share the page
+        tracker = min(TRACKER_MM + free / max(players, 1), 18)
+    return plan, Fit(round(row, 2), round(tracker, 2), any(r.detail for r in plan.rows))
+
+
+def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
+                  squeeze: int = 0) -> dict[str, Any]:
+    """Return what a sheet template reads: the plan fitted to the page, the players in order, the chart."""
+    order = list(plan.seat_order) or list(range(table.n))
+    page = f"{paper}-{orientation(plan, table.n, view is not None)}"
+    plan, sizes = fit(plan, table.n, page, squeeze)
+    return {
+        "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
+        "options": spec.describe_options(table.options, table.players), "today": date.today(),
+        "extra_columns": extra_columns, "long_key": LONG_KEY,
+    }
+
+
+EXTRAS = {  # the standings values a filled sheet prints, in this order, and their column headings
+    "goal": _l("Goal"), "goals_made": _l("Goals made"), "layout": _l("Layout"), "lives": _l("Lives"),
+    "quarters": _l("Quarters"), "hands_won": _l("Hands won"), "bonus": _l("Bonus"),
+}
+
+
+def extra_columns(view: TableView) -> list[tuple[str, str]]:
+    """Return the game's own standings values to print as columns (name, heading)."""
+    present = {name for s in view.seats for name, value in s.extras.items() if value is not None}
+    return [(name, str(label)) for name, label in EXTRAS.items() if name in present]

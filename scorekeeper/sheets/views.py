@@ -1,0 +1,104 @@
+"""Print pages and PDF downloads: blank sheets, filled sheets of a game, and rules cards."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from hashlib import sha256
+
+from flask import abort, make_response, render_template, request
+from flask_babel import get_locale
+
+from .. import rules as registry
+from .. import services
+from ..games.forms import chosen_preset, options_from, place_new_game_errors, preset_inputs
+from ..games.views import game_or_404
+from ..i18n import tr_errors
+from ..rules.paper import plan_for
+from ..services import Problem
+from . import bp
+from .forms import PAPERS, chosen_count, chosen_names, sheet_form
+from .layout import sheet_context
+from .pdf import render_pdf
+
+CACHE_SIZE = 64
+_rendered: OrderedDict[str, bytes] = OrderedDict()  # the last sheets made, by tag: repeat downloads cost nothing
+
+
+@bp.get("/sheets/")
+def index():
+    """List the games to print a sheet for."""
+    return render_template("sheets/index.html", registry=registry.REGISTRY)
+
+
+@bp.get("/sheets/<key>")
+def choose(key: str):
+    """Show the print form for one game: players, house rules and paper."""
+    rules = registry.get(key) or abort(404)
+    form = sheet_form(rules.spec, preset=request.args.get("preset"))
+    return render_template("sheets/choose.html", form=form, spec=rules.spec,
+                           presets=preset_inputs(rules.spec))
+
+
+@bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
+def blank(key: str, kind: str):
+    """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
+    rules = registry.get(key) or abort(404)
+    form = sheet_form(rules.spec, formdata=request.args)
+    try:
+        rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
+                                            chosen_preset(form))
+    except Problem as exc:
+        place_new_game_errors(form, tr_errors(exc.errors))
+        if "count" in exc.errors:
+            form.count.errors = [tr_errors(exc.errors)["count"]]
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
+    paper = paper_of(request.args)
+    tag = sha256(repr((key, kind, table.players, rules.options_json(table.options), paper,
+                       str(get_locale()))).encode()).hexdigest()[:32]
+    template, plan = f"sheets/{'blank' if kind == 'sheet' else 'rules_card'}.html", plan_for(key, table)
+    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: render_pdf(
+        lambda squeeze: render_template(template, **sheet_context(rules.spec, table, plan, paper, None, squeeze)),
+        one_page=True))
+
+
+@bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
+def filled(game_id: str, kind: str):
+    """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
+    game = game_or_404(game_id)
+    paper = paper_of(request.args)
+    tag = services.state_etag(game, kind, paper, str(get_locale()))
+
+    def make() -> bytes:
+        view = services.table_view(game)
+        table = view.derived.table
+        context = sheet_context(view.spec, table, plan_for(view.key, table), paper, view)
+        return render_pdf(lambda _: render_template(f"sheets/{'filled' if kind == 'sheet' else 'rules_card'}.html",
+                                                    **context), one_page=kind == "rules")
+
+    return send_pdf(tag, f"{view_name(game)}-{kind}.pdf", make)
+
+
+def view_name(game) -> str:
+    """Name a game's download by its game and the day it started."""
+    return f"{game.game_key}-{game.created:%Y-%m-%d}"
+
+
+def paper_of(args) -> str:
+    """Return the paper asked for (A4 unless Letter)."""
+    return args.get("paper") if args.get("paper") in PAPERS else "a4"
+
+
+def send_pdf(tag: str, filename: str, make) -> object:
+    """Send a PDF by its tag: 304 when the reader has it, from memory when made lately, else made now."""
+    if request.if_none_match.contains(tag):
+        return make_response("", 304, {"ETag": f'"{tag}"'})
+    pdf = _rendered.get(tag)
+    if pdf is None:
+        pdf = _rendered[tag] = make()
+        while len(_rendered) > CACHE_SIZE:
+            _rendered.popitem(last=False)
+    response = make_response(pdf)
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask; an unchanged sheet then costs a 304
+    return response

@@ -1,0 +1,220 @@
+"""Printed sheets: what the PDFs say (text pulled out with pypdf), one page for blank sheets, safe names, caching."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import rules as registry
+
+HOSTILE = ["<b>bold</b>", "Zoë", "李小龙", "שרה", "M" * 40]
+
+
+def pdf_text(answer) -> tuple[int, str]:
+    """Return the page count and the text of a PDF answer, spaces squeezed."""
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
+    assert answer.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(answer.data))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), re.sub(r"\s+", " ", text)
+
+
+def blank(client, key, count, names=(), **options):
+    query = {"count": count, **{f"players-{i}": n for i, n in enumerate(names)},
+             **{f"opt_{k}": v for k, v in options.items()}}
+    return client.get(f"/sheets/{key}/sheet.pdf", query_string=query)
+
+
+def scores(*points):
+    """A Golf hole given as each player's score."""
+    return {"players": [{"score": p} for p in points], "knocker": None}
+
+
+def play(create_game, post_round, game, players, rounds, options=None):
+    state = create_game(game, players, options)
+    for data in rounds:
+        answer = post_round(state, data)
+        assert answer.status_code in (200, 201), answer.get_json()
+    return state
+
+
+SIZES = [(key, n) for key, rules in registry.REGISTRY.items()
+         for n in sorted({max(rules.spec.min_players, min(rules.spec.max_players, n)) for n in (3, 6, 10)})]
+
+
+@pytest.mark.parametrize("key,count", SIZES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_blank_sheet_fits_one_page(client, key, count, paper):
+    answer = client.get(f"/sheets/{key}/sheet.pdf", query_string={"count": count, "paper": paper})
+    pages, text = pdf_text(answer)
+    assert pages == 1
+    assert text  # the sheet has its words
+
+
+@pytest.mark.parametrize("key", registry.REGISTRY)
+def test_every_rules_card_is_one_page(client, key):
+    pages, text = pdf_text(client.get(f"/sheets/{key}/rules.pdf", query_string={"count": 4}))
+    assert pages == 1
+    assert "House rules at this table" in text
+
+
+def test_wide_sheets_turn_to_landscape(client):
+    from pypdf import PdfReader
+
+    narrow = PdfReader(io.BytesIO(blank(client, "golf", 3).data)).pages[0].mediabox
+    wide = PdfReader(io.BytesIO(blank(client, "garbage-rummy", 10).data)).pages[0].mediabox
+    assert narrow.height > narrow.width
+    assert wide.width > wide.height
+
+
+def test_letter_paper(client):
+    box = PdfReader(io.BytesIO(blank(client, "golf", 4, paper="x").data)).pages[0].mediabox
+    assert round(float(box.width)) == 595  # A4 unless Letter is asked for
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "paper": "letter"})
+    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_names_are_filled_in_and_blank_seats_stay_blank(client):
+    pages, text = pdf_text(blank(client, "golf", 4, names=["Ann", "", "Cy"]))
+    assert "Ann" in text and "Cy" in text
+    assert "Player" not in text.split("Hole 1")[0]  # no made-up names in the heading row
+
+
+def test_twelve_hands_sheet_lists_the_contracts_with_this_tables_counts(client):
+    _, text = pdf_text(blank(client, "trash-twelve-hands", 4))
+    for contract in ("1 · Tricks", "2 · Hearts", "3 · Kings", "4 · Queens", "5 · Last trick", "12 · Tricks"):
+        assert contract in text
+    assert "5 a trick · 13 in all" in text  # one deck for four: 13 tricks
+    _, text = pdf_text(blank(client, "trash-twelve-hands", 6))
+    assert "5 a trick · 8 in all" in text and "5 a heart · 12 in all" in text  # 48 cards: 8 tricks, 12 hearts
+
+
+def test_hand_and_foot_sheet_has_each_hands_meld_minimum_and_partners_side_by_side(client):
+    _, text = pdf_text(blank(client, "hand-and-foot", 4, names=["Ann", "Bob", "Cy", "Di"], partners="y"))
+    for n, minimum in enumerate((60, 90, 120, 150), 1):
+        assert f"Hand {n} first meld {minimum}" in text
+    assert "Team 1" in text and "Team 2" in text
+    assert text.index("Ann") < text.index("Cy") < text.index("Bob") < text.index("Di")  # partners 0 & 2, 1 & 3
+
+
+def test_golf_sheet_has_holes_values_and_quarters(client):
+    _, text = pdf_text(blank(client, "golf", 3, holes="18", quarters="5"))
+    assert "Hole 18" in text and "Hole 19" not in text
+    assert "Card values" in text and "Joker" in text
+    assert "Quarters" in text
+
+
+def test_garbage_sheet_has_the_goals_and_penalties(client):
+    _, text = pdf_text(blank(client, "garbage-rummy", 3))
+    assert "Penalty" in text and "Goal" in text
+    assert "a run of 11" in text and "two sets of 3" in text
+    assert "Penalty points" in text
+
+
+def test_gin_sheet_has_the_bonus_block(client):
+    _, text = pdf_text(blank(client, "gin-rummy", 2, box_bonus="25"))
+    assert "Boxes: 25 a hand won" in text and "Final total" in text
+
+
+def test_trash_and_chase_sheets_have_places_to_strike_out(client):
+    _, text = pdf_text(blank(client, "trash", 3))
+    assert "A 2 3 4 5 6 7 8 9 10" in text and "Packs" in text
+    _, text = pdf_text(blank(client, "chase-the-ace", 5, lives="4"))
+    assert "Lives" in text and "The pot" in text
+
+
+@pytest.mark.parametrize("key", ["golf", "garbage-rummy", "hand-and-foot"])
+def test_hostile_names_print_exactly(client, key):
+    rules = registry.get(key)
+    names = HOSTILE[:rules.spec.max_players]
+    pages, text = pdf_text(blank(client, key, len(names), names=names))
+    assert pages == 1
+    for name in names[:3]:
+        assert name in text  # printed as typed: the markup is text, not bold
+    assert "李小龙" in text
+
+
+def test_a_refused_print_form_says_why_and_keeps_what_was_typed(client):
+    answer = blank(client, "golf", 99, names=["Ann"], holes="7")
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "needs 2 to" in page  # the player count
+    assert 'value="Ann"' in page
+    answer = blank(client, "golf", 3, names=["Ann", "Ann"])
+    assert answer.status_code == 422
+    assert "<b>" not in blank(client, "golf", 3, names=["<b>x</b>", "<b>x</b>"]).get_data(as_text=True).split("main")[-1]
+
+
+@pytest.mark.parametrize("query", [{"count": "x"}, {"count": ""}, {"count": "3", "opt_holes": "lots"},
+                                   {"count": "3", "players-0": "x" * 500}, {"count": "3", "paper": "<a>"}])
+def test_malformed_print_requests_never_fail(client, query):
+    assert client.get("/sheets/golf/sheet.pdf", query_string=query).status_code in (200, 422)
+
+
+def test_unknown_games_and_kinds_are_not_found(client, create_game):
+    assert client.get("/sheets/poker").status_code == 404
+    assert client.get("/sheets/poker/sheet.pdf").status_code == 404
+    assert client.get("/sheets/golf/cake.pdf").status_code == 404
+    assert client.get("/games/nope/sheet.pdf").status_code == 404
+
+
+def test_print_pages_list_every_game_and_ask_for_its_house_rules(client):
+    page = client.get("/sheets/").get_data(as_text=True)
+    for rules in registry.REGISTRY.values():
+        assert rules.spec.name in page
+    page = client.get("/sheets/golf").get_data(as_text=True)
+    assert 'name="opt_holes"' in page and 'name="paper"' in page and 'name="count"' in page
+    assert "/sheets/golf/rules.pdf" in page
+    assert "/sheets/" in client.get("/").get_data(as_text=True)
+
+
+def test_filled_golf_sheet_has_rounds_running_totals_places_and_winner(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", ["Ann", "Bob", "Cy"],
+                 [scores(20, 10, 7), scores(2, 30, 28)], {"holes": 2})
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Winner: Ann" in text
+    assert "1 Ann" in text and "2 Cy" in text and "3 Bob" in text  # placings
+    assert "Hole 1" in text and "Hole 2" in text
+    assert "22" in text and "40" in text and "35" in text  # totals
+    assert pages == 1
+
+
+def test_filled_sheet_shows_game_state(client, create_game, post_round):
+    state = play(create_game, post_round, "chase-the-ace", ["Ann", "Bob", "Cy"], [{"losers": [0]}])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Lives" in text and "Deal 2" in text
+    state = play(create_game, post_round, "garbage-rummy", ["Ann", "Bob"], [{"went_out": 0, "dealer_exact": False,
+                                                   "players": [{"made_goal": True, "cards": []},
+                                                               {"made_goal": False, "penalty": 15}]}])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Goal" in text and "Goals made" in text and "15" in text
+
+
+def test_filled_sheet_of_a_game_with_hostile_names(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", HOSTILE, [scores(1, 2, 3, 4, 5)])
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    for name in HOSTILE[:4]:
+        assert name in text
+
+
+def test_filled_sheet_is_open_to_spectators_and_cached_by_version(client, create_game, post_round):
+    state = create_game("golf", ["Ann", "Bob"])
+    first = client.get(f"/games/{state['id']}/sheet.pdf")  # no token: a spectator
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(f"/games/{state['id']}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and not again.data
+    assert post_round(state, scores(3, 4)).status_code == 201
+    changed = client.get(f"/games/{state['id']}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
+    _, text = pdf_text(client.get(f"/games/{state['id']}/rules.pdf"))
+    assert "House rules at this table" in text
+
+
+def test_the_table_page_links_its_sheets_and_draws_the_chart(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", ["Ann", "<b>Bob</b>"], [scores(3, 4), scores(5, 1)])
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert f"/games/{state['id']}/sheet.pdf" in page and f"/games/{state['id']}/rules.pdf" in page
+    assert "<svg" in page and "&lt;b&gt;Bob&lt;/b&gt;" in page and "<b>Bob</b>" not in page

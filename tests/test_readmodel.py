@@ -1,0 +1,116 @@
+"""The one table view: what the page, the JSON and the sheets all read."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Round
+
+HOLE = {"players": [{"score": 3}, {"score": 5}, {"score": 5}]}
+
+
+def stored(app, game_id: str) -> Game:
+    return db.session.scalar(db.select(Game).filter_by(public_id=game_id))
+
+
+def test_the_view_holds_places_notes_rounds_and_the_next_fields(app, create_game, post_round):
+    state = create_game("golf", options={"holes": 2})
+    post_round(state, HOLE)
+    with app.test_request_context():
+        view = services.table_view(stored(app, state["id"]))
+    assert [s.place for s in view.seats] == [1, 2, 2]
+    assert [s.leading for s in view.seats] == [True, False, False]
+    assert [str(r.title) for r in view.rounds] == ["Hole 1"]
+    assert view.rounds[0].running == [3, 5, 5]
+    assert view.series() == [[3], [5], [5]]
+    assert view.notes and view.fields and view.accepts_rounds
+    assert str(view.next_title) == "Hole 2"
+
+
+def test_the_json_reads_the_same_view(client, create_game, post_round):
+    state = create_game("golf", options={"holes": 1})
+    answer = post_round(state, HOLE).get_json()
+    assert [s["place"] for s in answer["standings"]] == [1, 2, 2]
+    assert answer["status"] == "finished" and answer["next"] is None and answer["final"] == {}
+    assert answer["broken"] is None and answer["preset"] is None
+    assert answer["rounds"][0]["running"] == [3, 5, 5]
+
+
+def test_a_12_hand_round_is_named_by_its_contract(app, create_game, post_round):
+    state = create_game("trash-twelve-hands", players=("Ann", "Bob", "Cy", "Di"))
+    post_round(state, {"tricks": [4, 3, 3, 3]})
+    with app.test_request_context():
+        view = services.table_view(stored(app, state["id"]))
+        assert [str(r.title) for r in view.rounds] == ["Hand 1 · Tricks"]
+        assert str(view.next_title) == "Hand 2 · Hearts"
+
+
+def test_the_version_moves_with_every_change_and_polls_get_304(client, create_game, post_round):
+    state = create_game("golf")
+    first = client.get(f"/api/games/{state['id']}")
+    etag = first.headers["ETag"]
+    assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": etag}).status_code == 304
+    post_round(state, HOLE)
+    again = client.get(f"/api/games/{state['id']}", headers={"If-None-Match": etag})
+    assert again.status_code == 200 and again.headers["ETag"] != etag
+    assert again.get_json()["version"] > first.get_json()["version"]
+
+
+def test_an_unchanged_poll_folds_nothing(client, create_game, monkeypatch):
+    state = create_game("golf")
+    etag = client.get(f"/api/games/{state['id']}").headers["ETag"]
+
+    def no_folding(*args, **kwargs):
+        raise AssertionError("a poll of an unchanged game must not fold its rounds")
+
+    monkeypatch.setattr("scorekeeper.services.fold_game", no_folding)
+    assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": etag}).status_code == 304
+
+
+@pytest.fixture
+def broken_game(app, create_game, post_round):
+    """A finished one-hole game with a second hole planted as an older version might have stored it."""
+    state = create_game("golf", options={"holes": 1})
+    post_round(state, HOLE)
+    with app.app_context():
+        game = stored(app, state["id"])
+        db.session.add(Round(game_id=game.id, number=2, data=HOLE))
+        game.version += 1
+        db.session.commit()
+    return state
+
+
+def test_a_game_whose_stored_rounds_no_longer_fold_still_opens(client, broken_game):
+    answer = client.get(f"/api/games/{broken_game['id']}")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["broken"]["round"] == 2 and "round" in body["broken"]["errors"]
+    assert [r["number"] for r in body["rounds"]] == [1]
+    assert [s["total"] for s in body["standings"]] == [3, 5, 5]
+    page = client.get(f"/games/{broken_game['id']}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "no longer fits the game" in text and "not counted" in text
+
+
+def test_a_broken_game_takes_no_new_round_until_it_is_mended(client, broken_game, post_round):
+    refused = post_round(broken_game, HOLE)
+    assert refused.status_code == 409 and "round 2" in refused.get_json()["errors"]["round"]
+    mended = client.delete(f"/api/games/{broken_game['id']}/rounds/2",
+                           headers={"Authorization": f"Bearer {broken_game['token']}"})
+    assert mended.status_code == 200 and mended.get_json()["broken"] is None
+
+
+def test_chase_the_ace_keeps_its_pot_in_final(create_game, post_round):
+    state = create_game("chase-the-ace", players=("Ann", "Bob"), options={"lives": 1})
+    answer = post_round(state, {"losers": [1]}).get_json()
+    assert answer["status"] == "finished" and answer["next"] is None
+    assert answer["final"] == {"pot": 0.1}
+    assert [s["place"] for s in answer["standings"]] == [1, 2]
+
+
+def test_the_golf_jar_outlives_the_quarters_game(create_game, post_round):
+    state = create_game("golf", players=("Ann", "Bob"), options={"quarters": 1})
+    answer = post_round(state, {"players": [{"score": 3}, {"score": 9}]}).get_json()
+    assert answer["status"] == "finished" and answer["final"] == {"jar": 1}
