@@ -385,3 +385,11 @@ def test_options_that_are_not_an_object_are_refused(junk):
     with pytest.raises(RulesError) as caught:
         RULES.resolve_options(junk, 2)
     assert set(caught.value.errors) == {"options"}
+
+
+def test_the_classic_preset():
+    resolved = RULES.options_json(RULES.resolve_options({}, 2, "classic"))
+    assert (resolved["box_bonus"], resolved["game_bonus"], resolved["shutout_double"]) == (25, 100, True)
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
+    d = engine.derive(RULES, t, [gin(0, 0, 80)])  # 80 + 25: the target is reached, Bob won no hand
+    assert d.over and [s["total"] for s in d.standings] == [105 * 2 + 25 + 100, 0]

@@ -447,3 +447,69 @@ def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> 
         RULES.play(t, RULES.start(t), Turn(1, 0), data)
     except RulesError as exc:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
+
+
+# --- games.md Additions: going out, black threes, books need cards, empty entries, presets -----
+
+
+@pytest.mark.parametrize("rule, clean, dirty, field", [
+    ("one_clean_three_books", 1, 2, None),
+    ("one_clean_three_books", 2, 1, None),
+    ("one_clean_three_books", 1, 1, "players.0.dirty_books"),
+    ("one_clean_two_dirty", 1, 2, None),
+    ("one_clean_two_dirty", 2, 1, "players.0.dirty_books"),
+    ("one_clean_two_dirty", 0, 3, "players.0.clean_books"),
+])
+def test_going_out_books(rule: str, clean: int, dirty: int, field: str | None) -> None:
+    t = table(2, going_out_books=rule)
+    data = rnd(entry(clean, dirty, 0, True, melded_points=200, left_points=0), entry(left_points=10))
+    if field is None:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {field}
+
+
+@pytest.mark.parametrize("melded", [["3S", "K"], ["K", "3c"], ["3", "K"]])
+def test_black_threes_are_not_melded(melded: list[str]) -> None:
+    assert error_fields(table(2), rnd(entry(melded=melded), entry())) == {"players.0.melded"}
+
+
+@pytest.mark.parametrize("opts, mine, field", [
+    ({}, entry(1, melded=["K"] * 7), None),
+    ({}, entry(1, melded=["K"] * 6), "players.0.clean_books"),
+    ({}, entry(2, 1, melded=["K"] * 20), "players.0.clean_books"),
+    ({}, entry(1, 1, melded_points=70), None),       # 7 × 5, the lowest card value, per book
+    ({}, entry(1, 1, melded_points=69), "players.0.clean_books"),
+    ({"values": {"4": 0}}, entry(1, 1, melded_points=0), None),  # a card worth 0: points cannot tell
+    ({}, entry(2, 0, 2), None),                      # neither cards nor points laid down: nothing to check
+])
+def test_books_need_their_cards(opts: dict[str, Any], mine: dict[str, Any], field: str | None) -> None:
+    t = table(2, **opts)
+    data = rnd(mine, entry(left_points=10))
+    if field is None:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {field}
+
+
+@pytest.mark.parametrize("empty", [{}, {"clean_books": 0, "went_out": False}, {"went_out": None, "clean_books": None}])
+def test_an_empty_entry_is_refused(empty: dict[str, Any]) -> None:
+    fields = error_fields(table(2), rnd(empty, entry()))
+    assert fields == {"players.0"}
+    assert points(table(2), rnd({"left_points": 0}, entry())) == [0, 0]
+
+
+@pytest.mark.parametrize("preset, want", [
+    ("house", {"going_out_books": "one_clean_two_dirty", "clean_book": 50}),
+    ("classic", {"clean_book": 500, "dirty_book": 300, "red_three": 100, "going_out": 100,
+                 "meld_minimums": [50, 90, 120, 150]}),
+])
+def test_presets(preset: str, want: dict[str, Any]) -> None:
+    resolved = RULES.options_json(RULES.resolve_options({}, 2, preset))
+    assert {k: resolved[k] for k in want} == want
+
+
+def test_the_classic_preset_scores_books_at_500_and_300() -> None:
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
+    assert points(t, rnd(went_out(melded_points=105), entry(1, left_points=5))) == [
+        500 + 600 + 100 + 105, 500 - 5]

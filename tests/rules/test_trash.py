@@ -307,3 +307,15 @@ def test_malformed_input_raises_only_rules_errors(data: Any, also: bool) -> None
         RULES.play(t, RULES.start(t), Turn(1, 0), data)
     except RulesError as exc:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
+
+
+@pytest.mark.parametrize("preset, want", [("house", {"also_completed": True}), ("short", {"win_at": 6})])
+def test_presets(preset: str, want: dict) -> None:
+    resolved = RULES.options_json(RULES.resolve_options({}, 3, preset))
+    assert {k: resolved[k] for k in want} == want
+
+
+def test_the_short_game_ends_at_six() -> None:
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "short"))
+    d = derive(RULES, t, [{"winner": 0}] * 4)
+    assert d.over and d.winners == [0] and [s["layout"] for s in d.standings] == [6, 10]
