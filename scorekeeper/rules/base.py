@@ -286,6 +286,11 @@ class GameSpec:
         """Return the option called ``name``."""
         return next(o for o in self.options if o.name == name)
 
+    def describe_preset(self, name: str) -> list[tuple[str, Msg | str]]:
+        """Return the options preset ``name`` sets, as (label, value in words), in the form's order."""
+        chosen = self.presets[name].options
+        return [(o.label, o.words(chosen[o.name])) for o in self.options if o.name in chosen]
+
     def describe_options(self, options: Any, players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
         """Return every option in force as (label, value in words), in the form's order."""
         read = options.get if isinstance(options, Mapping) else (lambda name: getattr(options, name, None))
