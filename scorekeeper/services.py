@@ -197,6 +197,7 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
         broken=None if derived.broken is None else {"round": derived.broken.number, "errors": derived.broken.errors},
         seats=seats,
         notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
+        table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
         rounds=round_views(game, rules, derived),
         fields=tuple(rules.round_fields(table, derived.state, derived.next_turn)) if open_for_rounds else None,
         next_title=rules.round_title(table, derived.next_turn.number) if not over else None,

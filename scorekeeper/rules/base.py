@@ -424,6 +424,9 @@ class Rules(Protocol):
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards")."""
 
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Return the fixed rules of this table, the same every round (the page folds them away)."""
+
     def seat_notes(self, table: Table, state: Any, over: bool = False) -> list[list[Msg]]:
         """Return, per seat, short lines under the player's name; ``over`` when the game ended."""
 
@@ -523,6 +526,10 @@ class BaseRules:
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
+        return []
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Return the fixed rules of this table, the same every round; none by default."""
         return []
 
     def seat_notes(self, table: Table, state: Any, over: bool = False) -> list[list[Msg]]:

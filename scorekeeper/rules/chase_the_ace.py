@@ -287,10 +287,13 @@ class ChaseRules(BaseRules):
         return {"pot": money, "share": share, "carries": carries, "new_stake": new_stake}
 
     def notes(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
-        """Tell the table the pot, what the chosen rules mean, and the two ways to enter a deal."""
+        """Tell the table the pot."""
+        return [pot_note(table, state.lost)]
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Say what the chosen rules mean, and the two ways to enter a deal (the same every deal)."""
         o = table.options
         return [
-            pot_note(table, state.lost),
             msg(N_("Kings: %(rule)s"), rule=msg(KINGS_RULES[o.kings])),
             msg(CANCEL_RULES[o.cancel_matches]),
             msg(N_("If everyone still in would go out together: %(rule)s"), rule=msg(TIE_RULES[o.tie_rule])),

@@ -110,6 +110,12 @@ SPEC = GameSpec(
 )
 
 
+GOING_OUT_TEXT = {
+    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("Going out needs a clean book and three books in all"),
+    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("Going out needs a clean book and two dirty books"),
+}
+
+
 @dataclass(frozen=True)
 class HandFootOptions:
     """The house rules of one game of Hand & Foot, typed."""
@@ -390,12 +396,14 @@ class HandFootRules(BaseRules):
         return {"meld_minimum": meld_minimum(table.options, turn.number)}
 
     def notes(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
-        """Tell the table the meld minimum of this hand and the packs to shuffle."""
-        return [
-            msg(N_("Hand %(n)s of %(hands)s: a first meld needs at least %(min)s points"),
-                n=turn.number, hands=table.options.rounds, min=meld_minimum(table.options, turn.number)),
-            msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
-        ]
+        """Tell the table the meld minimum of this hand."""
+        return [msg(N_("Hand %(n)s of %(hands)s: a first meld needs at least %(min)s points"),
+                    n=turn.number, hands=table.options.rounds, min=meld_minimum(table.options, turn.number))]
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Tell the table the packs to shuffle and what going out needs (the same every hand)."""
+        return [msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
+                msg(GOING_OUT_TEXT[table.options.going_out_books])]
 
     def seat_notes(self, table: Table, state: HandFootState, over: bool = False) -> list[list[Msg]]:
         """With partners, name each player's partner (the page shows the team totals from the standings)."""

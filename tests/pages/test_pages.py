@@ -244,3 +244,15 @@ def test_who_deals_first_is_chosen_on_the_form(client):
     assert state["options"]["first_dealer"] == 2 and state["next"]["dealer"] == 2
     refused = start(client, "golf", ["Ann", "Bob"], first_dealer="5")
     assert refused.status_code == 422 and "must be a seat at this table" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("key, inside, outside", [
+    ("chase-the-ace", "Kings: A player holding a king", "Pot: 0.00"),
+    ("hand-and-foot", "Shuffle 5 packs together", "Hand 1 of 4"),
+])
+def test_the_fixed_notes_fold_into_table_rules(client, key, inside, outside):
+    answer = start(client, key, ["Ann", "Bob", "Cy", "Di"])
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    folded = page[page.index('<li class="table-rules"><details>'):]
+    folded = folded[:folded.index("</details>")]
+    assert "Table rules" in folded and inside in folded and outside not in folded and outside in page

@@ -434,7 +434,7 @@ def test_notes_start_with_the_pot(opts: dict[str, Any], rounds: list[Any], pot: 
 ])
 def test_notes_explain_the_chosen_rules_and_how_to_enter_a_deal(opts: dict[str, Any], wanted: list[str]) -> None:
     t = table(4, **opts)
-    notes = " | ".join(texts(RULES.notes(t, RULES.start(t), Turn(1, 0))))
+    notes = " | ".join(texts(RULES.notes(t, RULES.start(t), Turn(1, 0)) + RULES.table_rules(t)))
     for text in wanted:
         assert text in notes
     assert "When the cards are given, they decide." in notes
@@ -442,7 +442,7 @@ def test_notes_explain_the_chosen_rules_and_how_to_enter_a_deal(opts: dict[str, 
 
 def test_the_kings_note_is_translated_as_a_nested_message() -> None:
     t = table(4, kings="reveal")
-    note = RULES.notes(t, RULES.start(t), Turn(1, 0))[1]
+    note = RULES.table_rules(t)[0]
     assert note.text == "Kings: %(rule)s" and note.params["rule"].text == KINGS_RULES[Kings.REVEAL]
 
 

@@ -381,7 +381,8 @@ def test_round_fields() -> None:
 def test_notes_give_the_meld_minimum_and_the_packs(opts: dict[str, Any], n: int, number: int,
                                                    want: list[str]) -> None:
     t = table(n, **opts)
-    assert [str(m) for m in RULES.notes(t, RULES.start(t), Turn(number, 0))] == want
+    notes = RULES.notes(t, RULES.start(t), Turn(number, 0)) + RULES.table_rules(t)
+    assert [str(m) for m in notes][:2] == want
 
 
 def test_the_notes_follow_the_hands_played() -> None:
@@ -513,3 +514,9 @@ def test_the_classic_preset_scores_books_at_500_and_300() -> None:
     t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
     assert points(t, rnd(went_out(melded_points=105), entry(1, left_points=5))) == [
         500 + 600 + 100 + 105, 500 - 5]
+
+
+@pytest.mark.parametrize("rule, text", [("one_clean_three_books", "a clean book and three books in all"),
+                                        ("one_clean_two_dirty", "a clean book and two dirty books")])
+def test_the_table_rules_say_what_going_out_needs(rule: str, text: str) -> None:
+    assert str(RULES.table_rules(table(2, going_out_books=rule))[-1]).endswith(text)

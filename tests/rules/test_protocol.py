@@ -121,7 +121,7 @@ def test_a_key_the_game_does_not_know_is_refused_by_name(game):
 
 
 def test_the_protocol_names_every_function_the_engine_and_pages_call():
-    for name in ("notes", "seat_notes", "marks", "load_options", "options_json", "placing", "final_extras"):
+    for name in ("notes", "table_rules", "seat_notes", "marks", "load_options", "options_json", "placing", "final_extras"):
         assert name in rules.base.Rules.__dict__, name
 
 
