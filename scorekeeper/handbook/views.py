@@ -2,6 +2,7 @@
 from flask import abort, render_template
 
 from .. import rules as registry
+from ..rules.paper import handbook_tables
 from . import bp
 
 
@@ -15,4 +16,4 @@ def index():
 def game(key: str):
     """Explain one game's rules and the house rules the app knows."""
     rules = registry.get(key) or abort(404)
-    return render_template("handbook/game.html", spec=rules.spec)
+    return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(key))

@@ -64,15 +64,34 @@ def numbered(count: int) -> tuple[Row, ...]:
     return tuple(Row(str(n)) for n in range(1, count + 1))
 
 
-def value_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[tuple[str, str]]:
-    """Group ranks of equal value as a sheet prints them: ("2–9", "5"), ("10–K", "10")."""
+def face_valued(rank: str, values: Mapping[str, int]) -> bool:
+    """Say whether a number card counts its own number."""
+    return rank.isdigit() and values[rank] == int(rank)
+
+
+def value_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[tuple[str, Msg | str]]:
+    """Group ranks as a sheet prints them: equal values ("10–K", "10"), number cards at face value ("2–9")."""
     runs: list[list[str]] = []
     for rank in ranks:
         if runs and values[runs[-1][-1]] == values[rank]:
             runs[-1].append(rank)
         else:
             runs.append([rank])
-    return [(f"{run[0]}–{run[-1]}" if len(run) > 1 else run[0], signed_value(values[run[0]])) for run in runs]
+    merged: list[list[str]] = []
+    for run in runs:  # lone number cards worth their number, side by side: one "face value" line
+        if merged and len(run) == 1 and face_valued(run[0], values) and all(face_valued(r, values) for r in merged[-1]):
+            merged[-1].extend(run)
+        else:
+            merged.append(list(run))
+    lines: list[tuple[str, Msg | str]] = []
+    for run in merged:
+        if len(run) > 2 and len({values[r] for r in run}) > 1:
+            lines.append((f"{run[0]}–{run[-1]}", msg(N_("face value"))))
+        elif len(run) == 2 and values[run[0]] != values[run[1]]:
+            lines.extend((r, signed_value(values[r])) for r in run)
+        else:
+            lines.append((f"{run[0]}–{run[-1]}" if len(run) > 1 else run[0], signed_value(values[run[0]])))
+    return lines
 
 
 def signed_value(value: int) -> str:
@@ -165,21 +184,26 @@ def trash_twelve_plan(table: Table) -> Plan:
                 notes=(msg(N_("Lowest total after hand 12 wins. Aces are high.")),))
 
 
-def contract_detail(contract, deck, points: Mapping[str, int]) -> Msg:
-    """Say what a contract scores and what its counts must add up to at this table."""
+def contract_points(contract, points: Mapping[str, int]) -> Msg:
+    """Say what a contract scores."""
     c = trash_twelve_hands.Contract
-    if contract is c.TRICKS:
-        return msg(N_("%(p)s a trick · %(n)s in all"), p=points["trick"], n=deck.tricks)
-    if contract is c.HEARTS:
-        return msg(N_("%(p)s a heart · %(n)s in all"), p=points["heart"], n=deck.hearts)
-    if contract is c.KINGS:
-        return msg(N_("%(p)s a king · %(n)s in all"), p=points["king"], n=deck.honours)
-    if contract is c.QUEENS:
-        return msg(N_("%(p)s a queen · %(n)s in all"), p=points["queen"], n=deck.honours)
+    each = {c.TRICKS: N_("%(p)s a trick"), c.HEARTS: N_("%(p)s a heart"), c.KINGS: N_("%(p)s a king"),
+            c.QUEENS: N_("%(p)s a queen")}
+    if contract in each:
+        return msg(each[contract], p=points[trash_twelve_hands.COUNTED[contract][0]])
     if contract is c.LAST_TRICK:
         return msg(N_("%(p)s to whoever takes it"), p=points["last_trick"])
     return msg(N_("out first %(first)s · second %(second)s"), first=signed_value(points["first_out"]),
                second=signed_value(points["second_out"]))
+
+
+def contract_detail(contract, deck, points: Mapping[str, int]) -> Msg:
+    """Say what a contract scores and what its counts must add up to at this table."""
+    c = trash_twelve_hands.Contract
+    in_all = {c.TRICKS: deck.tricks, c.HEARTS: deck.hearts, c.KINGS: deck.honours, c.QUEENS: deck.honours}
+    if contract in in_all:
+        return msg(N_("%(points)s · %(n)s in all"), points=contract_points(contract, points), n=in_all[contract])
+    return contract_points(contract, points)
 
 
 def gin_plan(table: Table) -> Plan:
@@ -227,11 +251,7 @@ def hand_and_foot_plan(table: Table) -> Plan:
              msg(N_("Red threes × %(n)s"), n=o.red_three), msg(N_("Went out +%(n)s"), n=o.going_out),
              msg(N_("Cards melded")), msg(N_("Cards left −")), msg(N_("Hand total")), msg(N_("Running total")))
     values = hand_and_foot.counted_values(o)
-    card_key = Key(msg(N_("Card values")), (joker_line(values[JOKER]),
-                                             *((rank, signed_value(values[rank])) for rank in ("A", "2")),
-                                             (msg(N_("K to 8")), signed_value(values["K"])),
-                                             (msg(N_("7 to 4")), signed_value(values["7"])),
-                                             (msg(N_("black 3")), signed_value(values["3S"]))))
+    card_key = Key(msg(N_("Card values")), hand_and_foot_values(values))
     order: tuple[int, ...] = ()
     if o.partners:
         half = table.n // 2
@@ -239,6 +259,13 @@ def hand_and_foot_plan(table: Table) -> Plan:
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=hand_and_foot.packs(table.n)),))
+
+
+def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, str], ...]:
+    """The Hand & Foot card values, highest first."""
+    return (joker_line(values[JOKER]), *((rank, signed_value(values[rank])) for rank in ("A", "2")),
+            (msg(N_("K to 8")), signed_value(values["K"])), (msg(N_("7 to 4")), signed_value(values["7"])),
+            (msg(N_("black 3")), signed_value(values["3S"])))
 
 
 PLANS: Mapping[str, Callable[[Table], Plan]] = {
@@ -255,3 +282,58 @@ PLANS: Mapping[str, Callable[[Table], Plan]] = {
 def plan_for(key: str, table: Table) -> Plan:
     """Return the paper plan of game ``key`` for this table."""
     return PLANS[key](table)
+
+
+# --- the handbook's tables, from the same rules data -------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleTable:
+    """A table of rule facts for the handbook: its column headings and rows."""
+
+    head: tuple[Msg, ...]
+    rows: tuple[tuple[Msg | str, ...], ...]
+
+
+def spread(counts: Sequence[int]) -> str:
+    """Write a run of player counts: "3–4", or "2" alone."""
+    return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+def handbook_tables(key: str) -> dict[str, RuleTable]:
+    """Return the rule tables the handbook page of game ``key`` prints, with the usual options."""
+    card, points = msg(N_("Card")), msg(N_("Points"))
+    if key == "golf":
+        values = golf.DEFAULT_VALUES
+        return {"values": RuleTable((card, points), (*value_runs(values), joker_line(values[JOKER])))}
+    if key == "garbage-rummy":
+        values = values_in_force(garbage_rummy.DEFAULT_VALUES, {})
+        return {"goals": RuleTable((msg(N_("Goal")), msg(N_("Lay down"))),
+                                   tuple((str(n), Msg(goal)) for n, goal in enumerate(garbage_rummy.GOALS, 1))),
+                "penalties": RuleTable((msg(N_("Card left in hand")), points),
+                                       (*value_runs(values), joker_line(values[JOKER])))}
+    if key == "trash":
+        spec = trash.SPEC
+        by_packs: dict[int, list[int]] = {}
+        for n in range(spec.min_players, spec.max_players + 1):
+            by_packs.setdefault(trash.packs_for(n), []).append(n)
+        return {"packs": RuleTable((msg(N_("Players")), msg(N_("Packs"))),
+                                   tuple((spread(counts), str(packs)) for packs, counts in by_packs.items()))}
+    if key == "trash-twelve-hands":
+        twelve = trash_twelve_hands
+        firsts = twelve.CONTRACTS[:len(twelve.CONTRACTS) // 2]
+        return {"decks": RuleTable((msg(N_("Players")), msg(N_("Cards used")), msg(N_("Tricks per hand"))),
+                                   tuple((str(n), Msg(d.setup), str(d.tricks)) for n, d in twelve.DECKS.items())),
+                "contracts": RuleTable((msg(N_("Hands")), msg(N_("Contract")), points),
+                                       tuple((msg(N_("%(a)s and %(b)s"), a=n, b=twelve.HANDS + 1 - n),
+                                              Msg(twelve.CONTRACT_LABELS[c]), contract_points(c, twelve.DEFAULT_POINTS))
+                                             for n, c in enumerate(firsts, 1)))}
+    if key == "hand-and-foot":
+        o = hand_and_foot.RULES.resolve_options({}, 4)
+        return {"scores": RuleTable((msg(N_("For")), points),
+                                    ((msg(N_("Each clean book")), str(o.clean_book)),
+                                     (msg(N_("Each dirty book")), str(o.dirty_book)),
+                                     (msg(N_("Each red three")), str(o.red_three)),
+                                     (msg(N_("Going out")), str(o.going_out)))),
+                "values": RuleTable((card, points), hand_and_foot_values(hand_and_foot.counted_values(o)))}
+    return {}

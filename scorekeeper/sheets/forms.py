@@ -5,7 +5,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ..games.forms import new_game_form
+from ..games.forms import new_game_form, place_new_game_errors
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
@@ -38,3 +38,10 @@ def chosen_names(form) -> list[str]:
     while names and not names[-1]:
         names.pop()
     return names
+
+
+def place_sheet_errors(form, errors: dict[str, str]) -> None:
+    """Put each error next to the field it is about: a name, an option, or the number of players."""
+    place_new_game_errors(form, {path: m for path, m in errors.items() if path != "count"})
+    if "count" in errors:
+        form.count.errors = [errors["count"]]

@@ -9,13 +9,13 @@ from flask_babel import get_locale
 
 from .. import rules as registry
 from .. import services
-from ..games.forms import chosen_preset, options_from, place_new_game_errors, preset_inputs
+from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
 from ..i18n import tr_errors
 from ..rules.paper import plan_for
 from ..services import Problem
 from . import bp
-from .forms import PAPERS, chosen_count, chosen_names, sheet_form
+from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
 from .pdf import render_pdf
 
@@ -47,17 +47,11 @@ def blank(key: str, kind: str):
         rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
                                             chosen_preset(form))
     except Problem as exc:
-        place_new_game_errors(form, tr_errors(exc.errors))
-        if "count" in exc.errors:
-            form.count.errors = [tr_errors(exc.errors)["count"]]
+        place_sheet_errors(form, tr_errors(exc.errors))
         return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     paper = paper_of(request.args)
-    tag = sha256(repr((key, kind, table.players, rules.options_json(table.options), paper,
-                       str(get_locale()))).encode()).hexdigest()[:32]
-    template, plan = f"sheets/{'blank' if kind == 'sheet' else 'rules_card'}.html", plan_for(key, table)
-    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: render_pdf(
-        lambda squeeze: render_template(template, **sheet_context(rules.spec, table, plan, paper, None, squeeze)),
-        one_page=True))
+    tag = sha256(repr((key, kind, table, paper, str(get_locale()))).encode()).hexdigest()[:32]
+    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper))
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
@@ -69,12 +63,22 @@ def filled(game_id: str, kind: str):
 
     def make() -> bytes:
         view = services.table_view(game)
-        table = view.derived.table
-        context = sheet_context(view.spec, table, plan_for(view.key, table), paper, view)
-        return render_pdf(lambda _: render_template(f"sheets/{'filled' if kind == 'sheet' else 'rules_card'}.html",
-                                                    **context), one_page=kind == "rules")
+        return make_sheet(TEMPLATES[kind, True], view.spec, view.derived.table, paper, view)
 
     return send_pdf(tag, f"{view_name(game)}-{kind}.pdf", make)
+
+
+TEMPLATES = {  # (kind, of a game?) -> template
+    ("sheet", False): "sheets/blank.html", ("rules", False): "sheets/rules_card.html",
+    ("sheet", True): "sheets/filled.html", ("rules", True): "sheets/rules_card.html",
+}
+
+
+def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
+    """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
+    plan = plan_for(spec.key, table)
+    return render_pdf(lambda squeeze: render_template(template, **sheet_context(spec, table, plan, paper, view, squeeze)),
+                      one_page=template != "sheets/filled.html")
 
 
 def view_name(game) -> str:

@@ -1,0 +1,83 @@
+"""What a sheet and the handbook print of each game's rules, from the rules' own data."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import rules as registry
+from scorekeeper.i18n import tr
+from scorekeeper.rules import golf, hand_and_foot, trash_twelve_hands
+from scorekeeper.rules.base import Table
+from scorekeeper.rules.paper import Layout, handbook_tables, plan_for, value_runs
+
+
+def words(lines):
+    return [(str(a), getattr(b, "text", b)) for a, b in lines]
+
+
+@pytest.mark.parametrize("values,expected", [
+    (golf.DEFAULT_VALUES, [("A", "1"), ("2–9", "face value"), ("10–Q", "10"), ("K", "0")]),
+    ({**golf.DEFAULT_VALUES, "2": -2}, [("A", "1"), ("2", "−2"), ("3–9", "face value"), ("10–Q", "10"), ("K", "0")]),
+    ({r: 5 for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")}, [("A–K", "5")]),
+    ({**{r: 5 for r in "23456789"}, "A": 15, "10": 10, "J": 10, "Q": 10, "K": 10},
+     [("A", "15"), ("2–9", "5"), ("10–K", "10")]),
+])
+def test_value_runs(values, expected):
+    assert words(value_runs(values)) == expected
+
+
+def table(key, n, **options):
+    rules = registry.get(key)
+    return Table(tuple(f"P{i}" for i in range(n)), rules.resolve_options(options, n))
+
+
+@pytest.mark.parametrize("key,n", [(key, n) for key, rules in registry.REGISTRY.items()
+                                   for n in range(rules.spec.min_players, rules.spec.max_players + 1)])
+def test_every_game_has_a_plan_for_every_table(key, n):
+    plan = plan_for(key, table(key, n))
+    assert plan.rows or plan.tokens
+    assert all(line for k in plan.keys for line in k.lines)
+
+
+def test_golf_rows_follow_the_holes():
+    assert len(plan_for("golf", table("golf", 3, holes=18)).rows) == 18
+    assert plan_for("golf", table("golf", 3, holes=9)).open_rows is False
+
+
+def test_twelve_hands_rows_are_the_contracts_with_this_tables_counts():
+    plan = plan_for("trash-twelve-hands", table("trash-twelve-hands", 5))
+    assert [r.label.params["contract"].text for r in plan.rows] == \
+        [trash_twelve_hands.CONTRACT_LABELS[c] for c in trash_twelve_hands.CONTRACTS]
+    assert plan.rows[0].detail.params["n"] == trash_twelve_hands.deck_for(5).tricks
+
+
+def test_hand_and_foot_blocks_carry_each_hands_meld_minimum_and_partners_sit_together():
+    t = table("hand-and-foot", 4, partners=True)
+    plan = plan_for("hand-and-foot", t)
+    assert plan.layout is Layout.BLOCKS
+    assert [r.detail.params["points"] for r in plan.rows] == \
+        [hand_and_foot.meld_minimum(t.options, n) for n in range(1, t.options.rounds + 1)]
+    assert plan.seat_order == (0, 2, 1, 3)
+
+
+def test_handbook_tables_come_from_the_rules(app):
+    with app.test_request_context():
+        goals = handbook_tables("garbage-rummy")["goals"]
+        assert len(goals.rows) == 11 and tr(goals.rows[-1][1]) == "a run of 11"
+        decks = handbook_tables("trash-twelve-hands")["decks"]
+        assert [int(r[0]) for r in decks.rows] == list(trash_twelve_hands.DECKS)
+        assert [r[2] for r in decks.rows] == [str(d.tricks) for d in trash_twelve_hands.DECKS.values()]
+        contracts = handbook_tables("trash-twelve-hands")["contracts"]
+        assert tr(contracts.rows[0][0]) == "1 and 12" and tr(contracts.rows[0][2]) == "5 a trick"
+
+
+@pytest.mark.parametrize("key,expected", [
+    ("golf", ["Joker", "−5", "face value"]),
+    ("garbage-rummy", ["a run of 11", "two sets of 5"]),
+    ("trash", ["11–12"]),
+    ("trash-twelve-hands", ["Two packs, all 104 cards", "6 and 7", "out first −25 · second −15"]),
+    ("hand-and-foot", ["Each clean book", "black 3"]),
+])
+def test_handbook_pages_print_the_rules_tables(client, key, expected):
+    page = client.get(f"/rules/{key}").get_data(as_text=True)
+    for text in expected:
+        assert text in page
