@@ -473,13 +473,15 @@ class GolfRules(BaseRules):
         return marks
 
     def round_fields(self, table: Table, state: GolfState, turn: Turn) -> list[Field]:
+        options = table.options
+        lowest, highest = score_range(options)  # the scores some layout could make
+        # a plain sum would mislead once pairs can cancel, so the helper shows none then
+        summed = values_in_force(DEFAULT_VALUES, options.values) if options.pairs is Pairs.NONE else None
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
-                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if table.options.layout == 4
+                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
                         else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
-                        # a plain sum would mislead once pairs can cancel, so the helper shows none then
-                        card_values=values_in_force(DEFAULT_VALUES, table.options.values) if table.options.pairs is Pairs.NONE else None,
-                        lo=-100, hi=500)]
-        if table.options.look_cost:
+                        card_values=summed, lo=lowest, hi=highest)]
+        if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields

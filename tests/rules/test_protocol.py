@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from enum import Enum
 
 import pytest
 
