@@ -100,8 +100,9 @@ class Option:
         if self.kind is OptionKind.CHOICE:
             return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
         if isinstance(value, Mapping):
-            return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('-', '−')}" for k, v in value.items()) \
-                or msg(N_("as usual"))
+            between = "=" if self.kind is OptionKind.VALUES else " "  # card values read as typed: "Q=12, QS=40"
+            return ", ".join(f"{str(k).replace('_', ' ')}{between}{str(v).replace('-', '−')}"
+                             for k, v in value.items()) or msg(N_("as usual"))
         if isinstance(value, (list, tuple)):
             return ", ".join(str(v) for v in value)
         return f"{value:g}" if isinstance(value, float) else str(value)
