@@ -64,8 +64,12 @@ def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> lis
 
 
 def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
-                  width: int = 640, height: int = 260, label_width: int = 110) -> Markup:
-    """Draw each player's running value after every round as a line, named at its end."""
+                  width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False) -> Markup:
+    """Draw each player's running value after every round as a line, named at its end.
+
+    ``numbered`` puts seat numbers at the line ends instead of names, for a legend drawn as text beside
+    the chart (PDF renderers lay SVG text out without the bidi algorithm: Hebrew would print backwards).
+    """
     values = [v for line in series for v in line if v is not None]
     rounds = max((len(line) for line in series), default=0)
     if not values or rounds == 0:
@@ -113,7 +117,8 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
     for (seat, ey), ly in zip(ends, placed):
         colour = COLOURS[seat % len(COLOURS)]
         fits = max(4, (right - 24) // 7)
-        name = players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
+        name = str(seat + 1) if numbered else \
+            players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">'
@@ -125,10 +130,15 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 HEADLINES = {"total": _l("Running totals"), "lives": _l("Lives left"), "layout": _l("Layout size")}
 
 
-def table_chart(view, width: int = 360, height: int = 230) -> Markup:
+def table_chart(view, width: int = 360, height: int = 230, numbered: bool = False) -> Markup:
     """Draw a table view's running values: the table page and the filled sheet show this same chart."""
     if not view.rounds:
         return Markup("")
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
     return running_chart(view.players, view.series(), title, width=width, height=height,
-                         label_width=min(110, width // 4))
+                         label_width=40 if numbered else min(110, width // 4), numbered=numbered)
+
+
+def colour_of(seat: int) -> str:
+    """Return the colour of a seat's line."""
+    return COLOURS[seat % len(COLOURS)]

@@ -59,17 +59,19 @@ def table_of(game: Game) -> Table:
     return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
 
 
-def clean_players(names: Any, rules: Rules) -> list[str]:
-    """Check the players' names (trimmed, 1-40 characters, unique) and their number."""
-    spec = rules.spec
-    if not isinstance(names, list):
-        raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
+def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[str], dict[str, Msg]]:
+    """Tidy each name (spaces squeezed) and say what is wrong with any, by seat: 1-40 characters, unique.
+
+    With ``blank_seats``, an empty name is a seat left to fill in by hand (a printed sheet).
+    """
     errors: dict[str, Msg] = {}
     seen: set[str] = set()
     clean = []
     for seat, name in enumerate(names):
         name = " ".join(name.split()) if isinstance(name, str) else ""
-        if not name.isprintable():
+        if blank_seats and not name:
+            pass
+        elif not name.isprintable():
             errors[f"players.{seat}"] = msg(N_("a name can only hold letters, numbers, spaces and punctuation"))
         elif not 1 <= len(name) <= NAME_MAX:
             errors[f"players.{seat}"] = msg(N_("a name needs 1 to %(most)s characters"), most=NAME_MAX)
@@ -78,6 +80,15 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
                                             name=name)
         seen.add(name.casefold())
         clean.append(name)
+    return clean, errors
+
+
+def clean_players(names: Any, rules: Rules) -> list[str]:
+    """Check the players' names (trimmed, 1-40 characters, unique) and their number."""
+    spec = rules.spec
+    if not isinstance(names, list):
+        raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
+    clean, errors = check_names(names)
     if not spec.min_players <= len(names) <= spec.max_players:
         errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
                                 game=spec.name, lo=spec.min_players, hi=spec.max_players, got=len(names))
@@ -114,30 +125,27 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tup
 
 
 def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:
-    """Return the rules and a table for a blank sheet: the names given (blank ones stay blank) and the options."""
+    """Return the rules and a table for a blank sheet: ``count`` seats, named where given, a preset's options, then ours."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
     spec = rules.spec
-    errors: dict[str, Msg] = {}
+    clean, errors = check_names(names, blank_seats=True)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
         errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
                               hi=spec.max_players)
         count = spec.min_players
-    given = [n for n in names if n]
-    if given:
-        try:
-            clean_players(given, rules)
-        except Invalid as exc:
-            errors.update(exc.errors)
-    padded = (list(names) + [""] * count)[:max(count, len(names))]
+    for seat in range(count, len(clean)):
+        if clean[seat]:
+            errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
+                                               "players"), count=count)
     try:
-        resolved = rules.resolve_options(options or {}, len(padded), preset)
+        resolved = rules.resolve_options(options or {}, count, preset)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:
         raise Invalid(errors)
-    return rules, Table(tuple(padded), resolved)
+    return rules, Table(tuple((clean + [""] * count)[:count]), resolved)
 
 
 def load_game(public_id: str) -> Game:
@@ -328,3 +336,15 @@ def list_games(limit: int = 100) -> list[Game]:
     """Return the newest games first."""
     query = select(Game).options(selectinload(Game.players)).order_by(Game.created.desc(), Game.id.desc())
     return list(db.session.scalars(query.limit(limit)))
+
+
+def qr_svg(link: str) -> str:
+    """Draw ``link`` as a QR code in SVG, dark on light with a quiet zone, sharp at any size."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", omitsize=True,
+                                    xmldecl=False, svgclass=None, lineclass=None)
+    return out.getvalue().decode()

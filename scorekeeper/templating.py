@@ -2,19 +2,21 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .chart import table_chart
+from .chart import colour_of, table_chart
 from .i18n import tr
+from .rules.base import N_
 from .rules.cards import deck
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, field_groups=field_groups,
-                                 csrf_field=csrf_field, deck=deck)
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
+                                 field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
+                                 shared_place=shared_place, deck=deck)
     app.jinja_env.filters["seat_name"] = seat_name
 
 
@@ -38,3 +40,18 @@ def csrf_field():
 def seat_name(seat: int, view) -> str:
     """Return the name of the player in ``seat`` of a table view."""
     return view.players[seat]
+
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"), N_("9th"),
+            N_("10th"), N_("11th"), N_("12th"))
+
+
+def ordinal(place: int, shared: bool = False) -> str:
+    """Say a place as the table does: "1st", and "=2nd" when two or more share it."""
+    word = gettext(ORDINALS[place - 1]) if 0 < place <= len(ORDINALS) else str(place)
+    return gettext("=%(place)s", place=word) if shared else word
+
+
+def shared_place(view, seat) -> bool:
+    """Say whether another player shares this seat's place."""
+    return sum(1 for s in view.seats if s.place == seat.place) > 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
@@ -107,6 +108,22 @@ def table(game_id: str):
     return render_table(game, view, form)
 
 
+@bp.get("/games/<game_id>/live")
+def live(game_id: str):
+    """Send the scoreboard alone, for an open page to swap in; 304 while the game has not changed."""
+    game = game_or_404(game_id)
+    tag = live_tag(game)
+    if request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+    page = render_template("games/_live.html", game=game, view=services.table_view(game), token=token_for(game))
+    return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+
+
+def live_tag(game: Game) -> str:
+    """Tag the scoreboard as this browser sees it: the game's version, the language, editor or spectator."""
+    return services.state_etag(game, "live", str(get_locale()), "edit" if token_for(game) else "view")
+
+
 def next_round_form(view: TableView, formdata=None):
     """Build the form for the next round from the view's fields."""
     return round_form(view.fields, view.derived.table, view.derived.seats_in, formdata=formdata)
@@ -114,7 +131,8 @@ def next_round_form(view: TableView, formdata=None):
 
 def render_table(game: Game, view: TableView, form, status: int = 200):
     """Render the table page from the table view."""
-    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game)), status
+    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game),
+                           live_tag=live_tag(game), big=request.args.get("big") == "1"), status
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -122,19 +140,39 @@ def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
     view = services.table_view(game)
-    if not view.accepts_rounds:
+    number = request.form.get("number", type=int)
+    form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
+    if number is not None and 0 < number <= len(view.rounds):
+        return lost_race(game, view, number, form)
+    if form is None:
         flash(_("No round can be added to this game now."), "error")
         return redirect(url_for("games.table", game_id=game_id))
-    form = next_round_form(view, formdata=request.form)
     if form.validate():
         data = round_data(form, view.derived.table, view.derived.seats_in)
-        number = request.form.get("number", type=int)
         errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
+        if number is not None and 0 < number <= len(services.load_game(game_id).rounds):  # saved meanwhile
+            return lost_race(game, services.table_view(services.load_game(game_id)), number, form)
         place_errors(form, errors)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def lost_race(game: Game, view: TableView, number: int, form) -> object:
+    """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
+
+    The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
+    """
+    saved = next(r for r in view.rounds if r.number == number)
+    mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
+    if mine is not None and dict(saved.data) == mine:
+        flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
+    else:
+        held = ", ".join(f"{name} {mark}" for name, mark in zip(view.players, saved.marks) if mark != "")
+        flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
+                round=tr(saved.title), scores=held), "error")
+    return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 
 @bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
@@ -182,6 +220,34 @@ def finish(game_id: str):
 def resume(game_id: str):
     """Take back an accidental "end the game now"."""
     return change_game(game_id, services.resume_game)
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str):
+    """Start a new game of the same kind, with the same players in the same seats and the same house rules."""
+    check_csrf()
+    old = editable_game_or_403(game_id)
+    made: list = []
+    errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
+                                                           dict(old.options), old.preset)))
+    if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
+        flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
+        return redirect(url_for("games.new_game", key=old.game_key))
+    remember_token(*made)
+    return redirect(url_for("games.table", game_id=made[0].public_id))
+
+
+@bp.get("/games/<game_id>/<any(view, edit):kind>-qr.svg")
+def qr_code(game_id: str, kind: str):
+    """Draw the QR code of a game's view link, or (for a browser that may edit it) of its edit link."""
+    game = game_or_404(game_id)
+    token = token_for(game)
+    if kind == "edit" and token is None:
+        abort(403)
+    link = url_for("games.join", game_id=game_id, token=token, _external=True) if kind == "edit" \
+        else url_for("games.table", game_id=game_id, _external=True)
+    private = {"Cache-Control": "private, no-store"} if kind == "edit" else {"Cache-Control": "public, max-age=86400"}
+    return services.qr_svg(link), {"Content-Type": "image/svg+xml", **private}
 
 
 def change_game(game_id: str, change) -> object:

@@ -13,7 +13,7 @@ from . import chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, tras
 from .base import N_, Msg, Table, msg
 from .cards import JOKER, RANKS, values_in_force
 
-OPEN_ROWS = 18  # rows on a sheet for a game with no fixed number of rounds
+OPEN_ROWS = 24  # rows on a sheet for a game with no fixed number of rounds
 
 
 class Layout(Enum):
@@ -57,6 +57,7 @@ class Plan:
     keys: tuple[Key, ...] = field(default_factory=tuple)
     notes: tuple[Msg, ...] = ()
     open_rows: bool = False                            # rows are spare lines, not the game's rounds: fit to paper
+    per_player: bool = True                            # the columns repeat for each player (else: once, a log)
 
 
 def numbered(count: int) -> tuple[Row, ...]:
@@ -160,10 +161,10 @@ def trash_plan(table: Table) -> Plan:
         rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o.deals)))
     if o.also_completed:
         rules.append((msg(N_("Also completed")), msg(N_("everyone who completes in the same go-round drops a place"))))
-    return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=(msg(N_("Won")),), total_row=False,
+    log = (msg(N_("Won by")), msg(N_("Also completed"))) if o.also_completed else (msg(N_("Won by")),)
+    return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
                 tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
-                keys=(Key(msg(N_("How we play")), tuple(rules)),),
-                notes=(msg(N_("Log: ★ won the deal, ✓ also completed.")),), open_rows=not o.deals)
+                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals)
 
 
 def trash_twelve_plan(table: Table) -> Plan:
@@ -225,7 +226,9 @@ def gin_plan(table: Table) -> Plan:
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
-                notes=(msg(N_("Highest total wins; tick a box for every hand won.")),), open_rows=True)
+                notes=(msg(N_("Highest total wins.")),
+                       *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
+                         if o.box_bonus else ())), open_rows=True)
 
 
 def chase_plan(table: Table) -> Plan:
@@ -337,3 +340,72 @@ def handbook_tables(key: str) -> dict[str, RuleTable]:
                                      (msg(N_("Going out")), str(o.going_out)))),
                 "values": RuleTable((card, points), hand_and_foot_values(hand_and_foot.counted_values(o)))}
     return {}
+
+
+# --- the rules card: how a game goes, in a few lines (the handbook page has the whole rules) ------------
+
+GLANCE: Mapping[str, tuple[str, ...]] = {
+    "golf": (
+        N_("Deal 4 cards each face down (6 for 6-card Golf) in two rows; peek once at the two nearest you."),
+        N_("On your turn take the top of the stock or the top discard and swap it for a layout card, or throw a "
+           "stock card away. A card from the discard pile must go into your layout."),
+        N_("Or knock: everyone else has one more turn, then all layouts are turned up and counted."),
+        N_("Cards score the values below; equal cards cancel only where the house rules say. After the last "
+           "hole the lowest total wins."),
+    ),
+    "garbage-rummy": (
+        N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
+        N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
+           "rank; a run is one suit in order; jokers are wild."),
+        N_("Once your goal is down you may add to any sets and runs on the table."),
+        N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
+           "left in hand cost points; the lowest total after goal 11 wins."),
+    ),
+    "trash": (
+        N_("Deal each player a face-down layout, Ace to 10 in two rows: 10 cards at the start, fewer after "
+           "deals won."),
+        N_("Draw a card; if its face-down place is still hidden, put it there and play the card you uncover. "
+           "A card that does not fit ends your turn."),
+        N_("Jacks are wild; queens and kings end your turn."),
+        N_("Fill your whole layout to win the deal: your layout is one card shorter next time. Win with a "
+           "layout of one card to win the game."),
+    ),
+    "trash-twelve-hands": (
+        N_("Deal all the cards (take out twos so they deal evenly). Aces are high."),
+        N_("Each hand has a contract, in the order printed on the sheet: tricks, hearts, kings, queens, the "
+           "last trick, then a sequence race; then the six again in reverse."),
+        N_("In trick hands follow suit if you can; the highest card of the suit led takes the trick."),
+        N_("In the sequence hand, play on the 8s in suit order; being first or second out takes points off. "
+           "After hand 12 the lowest total wins."),
+    ),
+    "gin-rummy": (
+        N_("Deal 10 cards each. Draw from the stock or the discards, then discard."),
+        N_("Sets are 3 or 4 of a rank; runs are 3 or more of a suit in order (aces low). Every other card is "
+           "deadwood: aces 1, pictures 10, others their number."),
+        N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds. The "
+           "lower deadwood scores the difference; an undercut, gin and big gin earn their bonuses."),
+        N_("The first to reach the target wins the game, and the end bonuses are added."),
+    ),
+    "chase-the-ace": (
+        N_("Deal one card each. Ace is lowest, king highest; suits do not matter."),
+        N_("In turn, keep your card or swap with the player on your left (a king refuses). The dealer may cut "
+           "the pack for a new card instead."),
+        N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
+        N_("Lose every life and you are out; the last player with a life left takes the pot."),
+    ),
+    "hand-and-foot": (
+        N_("Each player takes a hand of 13 cards and a foot of 11. Jokers and 2s are wild; red threes score, "
+           "black threes are dead."),
+        N_("Draw two, meld books of one rank (seven cards make a book), discard one. Your first meld each hand "
+           "must reach that hand's minimum, printed on the sheet."),
+        N_("When your hand is empty, play your foot. To go out you need the books the house rules ask for, "
+           "one of them clean."),
+        N_("Score books, red threes, going out and the cards laid down, less the cards left. After the last "
+           "hand the highest total wins."),
+    ),
+}
+
+
+def at_a_glance(key: str) -> tuple[Msg, ...]:
+    """Return how a game goes, in a few lines, for its rules card."""
+    return tuple(Msg(line) for line in GLANCE.get(key, ()))

@@ -2,20 +2,23 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ..games.forms import new_game_form, place_new_game_errors
+from ..games.forms import LooseSelect, new_game_form
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
 
-def sheet_form(spec, formdata=None, preset=None):
+def sheet_form(spec, formdata=None, paper: str = "a4", preset: str | None = None):
     """Build the print form for one game: names (optional), how many players, a preset, house rules, paper."""
+    if formdata is not None:  # every name box in its own seat, even when a link leaves the empty ones out
+        formdata = formdata.copy()
+        for seat in range(spec.max_players):
+            formdata.setdefault(f"players-{seat}", "")
     form = new_game_form(spec, preset=preset, formdata=formdata, meta={"csrf": False})  # a download changes nothing
-    count = SelectField(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
+    count = LooseSelect(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
                         default=str(min(max(4, spec.min_players), spec.max_players)))
-    paper = SelectField(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default="a4")
+    paper = LooseSelect(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default=paper)
     form.count = count.bind(form, "count")
     form.paper = paper.bind(form, "paper")
     form.count.process(formdata)
@@ -24,12 +27,11 @@ def sheet_form(spec, formdata=None, preset=None):
 
 
 def chosen_count(form) -> int | None:
-    """Return the number of players asked for: the count, or more when more names were typed."""
+    """Return the number of players asked for."""
     try:
-        count = int(form.count.data)
+        return int(form.count.data)
     except (TypeError, ValueError):
         return None
-    return max(count, len(chosen_names(form)))
 
 
 def chosen_names(form) -> list[str]:
@@ -42,6 +44,14 @@ def chosen_names(form) -> list[str]:
 
 def place_sheet_errors(form, errors: dict[str, str]) -> None:
     """Put each error next to the field it is about: a name, an option, or the number of players."""
-    place_new_game_errors(form, {path: m for path, m in errors.items() if path != "count"})
-    if "count" in errors:
-        form.count.errors = [errors["count"]]
+    form.general_errors = []
+    for path, message in errors.items():
+        parts = path.split(".")
+        if path == "count":
+            form.count.errors = [message]
+        elif parts[0] == "players" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(form.players):
+            form.players[int(parts[1])].errors = [message]
+        elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
+            form[f"opt_{parts[1]}"].errors = [message]
+        else:
+            form.general_errors.append(message)

@@ -10,16 +10,18 @@ from flask_babel import lazy_gettext as _l
 
 from ..readmodel import TableView
 from ..rules.base import GameSpec, Table
-from ..rules.paper import Layout, Plan
+from ..rules.paper import Layout, Plan, at_a_glance
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
     "a4-portrait": 273, "a4-landscape": 188, "letter-portrait": 255, "letter-landscape": 194,
 }
-WRITE_MM = (6.0, 11.0)
-MIN_OPEN_ROWS = 12      # spare rows a sheet always has: a game of Garbage is at least 11 hands  # a row a pen can write in, and the most a row needs
+WRITE_MM = (5.6, 11.0)  # a spare row a pen writes in comfortably, and the most a row needs
+LEAST_MM = 4.8          # the smallest row still worth writing in
+MOST_ON_A_PAGE = 10     # players a sheet promises to fit on one page
+MIN_OPEN_ROWS = 12      # spare rows a sheet always has: a game of Garbage is at least 11 hands
 LINE_MM = 4.2           # one line of a key or a note
-TRACKER_MM = 11          # a player's line of places to strike out
+TRACKER_MM = 11         # a player's line of places to strike out
 SQUEEZE_MM = 12         # room given back per try when a sheet spilled onto a second page
 LONG_KEY = 5            # a key of more lines than this runs in two columns
 HEAD_MM = 24            # the heading, the date and place lines
@@ -32,12 +34,13 @@ class Fit:
     row_mm: float
     tracker_mm: float
     wide_labels: bool
+    one_page: bool = True  # whether the sheet is meant to fit one page
 
 
 def orientation(plan: Plan, players: int, filled: bool) -> str:
     """Choose portrait or landscape so every player's columns fit with room to write."""
     per_player = 1 if filled else len(plan.columns)
-    if plan.layout is not Layout.BLOCKS and plan.rows and players * per_player > PORTRAIT_COLUMNS:
+    if plan.layout is not Layout.BLOCKS and plan.rows and plan.per_player and players * per_player > PORTRAIT_COLUMNS:
         return "landscape"
     return "portrait"
 
@@ -49,7 +52,7 @@ def key_lines(key) -> int:
 
 def fixed_mm(plan: Plan, players: int) -> float:
     """Estimate the height of everything on a blank sheet but its writing rows."""
-    height = HEAD_MM + 12  # the heading, and the options line at the foot
+    height = HEAD_MM + 8  # the heading, and the options line at the foot
     if plan.keys:
         rows_of_keys = -(-len(plan.keys) // 3)
         height += rows_of_keys * (8 + LINE_MM * max(key_lines(k) for k in plan.keys))
@@ -77,11 +80,13 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0) -> tuple[Plan, Fi
         fits = int(free // WRITE_MM[0]) - extra
         plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
     count = len(plan.rows) * lines + extra
-    row = max(min(free / count, WRITE_MM[1]), WRITE_MM[0] - 0.8 * (1 + squeeze)) if count else WRITE_MM[1]
+    if count and free / count < LEAST_MM:  # cannot fit one page with room to write: rows to write in, more pages
+        return plan, Fit(WRITE_MM[0], TRACKER_MM, any(r.detail for r in plan.rows), one_page=False)
+    row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
     tracker = TRACKER_MM
     if not plan.rows:  # nothing else to write on: the trackers share the page
         tracker = min(TRACKER_MM + free / max(players, 1), 18)
-    return plan, Fit(round(row, 2), round(tracker, 2), any(r.detail for r in plan.rows))
+    return plan, Fit(round(row, 2), round(tracker, 2), any(r.detail for r in plan.rows), one_page=players <= MOST_ON_A_PAGE)
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
@@ -92,8 +97,11 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     plan, sizes = fit(plan, table.n, page, squeeze)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
-        "options": spec.describe_options(table.options, table.players), "today": date.today(),
-        "extra_columns": extra_columns, "long_key": LONG_KEY,
+        "options": [(label, words) for (label, words), option in zip(spec.describe_options(table.options, table.players),
+                                                                     spec.options)
+                    if any(table.players) or option.name != "first_dealer"],  # no names: nobody to deal first
+        "today": date.today(),
+        "extra_columns": extra_columns, "long_key": LONG_KEY, "glance": at_a_glance(spec.key),
     }
 
 

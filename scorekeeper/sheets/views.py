@@ -33,9 +33,8 @@ def index():
 def choose(key: str):
     """Show the print form for one game: players, house rules and paper."""
     rules = registry.get(key) or abort(404)
-    form = sheet_form(rules.spec, preset=request.args.get("preset"))
-    return render_template("sheets/choose.html", form=form, spec=rules.spec,
-                           presets=preset_inputs(rules.spec))
+    form = sheet_form(rules.spec, paper=paper_of({}), preset=request.args.get("preset"))
+    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec))
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
@@ -43,6 +42,8 @@ def blank(key: str, kind: str):
     """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, formdata=request.args)
+    if not form.validate():  # a number that is not a number, said on its field
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     try:
         rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
                                             chosen_preset(form))
@@ -77,8 +78,14 @@ TEMPLATES = {  # (kind, of a game?) -> template
 def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
     """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
     plan = plan_for(spec.key, table)
-    return render_pdf(lambda squeeze: render_template(template, **sheet_context(spec, table, plan, paper, view, squeeze)),
-                      one_page=template != "sheets/filled.html")
+    first = sheet_context(spec, table, plan, paper, view)
+    pages = {0: first}
+
+    def html(squeeze: int) -> str:
+        context = pages.get(squeeze) or sheet_context(spec, table, plan, paper, view, squeeze)
+        return render_template(template, **context)
+
+    return render_pdf(html, one_page=template != "sheets/filled.html" and first["fit"].one_page)
 
 
 def view_name(game) -> str:
@@ -86,9 +93,15 @@ def view_name(game) -> str:
     return f"{game.game_key}-{game.created:%Y-%m-%d}"
 
 
+LETTER_REGIONS = {"US", "CA", "MX", "PH", "CL", "CO", "VE"}  # where Letter paper is the usual size
+
+
 def paper_of(args) -> str:
-    """Return the paper asked for (A4 unless Letter)."""
-    return args.get("paper") if args.get("paper") in PAPERS else "a4"
+    """Return the paper asked for, else the one usual where the reader's language says they are."""
+    if args.get("paper") in PAPERS:
+        return args["paper"]
+    language = request.accept_languages.best or ""
+    return "letter" if language.replace("_", "-").split("-")[-1].upper() in LETTER_REGIONS else "a4"
 
 
 def send_pdf(tag: str, filename: str, make) -> object:

@@ -139,3 +139,11 @@ def test_rules_listing_names_every_preset(client):
 def test_a_malformed_preset_is_refused_on_preset(client, preset):
     answer = client.post("/api/games", json={"game": "golf", "players": P2, "preset": preset})
     assert answer.status_code == 422 and list(answer.get_json()["errors"]) == ["preset"]
+
+
+def test_a_blank_sheet_takes_a_preset_too(app):
+    from scorekeeper import services
+    rules, table = services.blank_table("golf", [], 3, {"quarters": 3}, "quarters")
+    assert (table.options.quarters, table.options.values) == (3, {"X": 0})
+    assert "options.one_eyed_jacks_wild" in pytest.raises(services.Problem, services.blank_table, "golf", [], 3,
+                                                           {"one_eyed_jacks_wild": True}).value.errors

@@ -116,8 +116,15 @@ def test_not_a_number_is_refused_next_to_the_field(client):
 def test_a_stale_round_number_from_another_phone_is_refused(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"})
-    again = client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"})
-    assert again.status_code == 422 and "already saved" in again.get_data(as_text=True)
+    again = client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"},
+                        follow_redirects=True)
+    page = again.get_data(as_text=True)
+    assert again.status_code == 200 and "Hole 1 is already saved, with the same scores." in page
+    other = client.post(f"/games/{gid}/rounds", data={"score-0": "17", "score-1": "23", "number": "1"},
+                        follow_redirects=True)
+    page = other.get_data(as_text=True)
+    assert "Another phone saved Hole 1 first: Ann 1, Bob 2." in page
+    assert 'value="17"' not in page and 'value="23"' not in page  # not carried into hole 2's form
     assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
 
 

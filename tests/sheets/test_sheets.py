@@ -218,3 +218,50 @@ def test_the_table_page_links_its_sheets_and_draws_the_chart(client, create_game
     page = client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert f"/games/{state['id']}/sheet.pdf" in page and f"/games/{state['id']}/rules.pdf" in page
     assert "<svg" in page and "&lt;b&gt;Bob&lt;/b&gt;" in page and "<b>Bob</b>" not in page
+
+
+def test_some_names_typed_print_in_their_seats_and_the_rest_stay_blank(client):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "players-0": "Ann", "players-2": "Cy"})
+    _, text = pdf_text(answer)
+    assert "Ann" in text and "Cy" in text
+
+
+def test_a_name_past_the_chosen_count_is_refused_on_its_field(client):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 3, "players-0": "Ann", "players-7": "Zed"})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "the sheet is for 3 players" in page
+    assert re.search(r'id="players-7"[^>]*value="Zed"|value="Zed"[^>]*id="players-7"', page)  # kept in its own box
+    assert 'id="players-7-err"' in page
+
+
+def test_paper_follows_the_readers_region_unless_chosen(client):
+    us = {"Accept-Language": "en-US,en;q=0.8"}
+    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3", headers=us).data)).pages[0].mediabox
+    assert round(float(box.width)) == 612  # Letter
+    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3&paper=a4", headers=us).data)).pages[0].mediabox
+    assert round(float(box.width)) == 595
+    assert '<option selected value="letter">' in client.get("/sheets/golf", headers=us).get_data(as_text=True)
+    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3",
+                                          headers={"Accept-Language": "en-GB"}).data)).pages[0].mediabox
+    assert round(float(box.width)) == 595
+
+
+def test_rules_cards_say_how_the_game_goes(client):
+    _, text = pdf_text(client.get("/sheets/chase-the-ace/rules.pdf", query_string={"count": 5}))
+    assert "How it goes" in text and "takes the pot" in text
+    assert "Log:" not in text
+
+
+def test_a_long_game_spreads_over_pages_with_rows_to_write_in(client):
+    pages, text = pdf_text(blank(client, "hand-and-foot", 4, rounds="8"))
+    assert pages == 2 and "Hand 8" in text
+
+
+@pytest.mark.parametrize("key,field,value", [("golf", "holes", "abc"), ("golf", "holes", "1.5"),
+                                             ("chase-the-ace", "lives", "lots")])
+def test_a_house_rule_that_is_not_a_number_is_refused_on_its_field(client, key, field, value):
+    answer = client.get(f"/sheets/{key}/sheet.pdf", query_string={"count": 3, f"opt_{field}": value})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert f'id="opt_{field}-err"' in page and f'value="{value}"' in page

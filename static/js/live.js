@@ -1,0 +1,60 @@
+// The live table: an open page follows the game without a reload. It asks the server every few
+// seconds whether the game changed (ETag: an unchanged game costs a 304) and swaps in the new
+// scoreboard. A page with a half-typed round is never reloaded under the typist: it says so instead.
+(function () {
+  "use strict";
+
+  const EVERY_MS = 2500;
+
+  function swap(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    fresh.querySelectorAll("[data-live-part]").forEach((part) => {
+      const old = document.getElementById(part.id);
+      if (old) old.replaceWith(document.importNode(part, true));
+    });
+  }
+
+  function follow(note) {
+    const form = document.getElementById("round-form");
+    let tag = note.dataset.etag;
+    let typed = false;
+    if (form) form.addEventListener("input", () => { typed = true; });
+
+    async function poll() {
+      if (document.hidden) return;
+      let answer;
+      try {
+        answer = await fetch(note.dataset.live, { headers: { "If-None-Match": tag }, credentials: "same-origin", cache: "no-cache" });
+      } catch (e) {
+        return;  // offline for now: the next poll tries again
+      }
+      if (answer.status !== 200) return;
+      tag = answer.headers.get("ETag") || tag;
+      if (form && !typed) { window.location.reload(); return; }
+      swap(await answer.text());
+      if (form) { note.textContent = note.dataset.changed; note.hidden = false; }
+    }
+
+    window.setInterval(poll, EVERY_MS);
+    document.addEventListener("visibilitychange", poll);
+  }
+
+  function copyButtons() {
+    // Where the clipboard is unavailable (plain HTTP), the button selects the link for a long-press copy.
+    document.querySelectorAll("[data-copy]").forEach((b) => {
+      if (navigator.clipboard) return;
+      b.hidden = false;
+      b.addEventListener("click", () => {
+        const input = document.getElementById(b.dataset.copy);
+        input.focus();
+        input.select();
+        try { document.execCommand("copy"); } catch (e) { /* selected: the phone's own copy does the rest */ }
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("[data-live]").forEach(follow);
+    copyButtons();
+  });
+})();

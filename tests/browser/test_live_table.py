@@ -1,0 +1,96 @@
+"""The live table in Chromium: spectators follow without reloading, no page scrolls sideways, QR codes show."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from scorekeeper import rules as registry
+
+MANY = ["Ann", "Bob", "Zoë", "李小龙", "Maximilian-Alexander von Hohenzollern-Si", "Di", "Ed", "Flo", "Gus", "Hal",
+        "Ivy", "Jo"]
+
+
+def api(live_server, path, data=None, token=None):
+    request = urllib.request.Request(f"{live_server}/api{path}", data=json.dumps(data).encode() if data else None,
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def hole(*scores):
+    return {"players": [{"score": s} for s in scores], "knocker": None}
+
+
+def test_a_spectator_sees_a_new_round_without_reloading(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}")
+    page.evaluate("window.notReloaded = true")
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hole(7, 3)}, state["token"])
+    page.locator("#rounds .grid").wait_for(timeout=4000)  # within 3 s of the save, plus a little slack
+    assert page.locator("#standings .total").first.inner_text() == "7"
+    assert page.evaluate("window.notReloaded") is True  # swapped in, not reloaded
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hole(1, 30)}, state["token"])
+    page.locator("#rounds tbody tr").nth(1).wait_for(timeout=4000)
+    assert page.locator("#chart svg").count() == 1
+
+
+def test_an_editor_with_a_half_typed_round_is_told_not_reloaded(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#score-0").fill("5")
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hole(7, 3)}, state["token"])
+    note = page.locator(".live-note")
+    note.wait_for(state="visible", timeout=4000)
+    assert "Another phone saved a round" in note.inner_text()
+    assert page.locator("#score-0").input_value() == "5"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("key", list(registry.REGISTRY))
+def test_no_page_scrolls_sideways_with_the_most_players(browser, live_server, key, width):
+    rules = registry.get(key)
+    names = MANY[:rules.spec.max_players]
+    state = api(live_server, "/games", {"game": key, "players": names, "options": {}})
+    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.goto(f"{live_server}/games/{state['id']}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+def test_hidden_buttons_stay_hidden_and_the_qr_code_shows(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    for button in page.locator("[hidden]").all():
+        assert not button.is_visible()
+    page.get_by_text("QR code to follow the scores").click()
+    image = page.get_by_alt_text("QR code of the view link")
+    image.wait_for(state="visible")
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_rounds_grid_of_twelve_golfers_scrolls_in_its_own_box(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "golf", "players": MANY, "options": {}})
+    for n in range(3):
+        api(live_server, f"/games/{state['id']}/rounds", {"data": hole(*range(n, n + 12))}, state["token"])
+    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        box = page.locator(".grid-wrap")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # the grid scrolls inside its box
+        first = page.locator("#rounds tbody th").first
+        before = first.bounding_box()["x"]
+        box.evaluate("b => { b.scrollLeft = 400; }")
+        assert abs(first.bounding_box()["x"] - before) < 1  # the round column stays pinned
+    finally:
+        context.close()

@@ -1,0 +1,86 @@
+"""The live table through the test client: the scoreboard alone with its ETag, QR codes, places, play again."""
+from __future__ import annotations
+
+import re
+
+from .test_pages import game_id, start
+
+
+def test_the_scoreboard_alone_answers_304_until_the_game_changes(app, client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    first = client.get(f"/games/{gid}/live")
+    assert first.status_code == 200 and 'id="standings-live"' in first.get_data(as_text=True)
+    assert 'id="rounds-live"' in first.get_data(as_text=True)
+    tag = first.headers["ETag"]
+    assert client.get(f"/games/{gid}/live", headers={"If-None-Match": tag}).status_code == 304
+    assert tag in client.get(f"/games/{gid}").get_data(as_text=True)  # the page starts from the same tag
+    client.post(f"/games/{gid}/rounds", data={"score-0": "4", "score-1": "9", "number": "1"})
+    changed = client.get(f"/games/{gid}/live", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert ">9<" in changed.get_data(as_text=True).replace(" ", "")
+    spectator = app.test_client()
+    seen = spectator.get(f"/games/{gid}/live")
+    assert seen.headers["ETag"] != changed.headers["ETag"]  # a spectator's scoreboard has no edit links
+    assert "/edit" not in seen.get_data(as_text=True)
+
+
+def test_places_are_shown_and_shared_places_marked(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "4", "score-1": "9", "score-2": "4", "number": "1"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert re.search(r'class="place shared">=1st<', page) and re.search(r'class="place">3rd<', page)
+
+
+def test_qr_codes_of_the_view_link_for_all_and_of_the_edit_link_for_editors(app, client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    view = client.get(f"/games/{gid}/view-qr.svg")
+    assert view.status_code == 200 and view.mimetype == "image/svg+xml"
+    assert view.get_data(as_text=True).startswith("<svg xmlns=")
+    edit = client.get(f"/games/{gid}/edit-qr.svg")
+    assert edit.status_code == 200 and "no-store" in edit.headers["Cache-Control"]
+    assert edit.data != view.data
+    spectator = app.test_client()
+    assert spectator.get(f"/games/{gid}/view-qr.svg").status_code == 200
+    assert spectator.get(f"/games/{gid}/edit-qr.svg").status_code == 403
+    assert f"/games/{gid}/edit-qr.svg" not in spectator.get(f"/games/{gid}").get_data(as_text=True)
+    assert client.get("/games/nope/view-qr.svg").status_code == 404
+
+
+def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"], holes="9"))
+    client.post(f"/games/{gid}/finish")
+    assert "Play again with the same players" in client.get(f"/games/{gid}").get_data(as_text=True)
+    assert app.test_client().post(f"/games/{gid}/again").status_code == 403
+    again = client.post(f"/games/{gid}/again")
+    new = game_id(again)
+    assert new != gid
+    state = client.get(f"/api/games/{new}").get_json()
+    assert state["players"] == ["Ann", "Bob"] and state["options"]["holes"] == 9 and state["rounds"] == []
+    assert 'id="round-form"' in client.get(f"/games/{new}").get_data(as_text=True)
+
+
+def test_big_screen_view_shows_the_scoreboard_alone(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    page = client.get(f"/games/{gid}?big=1").get_data(as_text=True)
+    assert 'class="tv"' in page and 'id="round-form"' not in page and "Back to the normal view" in page
+
+
+def test_play_again_keeps_the_preset(client):
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob", "preset": "quarters"})
+    again = client.post(f"/games/{game_id(answer)}/again")
+    state = client.get(f"/api/games/{game_id(again)}").get_json()
+    assert state["preset"] == "quarters" and state["options"]["quarters"] == 4
+
+
+def test_play_again_with_house_rules_refused_today_asks_for_them_again(app, client):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    with app.app_context():  # stored by an older version, which let wild jacks go without a pairing rule
+        game = db.session.scalar(db.select(Game).filter_by(public_id=gid))
+        game.options = {**game.options, "one_eyed_jacks_wild": True}
+        db.session.commit()
+    again = client.post(f"/games/{gid}/again")
+    assert again.status_code == 302 and again.headers["Location"].endswith("/new/golf")
+    assert "wild jacks need a rule to pair under" in client.get("/new/golf").get_data(as_text=True)
