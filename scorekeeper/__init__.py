@@ -66,7 +66,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook, sheets
+    from . import api, games, handbook, pwa, sheets
     from .extensions import csrf
 
     app.url_map.converters["round"] = RoundNumber
@@ -75,3 +75,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(pwa.bp)

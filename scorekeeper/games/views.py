@@ -142,7 +142,7 @@ def add_round(game_id: str):
     view = services.table_view(game)
     number = request.form.get("number", type=int)
     form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
-    if number is not None and 0 < number <= len(view.rounds):
+    if any(r.number == number for r in view.rounds):
         return lost_race(game, view, number, form)
     if form is None:
         flash(_("No round can be added to this game now."), "error")
@@ -152,8 +152,9 @@ def add_round(game_id: str):
         errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
-        if number is not None and 0 < number <= len(services.load_game(game_id).rounds):  # saved meanwhile
-            return lost_race(game, services.table_view(services.load_game(game_id)), number, form)
+        fresh = services.table_view(services.load_game(game_id))
+        if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
+            return lost_race(game, fresh, number, form)
         place_errors(form, errors)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)

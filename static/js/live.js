@@ -53,8 +53,37 @@
     });
   }
 
+  function keepAwake(toggle) {
+    // Screen Wake Lock: on by default while a game is open; the choice is remembered.
+    if (!("wakeLock" in navigator)) return;
+    const box = toggle.querySelector("input");
+    let lock = null;
+    try { box.checked = localStorage.getItem("wake") !== "off"; } catch (e) { box.checked = true; }
+    const apply = async () => {
+      if (box.checked && !lock && document.visibilityState === "visible") {
+        try {
+          lock = await navigator.wakeLock.request("screen");
+          lock.addEventListener("release", () => { lock = null; });
+        } catch (e) { lock = null; }  // refused (battery saver): the screen sleeps as usual
+      } else if (!box.checked && lock) {
+        await lock.release();
+      }
+    };
+    box.addEventListener("change", () => {
+      try { localStorage.setItem("wake", box.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+      apply();
+    });
+    document.addEventListener("visibilitychange", apply);  // the lock ends when the page is hidden
+    toggle.hidden = false;
+    apply();
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("[data-live]").forEach(follow);
+    document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register("/sw.js").catch(() => { /* the pages work without it */ });
+    }
   });
 })();

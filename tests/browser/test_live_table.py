@@ -94,3 +94,18 @@ def test_the_rounds_grid_of_twelve_golfers_scrolls_in_its_own_box(browser, live_
         assert abs(first.bounding_box()["x"] - before) < 1  # the round column stays pinned
     finally:
         context.close()
+
+
+def test_the_theme_toggle_is_remembered_and_the_service_worker_keeps_the_static_files(page, live_server):
+    page.goto(f"{live_server}/")
+    toggle = page.locator("[data-theme-toggle]")
+    toggle.click()
+    chosen = page.evaluate("document.documentElement.dataset.theme")
+    assert chosen in ("light", "dark")
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.theme") == chosen
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    toggle.click()
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    assert page.evaluate("caches.open('scorekeeper-static-v1').then(c => c.match('/static/css/app.css')).then(r => !!r)")
