@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -170,6 +172,30 @@ def fold_game(game: Game) -> Derived:
                   lenient=True)
 
 
+FOLDS_KEPT = 256  # folded games kept in this process, by game and version
+_folds: OrderedDict[tuple[str, int], Derived] = OrderedDict()
+_folds_lock = threading.Lock()
+
+
+def stored_fold(game: Game) -> Derived:
+    """Fold a game as stored, once per version: a version's rounds never change once committed.
+
+    Only for a game read as it is in the database (not one changed in this request), which is what a
+    page, a poll or a sheet shows; a change folds afresh and moves the version on.
+    """
+    key = (game.public_id, game.version)
+    with _folds_lock:
+        if key in _folds:
+            _folds.move_to_end(key)
+            return _folds[key]
+    derived = fold_game(game)
+    with _folds_lock:
+        _folds[key] = derived
+        while len(_folds) > FOLDS_KEPT:
+            _folds.popitem(last=False)
+    return derived
+
+
 def before_round(game: Game, number: int) -> Derived:
     """Fold the rounds before round ``number``: the game as it stood when that round was played."""
     return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
@@ -183,7 +209,8 @@ def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
 def table_view(game: Game, derived: Derived | None = None) -> TableView:
     """Return the one view of a table that the page, the JSON, the sheets and the live view read."""
     rules = rules_for(game)
-    derived = derived or fold_game(game)
+    changed_here = game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
+    derived = derived or (fold_game(game) if changed_here else stored_fold(game))
     table, over = derived.table, derived.over
     open_for_rounds = not over and derived.broken is None
     shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
@@ -328,6 +355,7 @@ def settle(game: Game, derived: Derived) -> Derived:
     """Keep the listing's status in step with the derived state, move the version on, and flush."""
     game.status = "finished" if derived.over else "playing"
     game.version = (game.version or 1) + 1
+    db.session.info.setdefault("settled", set()).add(game.public_id)  # not committed yet: not for the fold cache
     db.session.flush()
     return derived
 

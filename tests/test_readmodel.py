@@ -146,3 +146,24 @@ def test_options_an_older_version_accepted_still_open_and_play(app, client, crea
     answer = post_round(state, {"players": [{"cards": ["J", "2", "3", "4"]}, {"score": 3}, {"score": 3}]})
     assert answer.status_code == 201 and answer.get_json()["rounds"][0]["points"] == [19, 3, 3]
     assert client.get(f"/games/{state['id']}").status_code == 200
+
+
+def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch):
+    from scorekeeper import services
+
+    state = create_game("golf", ["Ann", "Bob"])
+    folds = []
+    real = services.fold_game
+    monkeypatch.setattr(services, "fold_game", lambda game: folds.append(game.version) or real(game))
+    for _ in range(3):
+        client.get(f"/games/{state['id']}")
+    assert len(folds) <= 1  # three page views of one version: one fold at most (starting the game may have made it)
+    post_round(state, {"players": [{"score": 3}, {"score": 4}], "knocker": None})
+    folds.clear()
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    client.get(f"/games/{state['id']}")
+    assert len(folds) == 1
+    assert ">3<" in page.replace(" ", "")
+    client.delete(f"/api/games/{state['id']}/rounds/1", headers={"Authorization": f"Bearer {state['token']}"})
+    assert client.get(f"/api/games/{state['id']}").get_json()["rounds"] == []
+    assert "Hole 1" in client.get(f"/games/{state['id']}").get_data(as_text=True)  # back to the first hole
