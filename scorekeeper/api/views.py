@@ -96,10 +96,11 @@ def writes_game(view):
 
 @bp.get("/rules")
 def list_rules():
-    """List the games with their player counts and options."""
+    """List the games with their player counts, options and presets."""
     return jsonify([
         {"key": r.spec.key, "name": tr(r.spec.name), "min_players": r.spec.min_players,
-         "max_players": r.spec.max_players, "options": {o.name: o.api() for o in r.spec.options}}
+         "max_players": r.spec.max_players, "options": {o.name: o.api() for o in r.spec.options},
+         "presets": {name: {**p.api(), "label": tr(p.label)} for name, p in r.spec.presets.items()}}
         for r in registry.REGISTRY.values()
     ])
 
@@ -108,7 +109,8 @@ def list_rules():
 def create_game():
     """Start a game; the answer carries the token that edits it."""
     body = json_body()
-    game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}))
+    game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}),
+                                       body.get("preset"))
     state = state_of(game)
     db.session.commit()
     return jsonify({**state, "token": token}), 201
