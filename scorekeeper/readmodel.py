@@ -72,6 +72,7 @@ class TableView:
     broken: Mapping[str, Any] | None  # {"round": n, "errors": {path: Msg}}
     seats: tuple[SeatView, ...]
     notes: tuple[Msg, ...]             # what the table needs before the next round
+    table_rules: tuple[Msg, ...]       # the fixed rules of this table, the same every round
     rounds: tuple[RoundView, ...]
     fields: tuple[Field, ...] | None   # the next round's questions (None when no round can be added)
     next_title: Msg | None             # the next round's own name

@@ -60,8 +60,8 @@ def rules_for(game: Game) -> Rules:
 
 
 def table_of(game: Game) -> Table:
-    """Return the fixed facts of ``game`` for the rules."""
-    return Table(tuple(p.name for p in game.players), game.options)
+    """Return the fixed facts of ``game`` for the rules, its stored options typed again."""
+    return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
 
 
 def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[str], dict[str, Msg]]:
@@ -102,8 +102,8 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     return clean
 
 
-def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
-    """Start a game; return it with its edit token (shown once, stored only as a hash)."""
+def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
+    """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
@@ -115,21 +115,22 @@ def create_game(key: Any, players: Any, options: Any) -> tuple[Game, str]:
         names = players if isinstance(players, list) else []
     seats = min(max(len(names), rules.spec.min_players), rules.spec.max_players)
     try:
-        resolved = rules.resolve_options(options if options is not None else {}, seats)
+        resolved = rules.resolve_options(options if options is not None else {}, seats, preset)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:
         raise Invalid(errors)
     token = secrets.token_urlsafe(24)
-    game = Game(game_key=rules.spec.key, options=resolved, token_hash=hash_token(token))
+    game = Game(game_key=rules.spec.key, options=rules.options_json(resolved), preset=preset,
+                token_hash=hash_token(token))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     db.session.flush()
     return game, token
 
 
-def blank_table(key: Any, names: Sequence[str], count: Any, options: Any) -> tuple[Rules, Table]:
-    """Return the rules and a table for a blank sheet: ``count`` seats, named where a name is given, and the options."""
+def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:
+    """Return the rules and a table for a blank sheet: ``count`` seats, named where given, a preset's options, then ours."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
@@ -144,7 +145,7 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any) -> tup
             errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
                                                "players"), count=count)
     try:
-        resolved = rules.resolve_options(options or {}, count)
+        resolved = rules.resolve_options(options or {}, count, preset)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:
@@ -236,12 +237,14 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
         for row in derived.standings
     )
     return TableView(
-        id=game.public_id, spec=rules.spec, players=table.players, options=game.options, preset=game.preset,
+        id=game.public_id, spec=rules.spec, players=table.players, options=rules.options_json(table.options),
+        preset=game.preset,
         version=game.version, created=game.created, finished_by_hand=game.finished_by_hand, over=over,
         winners=tuple(derived.winners), leaders=tuple(derived.leaders), next=derived.next, final=derived.final,
         broken=None if derived.broken is None else {"round": derived.broken.number, "errors": derived.broken.errors},
         seats=seats,
         notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
+        table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
         rounds=round_views(game, rules, derived),
         fields=tuple(rules.round_fields(table, derived.state, derived.next_turn)) if open_for_rounds else None,
         next_title=rules.round_title(table, derived.next_turn.number) if not over else None,

@@ -9,12 +9,14 @@ from markupsafe import Markup
 from .chart import colour_of, table_chart
 from .i18n import tr
 from .rules.base import N_
+from .rules.cards import deck
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
-    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of, field_groups=field_groups,
-                                 csrf_field=csrf_field, ordinal=ordinal, shared_place=shared_place)
+    app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
+                                 field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
+                                 shared_place=shared_place, deck=deck)
     app.jinja_env.filters["seat_name"] = seat_name
 
 

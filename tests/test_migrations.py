@@ -55,13 +55,13 @@ def test_upgrade_from_empty_gives_the_models_schema_and_downgrade_empties_it(emp
 
 
 def test_upgrade_from_the_previous_revision_keeps_the_games(empty_url):
-    app = on(empty_url)
+    app, trash = on(empty_url), rules.REGISTRY["trash"]
     with app.app_context():
         upgrade(revision="0001")
         db.session.execute(text(
             "INSERT INTO game (id, public_id, game_key, options, token_hash, status, finished_by_hand, created, updated)"
             " VALUES (1, 'old-game', 'trash', :options, :hash, 'playing', false, :now, :now)"),
-            {"options": json.dumps(rules.REGISTRY["trash"].resolve_options({}, 2)), "hash": "0" * 64,
+            {"options": json.dumps(trash.options_json(trash.resolve_options({}, 2))), "hash": "0" * 64,
              "now": "2026-01-02 03:04:05+00:00"})
         db.session.execute(text("INSERT INTO player (game_id, seat, name) VALUES (1, 0, 'Ann'), (1, 1, 'Bob')"))
         db.session.execute(text("INSERT INTO round (game_id, number, data, created, updated) "

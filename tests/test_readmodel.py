@@ -116,6 +116,38 @@ def test_the_golf_jar_outlives_the_quarters_game(create_game, post_round):
     assert answer["status"] == "finished" and answer["final"] == {"jar": 1}
 
 
+def plant(app, state: dict, rounds: list[dict], options: dict | None = None) -> None:
+    """Store rounds (and options) as an older, looser version accepted them, bypassing today's checks."""
+    with app.app_context():
+        game = stored(app, state["id"])
+        for number, data in enumerate(rounds, start=len(game.rounds) + 1):
+            db.session.add(Round(game_id=game.id, number=number, data=data))
+        if options is not None:
+            game.options = options
+        game.version += 1
+        db.session.commit()
+
+
+def test_a_hand_and_foot_game_stored_before_the_checks_tightened_still_opens(app, client, create_game):
+    state = create_game("hand-and-foot", players=("Ann", "Bob"))
+    older = {k: v for k, v in state["options"].items() if k != "going_out_books"}  # stored before that option
+    good = {"players": [{"clean_books": 1, "melded_points": 100}, {"left_points": 5}]}
+    plant(app, state, [good, {"players": [{"clean_books": 1}, {}]}], older)
+    body = client.get(f"/api/games/{state['id']}").get_json()
+    assert body["options"]["going_out_books"] == "one_clean_three_books"  # the default, listed as in force
+    assert body["broken"]["round"] == 2 and set(body["broken"]["errors"]) == {"players.1"}
+    assert [s["total"] for s in body["standings"]] == [150, -5]
+    assert client.get(f"/games/{state['id']}").status_code == 200
+
+
+def test_options_an_older_version_accepted_still_open_and_play(app, client, create_game, post_round):
+    state = create_game("golf")
+    plant(app, state, [], {**state["options"], "one_eyed_jacks_wild": True})  # no pairing rule: refused today
+    answer = post_round(state, {"players": [{"cards": ["J", "2", "3", "4"]}, {"score": 3}, {"score": 3}]})
+    assert answer.status_code == 201 and answer.get_json()["rounds"][0]["points"] == [19, 3, 3]
+    assert client.get(f"/games/{state['id']}").status_code == 200
+
+
 def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch):
     from scorekeeper import services
 

@@ -37,7 +37,8 @@ VALID = {
     "trash-twelve-hands": {"tricks": [4, 3, 3, 3]},
     "gin-rummy": {"result": "knock", "knocker": 0, "deadwood": [5, 10, 12, 20]},
     "chase-the-ace": {"losers": [1]},
-    "hand-and-foot": {"players": [{"clean_books": 1}, {}, {}, {}]},
+    "hand-and-foot": {"players": [{"clean_books": 1, "melded_points": 70}, {"left_points": 0}, {"left_points": 5},
+                                  {"melded_points": 40, "left_points": 0}]},
 }
 
 # Characters str.isdigit() accepts but int() refuses ("²", "①", ...): the trigger of several known bugs.
@@ -483,7 +484,7 @@ def test_a_round_number_too_long_to_read_is_a_404_page(client, calm, method, tai
 
 
 @pytest.mark.parametrize("key, option", [("golf", "values"), ("hand-and-foot", "values"),
-                                         ("trash-twelve-hands", "points")])
+                                         ("trash-twelve-hands", "points-queen")])
 def test_deeply_nested_json_typed_into_an_option_is_refused(client, calm, key, option):
     form = {f"players-{i}": n for i, n in enumerate(FOUR)}
     form[f"opt_{option}"] = '{"Q": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -492,7 +493,7 @@ def test_deeply_nested_json_typed_into_an_option_is_refused(client, calm, key, o
 
 
 @pytest.mark.parametrize("key, option", [("golf", "values"), ("garbage-rummy", "values"),
-                                         ("trash-twelve-hands", "points")])
+                                         ("trash-twelve-hands", "points-queen")])
 def test_a_lone_surrogate_typed_into_an_option_is_refused(client, calm, key, option):
     form = {f"players-{i}": n for i, n in enumerate(FOUR)}
     form[f"opt_{option}"] = '{"\\ud800": 1}'
@@ -717,3 +718,24 @@ def test_a_round_form_naming_round_zero_is_refused_not_a_500(client, number):
     gid = start_page(client, "trash", ["Ann", "Bob"])
     answer = client.post(f"/games/{gid}/rounds", data={"winner": "0", "number": number})
     assert answer.status_code in (302, 422)
+
+
+@pytest.mark.parametrize("key, extra", [
+    ("golf", {"preset": "nope"}),
+    ("golf", {"preset": "p" * 5000}),
+    ("golf", {"preset": "quarters", "shown_preset": "x" * 5000, "opt_quarters": "many"}),
+    ("trash-twelve-hands", {"opt_points-king": "lots"}),
+    ("trash-twelve-hands", {"opt_points-king": "1" * 400}),
+    ("hand-and-foot", {"preset": "classic", "shown_preset": "classic", "opt_clean_book": "-5"}),
+])
+def test_a_junk_preset_or_points_box_is_refused_and_the_form_kept(client, calm, key, extra):
+    form = {f"players-{i}": n for i, n in enumerate(FOUR)}
+    answer = client.post(f"/new/{key}", data={**form, **extra})
+    text = calm_answer(answer, (422,), repr(extra)[:80])
+    assert 'value="Ann"' in text
+
+
+@pytest.mark.parametrize("query", ["?preset=nope", "?preset=" + "q" * 3000, "?preset=%00", "?preset=quarters&preset=x"])
+def test_a_junk_preset_in_the_address_shows_the_usual_form(client, calm, query):
+    calm_answer(client.get(f"/new/golf{query}"), (200,), query)
+    calm_answer(client.get(f"/sheets/golf{query}"), (200,), query)

@@ -106,10 +106,11 @@ def writes_game(view):
 
 @bp.get("/rules")
 def list_rules():
-    """List the games with their player counts and options."""
+    """List the games with their player counts, options and presets."""
     return jsonify([
         {"key": r.spec.key, "name": tr(r.spec.name), "min_players": r.spec.min_players,
-         "max_players": r.spec.max_players, "options": {o.name: o.api() for o in r.spec.options}}
+         "max_players": r.spec.max_players, "options": {o.name: o.api() for o in r.spec.options},
+         "presets": {name: {**p.api(), "label": tr(p.label)} for name, p in r.spec.presets.items()}}
         for r in registry.REGISTRY.values()
     ])
 
@@ -123,7 +124,8 @@ def create_game():
         return error(status, "access_code", N_("this install needs its access code to start a game: %(header)s"),
                      header=f"{access.CODE_HEADER}: <code>")
     body = json_body()
-    game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}))
+    game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}),
+                                       body.get("preset"))
     state = state_of(game)
     db.session.commit()
     access.follow(game)  # listed for this caller from now on; edit rights stay with the token

@@ -7,15 +7,16 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field as WtfField, FieldList, PasswordField, RadioField, SelectField, \
-    SelectMultipleField, StringField
+from wtforms import BooleanField, Field as WtfField, FieldList, HiddenField, PasswordField, RadioField, \
+    SelectField, SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Length
 from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from ..i18n import tr
 from ..jsonsafe import storable
-from ..rules.base import Field, FieldKind, Option, Scope, Table
+from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
+from ..rules.cards import RANKS
 
 NO_SEAT = ""
 
@@ -103,26 +104,56 @@ def number_kw(lo: int | None) -> dict[str, str]:
 
 # --- new game ----------------------------------------------------------------------------
 
-def option_field(option: Option, spec) -> WtfField:
+def option_field(option: Option, spec: GameSpec) -> WtfField:
     """Build the form input for one option of a game."""
     label, desc = tr(option.label), tr(option.help) if option.help else ""
-    if option.kind == "seat":  # the page's script puts the typed names in place of "Player n"
+    if option.kind is OptionKind.SEAT:  # the page's script puts the typed names in place of "Player n"
         return LooseSelect(label, choices=[SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1))
                                            for seat in range(spec.max_players)], default=str(option.default))
-    if option.kind == "bool":
+    if option.kind is OptionKind.BOOL:
         return BooleanField(label, default=option.default, description=desc)
-    if option.kind == "choice":
+    if option.kind is OptionKind.CHOICE:
         choices = [SelectChoice("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
         choices += [SelectChoice(str(c), tr(option.labels[c]) if c in option.labels else str(c).replace("_", " "))
                     for c in option.choices or ()]
         return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
                            description=desc if option.default is not None else "")
-    if option.kind == "number":
+    if option.kind is OptionKind.NUMBER:
         return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
-    if option.kind in ("values", "ints"):
+    if option.kind in (OptionKind.VALUES, OptionKind.INTS):
         return StringField(label, default=format_option(option.default), description=desc)
     lo = 0 if (option.default or 0) >= 0 else None  # a negative default (a dealer's -50) needs the minus key
     return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(lo))
+
+
+def option_inputs(option: Option, spec: GameSpec) -> dict[str, WtfField]:
+    """Build the inputs of one option by name: one, or one number box per name for named numbers."""
+    if option.kind is OptionKind.POINTS:
+        return {f"opt_{option.name}-{key}": WholeNumberField(tr(option.labels.get(key, key)), default=value,
+                                                             render_kw=number_kw(None))
+                for key, value in option.default.items()}
+    return {f"opt_{option.name}": option_field(option, spec)}
+
+
+def input_values(option: Option, value: Any) -> dict[str, Any]:
+    """Return what an option's inputs show for ``value`` (JSON), by input name, as the page's script sets them."""
+    if option.kind is OptionKind.POINTS:
+        return {f"opt_{option.name}-{key}": str(number) for key, number in {**option.default, **value}.items()}
+    if option.kind is OptionKind.BOOL:
+        return {f"opt_{option.name}": bool(value)}
+    if option.kind in (OptionKind.VALUES, OptionKind.INTS):
+        return {f"opt_{option.name}": format_option(value)}
+    return {f"opt_{option.name}": "" if value is None else str(value)}
+
+
+def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
+    """Return every option input's value under a preset (the usual values for none)."""
+    chosen = spec.presets[preset].options if preset in spec.presets else {}
+    values: dict[str, Any] = {}
+    for option in spec.options:
+        if option.kind is not OptionKind.SEAT:
+            values.update(input_values(option, chosen.get(option.name, option.default)))
+    return values
 
 
 def format_option(value: Any) -> str:
@@ -134,18 +165,21 @@ def format_option(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def read_option(option: Option, field: WtfField) -> Any:
+def read_option(option: Option, form) -> Any:
     """Turn what was typed for an option into the value the rules read (they check it)."""
-    data = field.data
-    if option.kind == "choice":
+    if option.kind is OptionKind.POINTS:
+        typed = {key: form[f"opt_{option.name}-{key}"].data for key in option.default}
+        return {key: number for key, number in typed.items() if number is not None}
+    data = form[f"opt_{option.name}"].data
+    if option.kind is OptionKind.CHOICE:
         if data in ("", None):
             return None
         return next((c for c in option.choices or () if str(c) == data), data)
-    if option.kind == "seat":
+    if option.kind is OptionKind.SEAT:
         return int(data) if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) < 4 else data
-    if option.kind == "values":
+    if option.kind is OptionKind.VALUES:
         return parse_pairs(data or "")
-    if option.kind == "ints":
+    if option.kind is OptionKind.INTS:
         return parse_list(data or "")
     return data
 
@@ -177,33 +211,64 @@ def parse_list(text: str) -> list[Any] | str:
         return text
 
 
-def new_game_form(spec, **kwargs) -> FlaskForm:
-    """Build the new-game form for one game: player names, then its options."""
+def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskForm:
+    """Build the new-game form for one game: how the table plays (a preset), player names, then its options."""
 
     class NewGameForm(FlaskForm):
         players = SeatList(StringField(_l("Name"), render_kw={"autocomplete": "off", "maxlength": 40,
                                                                 "autocapitalize": "words"}),
                             min_entries=spec.max_players, max_entries=spec.max_players)
+        preset = LooseSelect(_l("How do you play?"), default="",
+                             choices=[SelectChoice("", _l("Our own house rules (choose below)"))]
+                             + [SelectChoice(name, tr(p.label)) for name, p in spec.presets.items()])
+        shown_preset = HiddenField(default="")  # the preset the option inputs were filled from
 
     for option in spec.options:
-        setattr(NewGameForm, f"opt_{option.name}", option_field(option, spec))
+        for name, field in option_inputs(option, spec).items():
+            setattr(NewGameForm, name, field)
+    if preset in spec.presets:
+        kwargs = {**preset_values(spec, preset), "preset": preset, "shown_preset": preset, **kwargs}
     form = NewGameForm(**kwargs)
     form.spec = spec
     form.general_errors = []
     return form
 
 
-def options_from(form, spec) -> dict[str, Any]:
-    """Return the options the form chose, leaving out those left at their usual value."""
+def preset_inputs(spec: GameSpec) -> dict[str, dict[str, Any]]:
+    """Return, for no preset ("") and each preset, every option input's value, for the page's script."""
+    return {name: preset_values(spec, name) for name in ["", *spec.presets]}
+
+
+def chosen_preset(form) -> str | None:
+    """Return the preset the form chose, or None for the table's own rules."""
+    return form.preset.data or None
+
+
+def options_from(form, spec: GameSpec) -> dict[str, Any]:
+    """Return the options the form chose: those that differ from what the inputs were filled with."""
+    shown = form.shown_preset.data if form.shown_preset.data in spec.presets else None
+    baseline = spec.presets[shown].options if shown else {}
     chosen = {}
     for option in spec.options:
-        field = getattr(form, f"opt_{option.name}", None)
-        if field is None:
+        if not any(name in form for name in option_inputs_names(option)):
             continue
-        value = read_option(option, field)
-        if value is not None and value != option.default and value != "":
+        value, usual = read_option(option, form), baseline.get(option.name, option.default)
+        if option.kind is OptionKind.POINTS:
+            value = {**option.default, **(usual or {}), **value}
+        if value is None or value == "":
+            if option.default is None and usual is not None:  # "Usual" chosen over the preset's value
+                chosen[option.name] = None
+            continue
+        if value != usual:
             chosen[option.name] = value
     return chosen
+
+
+def option_inputs_names(option: Option) -> list[str]:
+    """Return the names of an option's inputs."""
+    if option.kind is OptionKind.POINTS:
+        return [f"opt_{option.name}-{key}" for key in option.default]
+    return [f"opt_{option.name}"]
 
 
 def names_from(form) -> list[str]:
@@ -219,8 +284,12 @@ def place_new_game_errors(form, errors: dict[str, str]) -> None:
         parts = path.split(".")
         if parts[0] == "players" and len(parts) == 2 and int(parts[1]) < len(filled):
             filled[int(parts[1])].errors = [message]
-        elif parts[0] == "options" and f"opt_{parts[1]}" in form:
+        elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
             form[f"opt_{parts[1]}"].errors = [message]
+        elif parts[0] == "options" and len(parts) > 1 and any(f.name.startswith(f"opt_{parts[1]}-") for f in form):
+            next(f for f in form if f.name.startswith(f"opt_{parts[1]}-")).errors = [message]
+        elif parts[0] == "preset":
+            form.preset.errors = [message]
         else:
             form.general_errors.append(message)
 
@@ -255,8 +324,7 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,
                           description=desc)
     if field.kind is FieldKind.RANK:
-        ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in ranks], default="",
+        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in RANKS], default="",
                            description=desc)
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "spellcheck": "false"})

@@ -18,8 +18,8 @@ from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
 from . import bp
-from .forms import (AccessForm, names_from, new_game_form, options_from, place_errors, place_new_game_errors,
-                    round_data, round_form)
+from .forms import (AccessForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
+                    place_new_game_errors, preset_inputs, round_data, round_form)
 
 
 def check_csrf() -> None:
@@ -93,17 +93,24 @@ def new_game(key: str):
     """Start a game: name the players in seat order and pick the house rules."""
     rules = registry.get(key) or abort(404)
     if not may_create():
-        return redirect(url_for("games.access", next=request.path))
+        return redirect(url_for("games.access", next=request.full_path if request.query_string else request.path))
     # request.form only: a file sent in a text field (a multipart post) must not reach the fields
-    form = new_game_form(rules.spec, **({"formdata": request.form} if request.method == "POST" else {}))
+    form = new_game_form(rules.spec, preset=request.args.get("preset"),
+                         **({"formdata": request.form} if request.method == "POST" else {}))
     if form.is_submitted() and form.validate():
         made: list = []
-        errors = save(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec))))
+        errors = save(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec),
+                                                               chosen_preset(form))))
         if errors is None:
             remember_token(*made)
             return redirect(url_for("games.table", game_id=made[0].public_id))
         place_new_game_errors(form, errors)
-    return render_template("games/new.html", form=form, spec=rules.spec), 422 if form.is_submitted() else 200
+    return render_new_game(form, rules.spec, 422 if form.is_submitted() else 200)
+
+
+def render_new_game(form, spec, status: int = 200):
+    """Render the new-game form, with every preset's option values for the page's script."""
+    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec)), status
 
 
 @bp.get("/games/<game_id>")
@@ -242,7 +249,11 @@ def play_again(game_id: str):
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)
     made: list = []
-    save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players], dict(old.options))))
+    errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
+                                                           dict(old.options), old.preset)))
+    if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
+        flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
+        return redirect(url_for("games.new_game", key=old.game_key))
     remember_token(*made)
     return redirect(url_for("games.table", game_id=made[0].public_id))
 

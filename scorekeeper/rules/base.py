@@ -6,6 +6,7 @@ translates them when it shows them (``Msg`` keeps the parameters apart for that)
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -54,9 +55,27 @@ def fail(path: str, text: str, **params: Any) -> RulesError:
 # --- options -----------------------------------------------------------------------
 
 
+class OptionKind(Enum):
+    """How the new-game form asks for an option."""
+
+    INT = "int"          # a whole number
+    NUMBER = "number"    # any number (money)
+    BOOL = "bool"        # a tick box
+    CHOICE = "choice"    # one of a few choices
+    VALUES = "values"    # card values by name, typed as "Q=12, QS=40"
+    INTS = "ints"        # a list of whole numbers, typed as "60, 90, 120"
+    SEAT = "seat"        # a seat at the table
+    POINTS = "points"    # a fixed set of named numbers: one number box each
+
+
 @dataclass(frozen=True)
 class Option:
-    """One house rule a table can choose when it starts a game."""
+    """One house rule a table can choose when it starts a game.
+
+    ``default``, ``choices`` and ``labels`` are JSON values, as the API shows them; ``parse`` checks a
+    JSON value and returns it typed (an Enum member for an ``enum`` choice), ``load`` types a stored
+    value without checking it, and ``dump`` makes a typed value JSON again.
+    """
 
     name: str
     label: str
@@ -64,33 +83,64 @@ class Option:
     parse: Callable[[Any], Any]  # returns the clean value or raises ValueError(Msg)
     choices: tuple[Any, ...] | None = None
     help: str = ""
-    kind: str = "int"  # how a form asks for it: int, number, bool, choice, values, ints, seat
-    labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's words on the new-game form
+    kind: OptionKind = OptionKind.INT
+    labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's (or a named number's) words on the form
+    enum: type[Enum] | None = None  # the Enum a choice is typed as
 
     def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
         """Say a chosen value the way the new-game form and the rules card put it."""
-        kind = getattr(self.kind, "value", self.kind)
+        if isinstance(value, Enum):
+            value = value.value
         if value is None:
             return "—"
-        if kind == "seat":
+        if self.kind is OptionKind.SEAT:
             return players[value] if 0 <= value < len(players) and players[value] else msg(N_("player %(n)s"), n=value + 1)
-        if kind == "bool":
+        if self.kind is OptionKind.BOOL:
             return msg(N_("yes")) if value else msg(N_("no"))
-        if kind == "choice":
+        if self.kind is OptionKind.CHOICE:
             return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
         if isinstance(value, Mapping):
-            return ", ".join(f"{str(k).replace('_', ' ')} {str(v).replace('-', '−')}" for k, v in value.items()) \
-                or msg(N_("as usual"))
+            between = "=" if self.kind is OptionKind.VALUES else " "  # card values read as typed: "Q=12, QS=40"
+            return ", ".join(f"{str(k).replace('_', ' ')}{between}{str(v).replace('-', '−')}"
+                             for k, v in value.items()) or msg(N_("as usual"))
         if isinstance(value, (list, tuple)):
             return ", ".join(str(v) for v in value)
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     def api(self) -> dict[str, Any]:
         """Describe the option as GET /api/rules shows it."""
-        out: dict[str, Any] = {"default": self.default}
+        out: dict[str, Any] = {"default": copy.deepcopy(self.default)}
         if self.choices is not None:
             out["choices"] = list(self.choices)
         return out
+
+    def load(self, value: Any) -> Any:
+        """Type a stored JSON value without checking it (a choice no longer known falls back to the default)."""
+        if self.enum is None or value is None:
+            return copy.deepcopy(value)
+        try:
+            return self.enum(value)
+        except ValueError:
+            return self.load(self.default)
+
+    def dump(self, value: Any) -> Any:
+        """Make a typed value JSON again."""
+        if isinstance(value, Enum):
+            return value.value
+        return copy.deepcopy(dict(value) if isinstance(value, Mapping) else value)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named bundle of options from a house sheet ("the quarters game")."""
+
+    label: str
+    options: Mapping[str, Any]  # JSON, as POST /api/games takes them
+    help: str = ""
+
+    def api(self) -> dict[str, Any]:
+        """Describe the preset as GET /api/rules shows it."""
+        return {"label": self.label, "options": copy.deepcopy(dict(self.options))}
 
 
 def _is_int(value: Any) -> bool:
@@ -117,20 +167,23 @@ def int_option(name: str, label: str, default: int | None, lo: int | None = None
             return None
         return as_int(value, lo, hi)
 
-    return Option(name, label, default, parse, help=help, kind="int")
+    return Option(name, label, default, parse, help=help, kind=OptionKind.INT)
 
 
-def number_option(name: str, label: str, default: float, lo: float = 0, hi: float = 1e9, help: str = "") -> Option:
-    """An option holding any number (an amount of money, say)."""
+def number_option(name: str, label: str, default: float | None, lo: float = 0, hi: float = 1e9, help: str = "",
+                  nullable: bool = False) -> Option:
+    """An option holding any number (an amount of money, say), or null when ``nullable``."""
 
-    def parse(value: Any) -> float:
+    def parse(value: Any) -> float | None:
+        if value is None and nullable:
+            return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(msg(N_("must be a number")))
         if not lo <= value <= hi:
             raise ValueError(msg(N_("must be from %(lo)s to %(hi)s"), lo=lo, hi=hi))
         return value
 
-    return Option(name, label, default, parse, help=help, kind="number")
+    return Option(name, label, default, parse, help=help, kind=OptionKind.NUMBER)
 
 
 def bool_option(name: str, label: str, default: bool, help: str = "") -> Option:
@@ -141,12 +194,12 @@ def bool_option(name: str, label: str, default: bool, help: str = "") -> Option:
             raise ValueError(msg(N_("must be true or false")))
         return value
 
-    return Option(name, label, default, parse, choices=(False, True), help=help, kind="bool")
+    return Option(name, label, default, parse, choices=(False, True), help=help, kind=OptionKind.BOOL)
 
 
 def choice_option(name: str, label: str, default: Any, choices: Sequence[Any] | Mapping[Any, str],
                   help: str = "") -> Option:
-    """An option whose value is one of a few choices (a mapping gives each choice its words)."""
+    """An option whose value is one of a few plain choices (a mapping gives each choice its words)."""
     allowed = tuple(choices)
     labels = dict(choices) if isinstance(choices, Mapping) else {}
 
@@ -156,7 +209,16 @@ def choice_option(name: str, label: str, default: Any, choices: Sequence[Any] | 
                                  choices=", ".join("none" if c is None else str(c) for c in allowed)))
         return value
 
-    return Option(name, label, default, parse, choices=allowed, help=help, kind="choice", labels=labels)
+    return Option(name, label, default, parse, choices=allowed, help=help, kind=OptionKind.CHOICE, labels=labels)
+
+
+def enum_option(name: str, label: str, default: Enum | None, labels: Mapping[Enum, str], help: str = "") -> Option:
+    """An option whose value is one member of an Enum; JSON carries the member's value."""
+    enum = type(next(iter(labels)))
+    plain = choice_option(name, label, None if default is None else default.value,
+                          {member.value: text for member, text in labels.items()}, help=help)
+    return Option(name, label, plain.default, lambda value: enum(plain.parse(value)), choices=plain.choices,
+                  help=help, kind=OptionKind.CHOICE, labels=plain.labels, enum=enum)
 
 
 def ints_option(name: str, label: str, default: Sequence[int], lo: int = 0, hi: int = 100000,
@@ -168,7 +230,7 @@ def ints_option(name: str, label: str, default: Sequence[int], lo: int = 0, hi: 
             raise ValueError(msg(N_("must be a list of whole numbers")))
         return [as_int(v, lo, hi) for v in value]
 
-    return Option(name, label, list(default), parse, help=help, kind="ints")
+    return Option(name, label, list(default), parse, help=help, kind=OptionKind.INTS)
 
 
 def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo: int = -1000, hi: int = 1000,
@@ -186,13 +248,13 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
             out[clean] = as_int(number, lo, hi)
         return out
 
-    return Option(name, label, {}, parse, help=help, kind="values")
+    return Option(name, label, {}, parse, help=help, kind=OptionKind.VALUES)
 
 
 def first_dealer_option() -> Option:
     """The seat that deals first; every game has it."""
     option = int_option("first_dealer", N_("Who deals first"), 0, 0, 19)
-    return Option(option.name, option.label, option.default, option.parse, kind="seat")
+    return Option(option.name, option.label, option.default, option.parse, kind=OptionKind.SEAT)
 
 
 # --- specs and the protocol -----------------------------------------------------------
@@ -219,22 +281,29 @@ class GameSpec:
     measure: Measure
     round_name: str = N_("Round")  # "Hole", "Hand", "Deal"
     summary: str = ""
+    presets: Mapping[str, Preset] = field(default_factory=dict)  # named option bundles from house sheets
 
     def option(self, name: str) -> Option:
         """Return the option called ``name``."""
         return next(o for o in self.options if o.name == name)
 
-    def describe_options(self, options: Mapping[str, Any], players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
+    def describe_preset(self, name: str) -> list[tuple[str, Msg | str]]:
+        """Return the options preset ``name`` sets, as (label, value in words), in the form's order."""
+        chosen = self.presets[name].options
+        return [(o.label, o.words(chosen[o.name])) for o in self.options if o.name in chosen]
+
+    def describe_options(self, options: Any, players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
         """Return every option in force as (label, value in words), in the form's order."""
-        return [(o.label, o.words(options.get(o.name), players)) for o in self.options]
+        read = options.get if isinstance(options, Mapping) else (lambda name: getattr(options, name, None))
+        return [(o.label, o.words(read(o.name), players)) for o in self.options]
 
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one game: who sits where and the options in force."""
+    """The fixed facts of one game: who sits where and the options in force (typed, see ``resolve_options``)."""
 
     players: tuple[str, ...]
-    options: Mapping[str, Any]
+    options: Any  # the game's frozen options dataclass
 
     @property
     def n(self) -> int:
@@ -247,6 +316,24 @@ class Turn:
 
     number: int
     dealer: int
+
+
+@dataclass(frozen=True)
+class DataKeys:
+    """The keys a game's round data may hold: at its top, and in each player's entry."""
+
+    round: frozenset[str]
+    entry: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Example:
+    """A whole valid game, for the conformance test: players, options (JSON) and every round to the end."""
+
+    players: int
+    options: Mapping[str, Any]
+    rounds: tuple[Mapping[str, Any], ...]
+    winners: tuple[int, ...]
 
 
 class FieldKind(Enum):
@@ -293,9 +380,17 @@ class Rules(Protocol):
     """The functions every game module provides (as its ``RULES`` object)."""
 
     spec: GameSpec
+    data_keys: DataKeys  # what a round's data may hold; anything else is refused by name
+    example: Example     # a valid game played to the end
 
-    def resolve_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        """Check the chosen options and fill in every default; raise RulesError (``options.<name>``)."""
+    def resolve_options(self, options: Mapping[str, Any], players: int, preset: Any = None) -> Any:
+        """Check the chosen options (a preset's first) and return them typed; raise RulesError (``options.<name>``)."""
+
+    def load_options(self, stored: Mapping[str, Any]) -> Any:
+        """Type options stored as JSON, without checking them again (a stored game always opens)."""
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        """Return typed options as JSON: every option by name, as the game state lists them."""
 
     def start(self, table: Table) -> Any:
         """Return the state before the first round."""
@@ -327,6 +422,19 @@ class Rules(Protocol):
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         """Return what outlives ``next`` once the game is over (the Golf jar, the Chase the Ace pot)."""
 
+    def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
+        """Return lines the table needs before the next round ("Deal 31 cards")."""
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Return the fixed rules of this table, the same every round (the page folds them away)."""
+
+    def seat_notes(self, table: Table, state: Any, over: bool = False) -> list[list[Msg]]:
+        """Return, per seat, short lines under the player's name; ``over`` when the game ended."""
+
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
+        """Return what the rounds grid shows for each seat in one round (the states around it when known)."""
+
     def running(self, table: Table, state: Any) -> list[float | None]:
         """Return each seat's headline value (total, lives, layout) at this point, for a chart."""
 
@@ -347,29 +455,50 @@ class BaseRules:
 
     spec: GameSpec
 
-    def resolve_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    options_type: Callable[..., Any]  # the game's frozen options dataclass, one field per option
+
+    def resolve_options(self, options: Mapping[str, Any], players: int, preset: Any = None) -> Any:
         if not isinstance(options, Mapping):
             raise fail("options", N_("the options must be an object of names and values"))
+        chosen = {**self.preset_options(preset), **options}
         known = {o.name: o for o in self.spec.options}
         errors: dict[str, Msg] = {}
-        for name in options:
+        for name in chosen:
             if name not in known:
                 errors[f"options.{name}"] = msg(N_("%(name)s is not an option of this game"), name=shown(name))
         resolved: dict[str, Any] = {}
         for name, option in known.items():
-            if name in options and not (options[name] is None and option.default is None):
+            if name in chosen and not (chosen[name] is None and option.default is None):
                 try:
-                    resolved[name] = option.parse(options[name])
+                    resolved[name] = option.parse(chosen[name])
                 except ValueError as exc:
                     errors[f"options.{name}"] = exc.args[0] if isinstance(exc.args[0], Msg) else msg(str(exc))
             else:
-                resolved[name] = option.default
+                resolved[name] = option.load(option.default)
         if not errors and resolved.get("first_dealer", 0) >= players:
             errors["options.first_dealer"] = msg(N_("must be a seat at this table, from 0 to %(last)s"),
                                                  last=players - 1)
         if errors:
             raise RulesError(errors)
-        return self.settle_options(resolved, players)
+        return self.options_type(**self.settle_options(resolved, players))
+
+    def preset_options(self, preset: Any) -> Mapping[str, Any]:
+        """Return the options of the named preset (none for no preset); refuse an unknown one on ``preset``."""
+        if preset is None:
+            return {}
+        if not isinstance(preset, str) or preset not in self.spec.presets:
+            names = ", ".join(self.spec.presets) or "—"
+            raise fail("preset", N_("%(name)s is not a preset of this game; the presets are: %(names)s"),
+                       name=shown(preset), names=names)
+        return self.spec.presets[preset].options
+
+    def load_options(self, stored: Mapping[str, Any]) -> Any:
+        stored = stored if isinstance(stored, Mapping) else {}
+        return self.options_type(**{o.name: o.load(stored[o.name] if o.name in stored else o.default)
+                                    for o in self.spec.options})
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return {o.name: o.dump(getattr(options, o.name)) for o in self.spec.options}
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """Fill the defaults that depend on the players or other options; check options together."""
@@ -400,6 +529,10 @@ class BaseRules:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
         return []
 
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Return the fixed rules of this table, the same every round; none by default."""
+        return []
+
     def seat_notes(self, table: Table, state: Any, over: bool = False) -> list[list[Msg]]:
         """Return, per seat, short lines under the player's name ("Goal 3: ..."); ``over`` when the game ended."""
         return [[] for _ in table.players]
@@ -421,6 +554,30 @@ class BaseRules:
 
 
 # --- reading round data ----------------------------------------------------------------
+
+
+def refuse_unknown_keys(keys: DataKeys, data: Any) -> None:
+    """Refuse round data holding a key the game does not know, naming the key (``players.<seat>.<key>``)."""
+    if not isinstance(data, Mapping):
+        return
+    errors = {named(key, "data"): msg(N_("%(key)s is not part of a round of this game"), key=shown(key))
+              for key in data if key not in keys.round}
+    entries = data.get("players") if "players" in keys.round else None
+    for seat, entry in enumerate(entries if isinstance(entries, list) else []):
+        if isinstance(entry, Mapping):
+            errors.update({named(key, f"players.{seat}", prefix=True): msg(N_("%(key)s is not part of a player's "
+                                                                             "entry"), key=shown(key))
+                           for key in entry if key not in keys.entry})
+    if errors:
+        raise RulesError(errors)
+
+
+def named(key: Any, where: str, prefix: bool = False) -> str:
+    """Return the field path naming an unknown ``key``: the key itself when it is fit to echo, else ``where``."""
+    fit = isinstance(key, str) and key != "" and shown(key) == key
+    if not fit:
+        return where
+    return f"{where}.{key}" if prefix else key
 
 
 def need_object(data: Any, path: str = "data") -> Mapping[str, Any]:

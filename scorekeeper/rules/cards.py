@@ -5,7 +5,7 @@ Also counts cards against the packs in play, for the checks every game makes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,14 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RED_SUITS = ("H", "D")
+RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER}  # other ways tables write a rank
+
+
+def deck() -> dict[str, Any]:
+    """Describe how cards are written, for the pages' card helpers (ranks, suits and their signs, aliases)."""
+    signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
+    return {"ranks": [*RANKS, JOKER], "suits": {code: signs[code] for code in SUITS}, "red": list(RED_SUITS),
+            "aliases": RANK_ALIASES}
 
 
 @dataclass(frozen=True, order=True)
@@ -44,11 +52,8 @@ def parse_card(text: Any) -> Card:
         raw = raw[:-1]
     else:
         suit = None
-    if raw == "1":
-        raw = "A"
-    if raw == "T":
-        raw = "10"
-    if raw == JOKER or raw == "JOKER":
+    raw = RANK_ALIASES.get(raw, raw)
+    if raw == JOKER:
         return Card(JOKER)
     if raw not in RANKS:
         raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=shown(text.strip(), 8)))
@@ -98,6 +103,14 @@ def card_value(card: Card, defaults: Mapping[str, int], overrides: Mapping[str, 
         if card.rank in table:
             return table[card.rank]
     return 0
+
+
+def values_in_force(defaults: Mapping[str, int], overrides: Mapping[str, int],
+                    cards: Iterable[Card] | None = None) -> dict[str, int]:
+    """Return the values a table plays by: the overrides laid over the defaults (or the value of each of ``cards``)."""
+    if cards is None:
+        return {**defaults, **overrides}
+    return {str(card): card_value(card, defaults, overrides) for card in cards}
 
 
 def suit_needed(rank: str, overrides: Mapping[str, int]) -> bool:

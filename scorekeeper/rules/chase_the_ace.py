@@ -20,8 +20,8 @@ Choices made where the spec is silent (for the rules page):
   The round form asks for it only while every player still in is on their last life.
 - When the game is finished by hand, the players with the most lives lead.
 - The rounds grid shows "−1" under each player who really lost a life in the deal (so not
-  the tied players who kept their last life under ``share`` or ``replay``), and "✂" under
-  the cut winner.
+  the tied players who kept their last life under ``share`` or ``replay``), "✂" under
+  the cut winner, and "=" under a player of the final tied deal who kept their last life (``share``).
 - The money is shown with two decimals and no currency sign; with a stake of 0 the pot is
   counted in lives.
 """
@@ -33,15 +33,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn, bool_option,
-                   choice_option, fail, first_dealer_option, int_option, msg, need_list, need_object, need_seat,
-                   need_seats, number_option)
+from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn,
+                   bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_list, need_object,
+                   need_seat, need_seats, number_option)
 from .cards import JOKER, RANKS, parse_rank
 
 PACK_COPIES = 4  # one pack: each rank four times
 
 
-class TieRule(str, Enum):
+class TieRule(Enum):
     """What happens when every player still in would lose their last life together."""
 
     SHARE = "share"
@@ -51,28 +51,30 @@ class TieRule(str, Enum):
     CARRY_NO_ADD = "carry_no_add"
 
 
-class Kings(str, Enum):
+class Kings(Enum):
     """How a king behaves when someone tries to swap (for the rules page and the table helper)."""
 
     BLOCK = "block"
     PLAIN = "plain"
     REVEAL = "reveal"
+    REVEAL_STOPS = "reveal_stops"
 
 
-TIE_RULES: Mapping[str, str] = {
-    TieRule.SHARE.value: N_("They are joint winners and split the pot."),
-    TieRule.REPLAY.value: N_("They keep their last lives and deal again."),
-    TieRule.CUT.value: N_("They cut the pack; the highest card takes the whole pot."),
-    TieRule.CARRY.value: N_("Nobody wins; the pot carries to the next game and everyone adds a new stake."),
-    TieRule.CARRY_NO_ADD.value: N_("Nobody wins; the pot carries to the next game and nothing is added."),
+TIE_RULES: Mapping[TieRule, str] = {
+    TieRule.SHARE: N_("They are joint winners and split the pot."),
+    TieRule.REPLAY: N_("They keep their last lives and deal again."),
+    TieRule.CUT: N_("They cut the pack; the highest card takes the whole pot."),
+    TieRule.CARRY: N_("Nobody wins; the pot carries to the next game and everyone adds a new stake."),
+    TieRule.CARRY_NO_ADD: N_("Nobody wins; the pot carries to the next game and nothing is added."),
 }
 
-KINGS_RULES: Mapping[str, str] = {
-    Kings.BLOCK.value: N_("A player holding a king shows it and refuses the swap; the dealer cannot keep "
-                          "a king cut from the pack."),
-    Kings.PLAIN.value: N_("Kings are swapped like any other card."),
-    Kings.REVEAL.value: N_("Kings are turned face up straight after the deal; if there is one, nobody "
-                           "swaps and the lowest card loses."),
+KINGS_RULES: Mapping[Kings, str] = {
+    Kings.BLOCK: N_("A player holding a king shows it and refuses the swap; the dealer cannot keep "
+                    "a king cut from the pack."),
+    Kings.PLAIN: N_("Kings are swapped like any other card."),
+    Kings.REVEAL: N_("Kings are turned face up straight after the deal; if there is one, nobody "
+                     "swaps and the lowest card loses."),
+    Kings.REVEAL_STOPS: N_("A king shown on a swap ends all swapping for that deal; the lowest card loses."),
 }
 
 CANCEL_RULES: Mapping[bool, str] = {
@@ -82,6 +84,7 @@ CANCEL_RULES: Mapping[bool, str] = {
 
 LOST_MARK = "−1"  # the rounds grid: a life lost
 CUT_MARK = "✂"  # the rounds grid: won the cut and kept the last life
+TIE_MARK = "="  # the rounds grid: in the final tied deal
 
 SPEC = GameSpec(
     key="chase-the-ace",
@@ -98,20 +101,33 @@ SPEC = GameSpec(
         bool_option("cancel_matches", N_("Equal cards cancel"), True,
                     help=N_("Cards of the same rank cancel and the lowest card left loses; off, every "
                             "holder of the lowest rank loses")),
-        choice_option("tie_rule", N_("When everyone left would go out together"), TieRule.SHARE.value, {
-            TieRule.SHARE.value: N_("they win together and share the pot"),
-            TieRule.REPLAY.value: N_("they keep their last lives and deal again"),
-            TieRule.CUT.value: N_("they cut; the highest card takes the pot"),
-            TieRule.CARRY.value: N_("undecided; the pot carries on, everyone adds a stake"),
-            TieRule.CARRY_NO_ADD.value: N_("undecided; the pot carries on as it is"),
+        enum_option("tie_rule", N_("When everyone left would go out together"), TieRule.SHARE, {
+            TieRule.SHARE: N_("they win together and share the pot"),
+            TieRule.REPLAY: N_("they keep their last lives and deal again"),
+            TieRule.CUT: N_("they cut; the highest card takes the pot"),
+            TieRule.CARRY: N_("undecided; the pot carries on, everyone adds a stake"),
+            TieRule.CARRY_NO_ADD: N_("undecided; the pot carries on as it is"),
         }),
-        choice_option("kings", N_("Kings"), Kings.BLOCK.value, {
-            Kings.BLOCK.value: N_("a king refuses a swap"),
-            Kings.PLAIN.value: N_("kings swap like any card"),
-            Kings.REVEAL.value: N_("kings are shown at once; any king stops all swapping"),
+        enum_option("kings", N_("Kings"), Kings.BLOCK, {
+            Kings.BLOCK: N_("a king refuses a swap"),
+            Kings.PLAIN: N_("kings swap like any card"),
+            Kings.REVEAL: N_("kings are shown at once; any king stops all swapping"),
+            Kings.REVEAL_STOPS: N_("a king shown on a swap stops all swapping"),
         }),
     ),
 )
+
+
+@dataclass(frozen=True)
+class ChaseOptions:
+    """The house rules of one game of Chase the Ace, typed."""
+
+    first_dealer: int
+    lives: int
+    stake: float
+    cancel_matches: bool
+    tie_rule: TieRule
+    kings: Kings
 
 
 @dataclass(frozen=True)
@@ -124,6 +140,7 @@ class ChaseState:
     winners: tuple[int, ...] = ()
     carried: bool = False  # ended undecided: the pot carries to the next game
     tied: tuple[int, ...] = ()  # who went out together when the pot carried
+    final_tie: tuple[int, ...] = ()  # who was in the deal the tie rule decided, when it ended the game
 
 
 def rank_order(rank: str) -> int:
@@ -150,10 +167,16 @@ class ChaseRules(BaseRules):
     """Chase the Ace: lives lost to the lowest card; the last one in, or the tie rule, decides."""
 
     spec = SPEC
+    options_type = ChaseOptions
+    data_keys = DataKeys(frozenset({"cards", "losers", "cut_winner"}))
+    example = Example(3, {"lives": 2}, (
+        {"cards": ["A", "K", "5"]}, {"losers": [1]}, {"cards": ["7", "7", "2"]}, {"cards": ["Q", "5", "3"]},
+        {"cards": ["2", "9", None]},
+    ), winners=(1,))
 
     def start(self, table: Table) -> ChaseState:
         """Give everyone their lives and an empty pot."""
-        return ChaseState((table.options["lives"],) * table.n)
+        return ChaseState((table.options.lives,) * table.n)
 
     def seats_in(self, table: Table, state: ChaseState) -> list[bool]:
         """A player is in while they have a life left."""
@@ -166,7 +189,7 @@ class ChaseRules(BaseRules):
         lives = tuple(n - 1 if seat in losers else n for seat, n in enumerate(state.lives))
         cut_winner = data.get("cut_winner")
         tied = bool(losers) and not any(lives)
-        if cut_winner is not None and not (tied and table.options["tie_rule"] == TieRule.CUT.value):
+        if cut_winner is not None and not (tied and table.options.tie_rule is TieRule.CUT):
             raise fail("cut_winner", N_("there is no cut this deal: it is only needed when everyone "
                                         "still in would go out together"))
         if tied:
@@ -180,7 +203,7 @@ class ChaseRules(BaseRules):
         """Return who loses a life: from the cards when given, else from ``losers``."""
         cards, losers = data.get("cards"), data.get("losers")
         if cards_decide(data):
-            return losers_by_cards(self.read_cards(table, state, cards), table.options["cancel_matches"])
+            return losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
         if losers is None or (cards is not None and losers == []):
             # An untouched form sends empty cards and no ticks: that is a slip, not "nobody lost".
             raise fail("cards", N_("give each player's card, or say who lost a life"))
@@ -212,17 +235,17 @@ class ChaseRules(BaseRules):
 
     def settle_tie(self, table: Table, state: ChaseState, tied: list[int], cut_winner: Any) -> ChaseState:
         """Apply the tie rule when every player still in would lose their last life together."""
-        rule = TieRule(table.options["tie_rule"])
+        rule, together = table.options.tie_rule, tuple(sorted(tied))
         if rule is TieRule.REPLAY:
             return state
         if rule is TieRule.SHARE:
-            return ChaseState(state.lives, state.lost, True, tuple(sorted(tied)))
+            return ChaseState(state.lives, state.lost, True, together, final_tie=together)
         if rule is TieRule.CUT:
             winner = self.read_cut_winner(table, tied, cut_winner)
             lives = tuple(0 if seat in tied and seat != winner else n for seat, n in enumerate(state.lives))
-            return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,))
+            return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,), final_tie=together)
         lives = tuple(0 if seat in tied else n for seat, n in enumerate(state.lives))
-        return ChaseState(lives, state.lost + len(tied), True, (), carried=True, tied=tuple(sorted(tied)))
+        return ChaseState(lives, state.lost + len(tied), True, (), carried=True, tied=together, final_tie=together)
 
     def read_cut_winner(self, table: Table, tied: list[int], value: Any) -> int:
         """Read who won the cut: one of the tied players."""
@@ -249,28 +272,31 @@ class ChaseRules(BaseRules):
 
     def next_extras(self, table: Table, state: ChaseState, turn: Turn) -> dict[str, Any]:
         """Tell the table the money in the pot."""
-        return {"pot": pot_money(state.lost, table.options["stake"])}
+        return {"pot": pot_money(state.lost, table.options.stake)}
 
     def final_extras(self, table: Table, state: ChaseState) -> dict[str, Any]:
         """Say what the pot held at the end (it may carry to the next game)."""
-        return {"pot": pot_money(state.lost, table.options["stake"])}
+        return {"pot": pot_money(state.lost, table.options.stake)}
 
     def pot(self, table: Table, state: ChaseState) -> dict[str, Any]:
         """Describe the pot for the page: money, each winner's share, and whether it carries on."""
-        money = pot_money(state.lost, table.options["stake"])
+        money = pot_money(state.lost, table.options.stake)
         share = round(money / len(state.winners), 2) if state.over and state.winners else None
         carries = state.carried
-        new_stake = carries and table.options["tie_rule"] == TieRule.CARRY.value
+        new_stake = carries and table.options.tie_rule is TieRule.CARRY
         return {"pot": money, "share": share, "carries": carries, "new_stake": new_stake}
 
     def notes(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
-        """Tell the table the pot, what the chosen rules mean, and the two ways to enter a deal."""
+        """Tell the table the pot."""
+        return [pot_note(table, state.lost)]
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Say what the chosen rules mean, and the two ways to enter a deal (the same every deal)."""
         o = table.options
         return [
-            pot_note(table, state.lost),
-            msg(N_("Kings: %(rule)s"), rule=msg(KINGS_RULES[o["kings"]])),
-            msg(CANCEL_RULES[o["cancel_matches"]]),
-            msg(N_("If everyone still in would go out together: %(rule)s"), rule=msg(TIE_RULES[o["tie_rule"]])),
+            msg(N_("Kings: %(rule)s"), rule=msg(KINGS_RULES[o.kings])),
+            msg(CANCEL_RULES[o.cancel_matches]),
+            msg(N_("If everyone still in would go out together: %(rule)s"), rule=msg(TIE_RULES[o.tie_rule])),
             msg(N_("Pick each player's card, or leave the cards empty and tick who lost a life. "
                    "When the cards are given, they decide.")),
         ]
@@ -290,23 +316,25 @@ class ChaseRules(BaseRules):
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:
-        """Show "−1" under each player who lost a life in a stored deal, "✂" under the cut winner."""
+        """Show "−1" under each player who lost a life, "✂" under the cut winner, "=" in the final tied deal."""
         if isinstance(before, ChaseState) and isinstance(after, ChaseState):  # what the deal really cost
             losers = {seat for seat in range(table.n) if after.lives[seat] < before.lives[seat]}
         else:
             losers = set(stored_losers(table, data))
         cut = data.get("cut_winner")
-        return [CUT_MARK if seat == cut else LOST_MARK if seat in losers else "" for seat in range(table.n)]
+        marks = [CUT_MARK if seat == cut else LOST_MARK if seat in losers else "" for seat in range(table.n)]
+        tie = after.final_tie if isinstance(after, ChaseState) and not getattr(before, "over", True) else ()
+        return [TIE_MARK if seat in tie and not mark else mark for seat, mark in enumerate(marks)]
 
     def round_fields(self, table: Table, state: ChaseState, turn: Turn) -> list[Field]:
         """Ask for each player's card, or who lost a life; and who won the cut when it may be needed."""
         fields = [
             Field("cards", N_("Card"), FieldKind.RANK, Scope.LIST, optional=True,
-                  help=KINGS_RULES[table.options["kings"]]),
+                  help=KINGS_RULES[table.options.kings]),
             Field("losers", N_("Or, with the cards left empty: who lost a life"), FieldKind.SEATS, optional=True,
                   help=N_("Leave the cards empty and tick who lost a life")),
         ]
-        if table.options["tie_rule"] == TieRule.CUT.value and all(n == 1 for n in state.lives if n > 0):
+        if table.options.tie_rule is TieRule.CUT and all(n == 1 for n in state.lives if n > 0):
             # Only on last lives can everyone still in go out together and need the cut.
             fields.append(Field("cut_winner", N_("Won the cut, if everyone still in went out"), FieldKind.SEAT,
                                 optional=True,
@@ -321,7 +349,7 @@ def money_text(lives: int, stake: float) -> str:
 
 def pot_note(table: Table, lost: int) -> Msg:
     """Say what is in the pot: money at the stake, or lives when the stake is 0."""
-    stake = table.options["stake"]
+    stake = table.options.stake
     if not stake:
         return msg(N_("Lives in the pot: %(lives)s"), lives=lost)
     return msg(N_("Pot: %(money)s (lives lost: %(lives)s, at %(stake)s each)"),
@@ -331,7 +359,7 @@ def pot_note(table: Table, lost: int) -> Msg:
 def end_note(table: Table, pot: Mapping[str, Any], winners: int) -> Msg:
     """Say what happens to the pot at the end: one winner takes it, winners share it, or it carries."""
     money, share = f"{pot['pot']:.2f}", f"{round(pot['pot'] / max(winners, 1), 2):.2f}"
-    if not table.options["stake"]:
+    if not table.options.stake:
         texts = (N_("The pot carries to the next game"), N_("Takes the pot"), N_("Shares the pot"))
         return msg(texts[min(winners, 2)])
     if winners == 1:
@@ -353,7 +381,7 @@ def stored_losers(table: Table, data: Mapping[str, Any]) -> list[int]:
     """Return who lost a life in a deal already checked and stored, from its cards or its losers."""
     if cards_decide(data):
         ranks = [None if is_blank(card) else parse_rank(card, "cards") for card in data["cards"]]
-        return losers_by_cards(ranks, table.options["cancel_matches"])
+        return losers_by_cards(ranks, table.options.cancel_matches)
     return list(data.get("losers") or [])
 
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import N_, Rules, RulesError, Table, Turn, fail
+from .base import N_, Rules, RulesError, Table, Turn, fail, refuse_unknown_keys
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], fini
     stands, and ``broken`` names it, so a game stored under older, looser rules still opens.
     """
     state = rules.start(table)
-    dealer = table.options.get("first_dealer", 0)
+    dealer = table.options.first_dealer
     played: list[PlayedRound] = []
     for number, data in enumerate(rounds, start=1):
         try:
@@ -101,6 +101,7 @@ def play_one(rules: Rules, table: Table, state: Any, turn: Turn, data: Mapping[s
         raise RoundRefused(turn.number, {"round": fail("round", N_("the game was already over")).errors["round"]},
                            after_end=True)
     try:
+        refuse_unknown_keys(rules.data_keys, data)
         return rules.play(table, state, turn, data)
     except RulesError as exc:
         raise RoundRefused(turn.number, exc.errors) from None

@@ -4,7 +4,8 @@ Choices made where the spec is silent (for the rules page):
 
 - A player who made goal 11 stays on goal 11 in the standings (the game is then over).
 - ``dealer_exact`` may be left out of a round; left out, it means the dealer did not take the exact deal.
-- ``made_goal`` may be left out of an entry; left out, it means the player did not make the goal.
+- ``made_goal`` may be left out of an entry; left out, it means the player did not make the goal
+  (for the player who went out it means they did: going out is making the goal).
 - The player who went out may give no cards and no penalty at all: they hold nothing.
 - An entry may give both ``cards`` and ``penalty`` only when the cards are empty; the penalty then counts.
 - The dealer who went out still gets the dealer's bonus for an exact deal (0 plus the bonus).
@@ -22,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table, Turn,
-                   fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int, need_list,
-                   need_object, need_seat)
-from .cards import JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key
+from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope,
+                   Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int,
+                   need_list, need_object, need_seat)
+from .cards import JOKER, RANKS, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -69,20 +70,14 @@ def deal_size(players: int) -> int:
     return CARDS_PER_PLAYER * players + 1
 
 
-def values_in_force(overrides: Mapping[str, int]) -> dict[str, int]:
-    """Return the penalty value of every card, the table's overrides laid over the defaults."""
-    return {**DEFAULT_VALUES, **overrides}
-
-
-def packs_worth(overrides: Mapping[str, int]) -> int:
-    """Return what all the cards of both packs add up to: no hand can hold more."""
-    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, overrides) for rank in RANKS for suit in SUITS)
-    return PACKS * one_pack + JOKERS * card_value(Card(JOKER), DEFAULT_VALUES, overrides)
+def most_penalty(overrides: Mapping[str, int]) -> int:
+    """Return the most a hand left can cost: ten cards at the highest penalty value in force."""
+    return CARDS_PER_PLAYER * max(values_in_force(DEFAULT_VALUES, overrides).values())
 
 
 def values_line(overrides: Mapping[str, int]) -> str:
     """Write the penalty values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20"."""
-    values = values_in_force(overrides)
+    values = values_in_force(DEFAULT_VALUES, overrides)
     runs: list[list[str]] = []
     for rank in RANKS:
         if runs and values[runs[-1][-1]] == values[rank]:
@@ -104,7 +99,7 @@ def signed(number: int) -> str:
 
 def cheapest_card(overrides: Mapping[str, int]) -> int:
     """Return the lowest penalty any card carries under the values in force."""
-    return min(values_in_force(overrides).values())
+    return min(values_in_force(DEFAULT_VALUES, overrides).values())
 
 
 SPEC = GameSpec(
@@ -125,6 +120,23 @@ SPEC = GameSpec(
     round_name=N_("Hand"),
     summary=N_("Two packs with four jokers; eleven goals of sets and runs; lowest penalty total wins."),
 )
+
+
+@dataclass(frozen=True)
+class GarbageOptions:
+    """The house rules of one game of Garbage, typed."""
+
+    first_dealer: int
+    values: Mapping[str, int]
+    dealer_bonus: int
+
+
+def example_rounds() -> tuple[dict[str, Any], ...]:
+    """Return a whole two-player game: Ann goes out eleven times and makes every goal."""
+    return tuple({"went_out": 0, "dealer_exact": number == 1,
+                  "players": [{"made_goal": True, "cards": []},
+                              {"made_goal": number % 2 == 0, "cards": ["K", "7"] if number < 11 else ["X"]}]}
+                 for number in range(1, 12))
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,10 @@ class GarbageRules(BaseRules):
     """Garbage: penalties for cards left, goals that move on, dealer's bonus for an exact deal."""
 
     spec = SPEC
+    options_type = GarbageOptions
+    data_keys = DataKeys(frozenset({"went_out", "dealer_exact", "players"}),
+                         frozenset({"made_goal", "cards", "penalty"}))
+    example = Example(2, {}, example_rounds(), winners=(0,))
 
     def start(self, table: Table) -> GarbageState:
         """Start everyone on goal 1 with nothing scored."""
@@ -163,15 +179,15 @@ class GarbageRules(BaseRules):
         data = need_object(data)
         went_out = need_seat(data.get("went_out"), "went_out", table)
         exact = need_bool(data.get("dealer_exact", False), "dealer_exact")
-        hands = self.read_hands(table, data, went_out)
+        hands = self.read_hands(table, state, data, went_out)
         points = [0 if seat == went_out else hand.penalty for seat, hand in enumerate(hands)]
         if exact:
-            points[turn.dealer] += table.options["dealer_bonus"]
+            points[turn.dealer] += table.options.dealer_bonus
         totals = tuple(t + p for t, p in zip(state.totals, points))
         made = tuple(m + int(hand.made_goal) for m, hand in zip(state.made, hands))
         return GarbageState(totals, made), list(points)
 
-    def read_hands(self, table: Table, data: Mapping[str, Any], went_out: int) -> list[Hand]:
+    def read_hands(self, table: Table, state: GarbageState, data: Mapping[str, Any], went_out: int) -> list[Hand]:
         """Read and check every player's entry, reporting every broken entry at once."""
         entries = need_list(data.get("players"), "players", table)
         hands: list[Hand] = []
@@ -179,6 +195,7 @@ class GarbageRules(BaseRules):
         for seat, entry in enumerate(entries):
             try:
                 hands.append(self.read_hand(table, seat, entry, seat == went_out))
+                check_last_goal(table, state, seat, hands[-1], seat == went_out)
             except RulesError as exc:
                 errors.update(exc.errors)
         if errors:
@@ -190,7 +207,7 @@ class GarbageRules(BaseRules):
         """Read one player's entry and check it against whether they went out."""
         path = f"players.{seat}"
         entry = need_object(entry, path)
-        made_goal = need_bool(entry.get("made_goal", False), f"{path}.made_goal")
+        made_goal = need_bool(entry.get("made_goal", went_out), f"{path}.made_goal")
         cards = self.read_cards(table, entry.get("cards"), f"{path}.cards")
         hand = self.count_hand(table, path, made_goal, cards, entry.get("penalty"), went_out)
         check_hand(table, seat, hand, went_out)
@@ -214,7 +231,10 @@ class GarbageRules(BaseRules):
         if value is None:
             return None
         cards = parse_cards(value, path)
-        overrides = table.options["values"]
+        overrides = table.options.values
+        if len(cards) > CARDS_PER_PLAYER:
+            raise fail(path, N_("%(got)s cards left; a hand holds at most %(most)s"), got=len(cards),
+                       most=CARDS_PER_PLAYER)
         for card in cards:
             if card.suit is None and suit_needed(card.rank, overrides):
                 raise fail(path, N_("write the suit of every %(rank)s: one suit of it has its own value"),
@@ -223,12 +243,12 @@ class GarbageRules(BaseRules):
 
     def cards_penalty(self, table: Table, cards: list[Card]) -> int:
         """Add up the penalty values of the cards left in a hand."""
-        return sum(card_value(card, DEFAULT_VALUES, table.options["values"]) for card in cards)
+        return sum(card_value(card, DEFAULT_VALUES, table.options.values) for card in cards)
 
     def read_penalty(self, table: Table, value: Any, path: str) -> int:
         """Read a penalty given directly: a multiple of 5 under the default values."""
-        overrides = table.options["values"]
-        penalty = need_int(value, path, 0, packs_worth(overrides))
+        overrides = table.options.values
+        penalty = need_int(value, path, 0, most_penalty(overrides))
         if not overrides and penalty % 5:
             raise fail(path, N_("%(penalty)s is not a multiple of 5; every card is worth 5, 10, 15 or 20"),
                        penalty=penalty)
@@ -258,7 +278,7 @@ class GarbageRules(BaseRules):
     def round_fields(self, table: Table, state: GarbageState, turn: Turn) -> list[Field]:
         """Ask who went out, whether the deal was exact, and each player's goal and cards left."""
         fields = [Field("went_out", N_("Went out"), FieldKind.SEAT)]
-        bonus = table.options["dealer_bonus"]
+        bonus = table.options.dealer_bonus
         if bonus:
             fields.append(Field("dealer_exact",
                                 msg(N_("%(name)s lifted exactly %(cards)s cards (%(bonus)s)"),
@@ -269,7 +289,7 @@ class GarbageRules(BaseRules):
             Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False),
             Field("cards", N_("Cards left"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
                   alt_label=N_("penalty"), lo=0, help=N_("like K 7 X"),
-                  card_values=values_in_force(table.options["values"])),
+                  card_values=values_in_force(DEFAULT_VALUES, table.options.values)),
         ]
         return fields
 
@@ -278,11 +298,11 @@ class GarbageRules(BaseRules):
         cards = deal_size(table.n)
         notes = [msg(N_("Deal %(cards)s cards: 10 each, and one more to the player on the dealer's left"),
                      cards=cards)]
-        bonus = table.options["dealer_bonus"]
+        bonus = table.options.dealer_bonus
         if bonus:
             notes.append(msg(N_("Lifting exactly %(cards)s cards off the pack scores %(bonus)s for %(name)s"),
                              cards=cards, bonus=signed(bonus), name=table.players[turn.dealer]))
-        notes.append(msg(N_("Cards left in hand: %(values)s"), values=values_line(table.options["values"])))
+        notes.append(msg(N_("Cards left in hand: %(values)s"), values=values_line(table.options.values)))
         return notes
 
     def seat_notes(self, table: Table, state: GarbageState, over: bool = False) -> list[list[Msg]]:
@@ -300,6 +320,13 @@ class GarbageRules(BaseRules):
                 marks[seat] += " ✓"
         return marks
 
+def check_last_goal(table: Table, state: GarbageState, seat: int, hand: Hand, went_out: bool) -> None:
+    """Refuse goal 11 made by anyone but the player who went out: a run of 11 takes every card."""
+    if hand.made_goal and state.made[seat] + 1 >= LAST_GOAL and not went_out:
+        raise fail(f"players.{seat}.made_goal", N_("%(name)s cannot make goal 11 without going out: a run of 11 "
+                                                   "takes every card"), name=table.players[seat])
+
+
 def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
     """Check one hand: who went out made the goal and holds nothing; everyone else holds something."""
     path = f"players.{seat}"
@@ -314,7 +341,7 @@ def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
         return
     if hand.cards is not None and not hand.cards:
         raise fail(field, N_("%(name)s did not go out, so holds at least one card"), name=name)
-    if hand.cards is None and hand.penalty <= 0 < cheapest_card(table.options["values"]):
+    if hand.cards is None and hand.penalty <= 0 < cheapest_card(table.options.values):
         raise fail(field, N_("%(name)s did not go out, so holds at least one card and the penalty is above 0"),
                    name=name)
 

@@ -22,8 +22,8 @@ from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn, bool_option, fail,
-    first_dealer_option, int_option, msg, need_int, need_list, need_object, need_seat,
+    N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Scope, Table, Turn,
+    bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list, need_object, need_seat,
 )
 
 MAX_DEADWOOD = 100
@@ -69,7 +69,29 @@ SPEC = GameSpec(
         bool_option("shutout_double", N_("Double the winner's points in a shutout"), False,
                     help=N_("When a loser won no hand")),
     ),
+    presets={
+        "classic": Preset(N_("Classic scoring: 25 a box, 100 for the game, a shutout doubles"),
+                          {"box_bonus": 25, "game_bonus": 100, "shutout_double": True}),
+    },
 )
+
+GIN_MARKS = {Result.GIN: N_("gin"), Result.BIG_GIN: N_("big gin")}
+UNDERCUT_MARK = N_("undercut")
+
+
+@dataclass(frozen=True)
+class GinOptions:
+    """The house rules of one game of Gin Rummy, typed."""
+
+    first_dealer: int
+    target: int
+    knock_max: int
+    gin_bonus: int
+    big_gin_bonus: int
+    undercut_bonus: int
+    box_bonus: int
+    game_bonus: int
+    shutout_double: bool
 
 
 @dataclass(frozen=True)
@@ -106,6 +128,14 @@ class GinRummyRules(BaseRules):
     """Gin Rummy: hands scored until someone reaches the target, then the end-of-game bonuses."""
 
     spec = SPEC
+    options_type = GinOptions
+    data_keys = DataKeys(frozenset({"result", "knocker", "deadwood"}))
+    example = Example(2, {}, (
+        {"result": "knock", "knocker": 0, "deadwood": [5, 30]},
+        {"result": "knock", "knocker": 1, "deadwood": [4, 8]},
+        {"result": "draw"},
+        {"result": "gin", "knocker": 0, "deadwood": [0, 50]},
+    ), winners=(0,))
 
     def start(self, table: Table) -> GinState:
         return GinState((0,) * table.n, (0,) * table.n)
@@ -129,8 +159,8 @@ class GinRummyRules(BaseRules):
         """Score a knock, gin or big gin."""
         options = table.options
         if result is Result.KNOCK:
-            return settle_knock(deadwood, knocker, options["undercut_bonus"])
-        bonus = options["gin_bonus"] if result is Result.GIN else options["big_gin_bonus"]
+            return settle_knock(deadwood, knocker, options.undercut_bonus)
+        bonus = options.gin_bonus if result is Result.GIN else options.big_gin_bonus
         return settle_gin(deadwood, knocker, bonus)
 
     def read_result(self, data: Mapping[str, Any]) -> Result:
@@ -151,14 +181,14 @@ class GinRummyRules(BaseRules):
     def check_knocker(self, table: Table, result: Result, knocker: int, deadwood: Sequence[int]) -> None:
         """Refuse a knock over the limit, or a gin with deadwood."""
         held, name, path = deadwood[knocker], table.players[knocker], f"deadwood.{knocker}"
-        if result is Result.KNOCK and held > table.options["knock_max"]:
+        if result is Result.KNOCK and held > table.options.knock_max:
             raise fail(path, N_("%(name)s knocked holding %(held)s; a knock needs %(most)s or less"),
-                       name=name, held=held, most=table.options["knock_max"])
+                       name=name, held=held, most=table.options.knock_max)
         if result is not Result.KNOCK and held:
             raise fail(path, N_("%(name)s went gin, so holds no deadwood (not %(held)s)"), name=name, held=held)
 
     def is_over(self, table: Table, state: GinState) -> bool:
-        return max(state.points) >= table.options["target"]
+        return max(state.points) >= table.options.target
 
     def winners(self, table: Table, state: GinState) -> list[int]:
         return self.leaders(table, state.points, best_is_low=False)
@@ -168,12 +198,12 @@ class GinRummyRules(BaseRules):
         options = table.options
         winners = self.winners(table, state)
         losers = [seat for seat in range(table.n) if seat not in winners]
-        shutout = options["shutout_double"] and bool(losers) and all(state.hands_won[s] == 0 for s in losers)
+        shutout = options.shutout_double and bool(losers) and all(state.hands_won[s] == 0 for s in losers)
         bonuses = []
         for seat in range(table.n):
-            bonus = state.hands_won[seat] * options["box_bonus"]
+            bonus = state.hands_won[seat] * options.box_bonus
             if seat in winners:
-                bonus += options["game_bonus"] + (state.points[seat] if shutout else 0)
+                bonus += options.game_bonus + (state.points[seat] if shutout else 0)
             bonuses.append(bonus)
         return bonuses
 
@@ -186,31 +216,42 @@ class GinRummyRules(BaseRules):
         """State the target, the knock limit, the bonuses and what the end will add."""
         options = table.options
         lines = [
-            msg(N_("Play to %(target)s; the highest total wins."), target=options["target"]),
+            msg(N_("Play to %(target)s; the highest total wins."), target=options.target),
             msg(N_("Knock with %(most)s or less deadwood. Gin +%(gin)s, big gin +%(big)s, undercut +%(under)s."),
-                most=options["knock_max"], gin=options["gin_bonus"], big=options["big_gin_bonus"],
-                under=options["undercut_bonus"]),
+                most=options.knock_max, gin=options.gin_bonus, big=options.big_gin_bonus,
+                under=options.undercut_bonus),
         ]
-        if options["box_bonus"]:
-            lines.append(msg(N_("At the end: %(box)s points for every hand won."), box=options["box_bonus"]))
-        if options["game_bonus"]:
-            lines.append(msg(N_("At the end: %(bonus)s points to the winner."), bonus=options["game_bonus"]))
-        if options["shutout_double"]:
+        if options.box_bonus:
+            lines.append(msg(N_("At the end: %(box)s points for every hand won."), box=options.box_bonus))
+        if options.game_bonus:
+            lines.append(msg(N_("At the end: %(bonus)s points to the winner."), bonus=options.game_bonus))
+        if options.shutout_double:
             lines.append(msg(N_("At the end: the winner's hand points double if no one else won a hand.")))
         return lines
 
     def seat_notes(self, table: Table, state: GinState, over: bool = False) -> list[list[Msg]]:
         """Count each player's hands won (the boxes), with the box bonus they bring at the end."""
-        box = table.options["box_bonus"]
+        box = table.options.box_bonus
         return [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won
                  else msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:
-        """Show a drawn hand as a dash for everyone, so it does not read as a hand scored 0."""
-        if data.get("result") == Result.DRAW.value:
+        """Show a drawn hand as a dash for everyone, and name a gin or an undercut beside its points."""
+        result = next((r for r in Result if r.value == data.get("result")), None)
+        if result is Result.DRAW:
             return ["–"] * table.n
-        return super().marks(table, data, points)
+        marks = super().marks(table, data, points)
+        knocker = data.get("knocker")
+        if not isinstance(knocker, int) or not 0 <= knocker < table.n or points is None:
+            return marks
+        if result in GIN_MARKS:
+            marks[knocker] += " " + GIN_MARKS[result]
+        elif result is Result.KNOCK:
+            for seat, p in enumerate(points):
+                if seat != knocker and p:
+                    marks[seat] += " " + UNDERCUT_MARK
+        return marks
 
     def round_fields(self, table: Table, state: GinState, turn: Turn) -> list[Field]:
         return [

@@ -5,27 +5,36 @@ Choices where the spec is silent:
 - ``minus_players`` takes off the number of players still in the hole.
 - In the quarters game a hole that would put out every player left ends the game,
   and those players share the win.
+- ``double_plus5`` adds its 5 to a failed knock's score even when the score is 0 or below;
+  only the doubling waits for a score above 0 (games.md: doubling never rewards a failed knock).
+- The pot: the money is counted to the cent; a hole with no knocker leaves it as it is, and
+  after a knocker takes it, everyone still in puts ``pot_stake`` in again.
+- A score typed instead of cards must lie between the lowest and the highest a layout can
+  make. The lowest is exact; the highest is exact without cancelling, under ``pairs`` and
+  under ``all``, and for ``lines`` and ``columns`` it is the sum of the highest cards (a few
+  sums just under it may still be accepted).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, Msg, FieldKind, GameSpec, Measure, Scope, Table, Turn, bool_option,
-    choice_option, fail, first_dealer_option, int_option, mapping_option, msg, need_entries, need_int,
-    need_object, need_seat,
+    N_, BaseRules, DataKeys, Example, Field, Msg, FieldKind, GameSpec, Measure, Preset, Scope, Table, Turn,
+    bool_option, choice_option, enum_option, fail, first_dealer_option, int_option, mapping_option, msg,
+    need_entries, need_int, need_object, need_seat, number_option,
 )
-from .cards import Card, check_packs, card_value, parse_cards, suit_needed, value_key
+from .cards import (JOKER, RANKS, SUITS, Card, check_packs, card_value, parse_cards, suit_needed, value_key,
+                    values_in_force)
 
 DEFAULT_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                   "J": 10, "Q": 10, "K": 0, "X": -5}
 ONE_EYED_JACKS = (Card("J", "S"), Card("J", "H"))
 
 
-class Pairs(str, Enum):
+class Pairs(Enum):
     """How equal cards in a layout cancel."""
 
     NONE = "none"
@@ -35,7 +44,7 @@ class Pairs(str, Enum):
     ALL = "all"
 
 
-class KnockPenalty(str, Enum):
+class KnockPenalty(Enum):
     """What a knocker who is not lowest scores."""
 
     NONE = "none"
@@ -45,7 +54,7 @@ class KnockPenalty(str, Enum):
     HIGHEST = "highest"
 
 
-class KnockBonus(str, Enum):
+class KnockBonus(Enum):
     """What a knocker who is lowest scores."""
 
     NONE = "none"
@@ -53,7 +62,7 @@ class KnockBonus(str, Enum):
     MINUS_PLAYERS = "minus_players"
 
 
-WILD_JACKS_PAIR = ("pairs", "lines", "columns")  # the rules under which a one-eyed jack can pair
+WILD_JACKS_PAIR = (Pairs.PAIRS, Pairs.LINES, Pairs.COLUMNS)  # the rules under which a one-eyed jack can pair
 
 PAIR_LABELS = {
     Pairs.NONE: N_("never"),
@@ -91,26 +100,56 @@ SPEC = GameSpec(
         int_option("target", N_("Play to a target"), None, 1, 10000, nullable=True,
                    help=N_("End when a total reaches this; lowest total wins")),
         mapping_option("values", N_("Card values"), value_key, help=N_("Like Q=12, QS=40, J=0")),
-        choice_option("pairs", N_("Equal cards cancel"), None, {p.value: PAIR_LABELS[p] for p in Pairs},
-                      help=N_("no cancelling with 4 cards, in a column with 6")),
-        bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False),
-        choice_option("knock_penalty", N_("Knocker not lowest"), "none", {
-            KnockPenalty.NONE.value: N_("scores as usual"),
-            KnockPenalty.ADD10.value: N_("adds 10"),
-            KnockPenalty.DOUBLE.value: N_("scores double"),
-            KnockPenalty.DOUBLE_PLUS5.value: N_("scores double plus 5"),
-            KnockPenalty.HIGHEST.value: N_("takes the hole's highest score"),
+        enum_option("pairs", N_("Equal cards cancel"), None, PAIR_LABELS,
+                    help=N_("no cancelling with 4 cards, in a column with 6")),
+        bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False,
+                    help=N_("Needs a rule under which equal cards cancel")),
+        enum_option("knock_penalty", N_("Knocker not lowest"), KnockPenalty.NONE, {
+            KnockPenalty.NONE: N_("scores as usual"),
+            KnockPenalty.ADD10: N_("adds 10"),
+            KnockPenalty.DOUBLE: N_("scores double (a score above 0)"),
+            KnockPenalty.DOUBLE_PLUS5: N_("scores double (a score above 0) plus 5"),
+            KnockPenalty.HIGHEST: N_("takes the hole's highest score"),
         }),
-        choice_option("knock_bonus", N_("Knocker lowest"), "none", {
-            KnockBonus.NONE.value: N_("scores as usual"),
-            KnockBonus.ZERO.value: N_("scores 0"),
-            KnockBonus.MINUS_PLAYERS.value: N_("takes off the number of players"),
+        enum_option("knock_bonus", N_("Knocker lowest"), KnockBonus.NONE, {
+            KnockBonus.NONE: N_("scores as usual"),
+            KnockBonus.ZERO: N_("scores 0 (or less, if the layout is below 0)"),
+            KnockBonus.MINUS_PLAYERS: N_("takes off the number of players"),
         }),
         int_option("look_cost", N_("Points per look at a face-down card"), 0, 0, 50),
         int_option("quarters", N_("Quarters each (elimination game)"), None, 1, 50, nullable=True),
         int_option("packs", N_("Packs shuffled together"), None, 1, 10, nullable=True),
+        number_option("pot_stake", N_("Money each puts in the pot"), None, 0.01, 1000, nullable=True,
+                      help=N_("A knocker who is lowest takes the pot; one who is not doubles it")),
+        number_option("pot_cap", N_("Most a failed knocker pays into the pot"), None, 0.01, 100000, nullable=True,
+                      help=N_("Empty: no limit")),
     ),
+    presets={
+        "six_card": Preset(N_("6-card Golf (pairs cancel in a column)"), {"layout": 6, "pairs": "columns"}),
+        "quarters": Preset(N_("The quarters game (4 quarters each; repeated cards score 0; jokers 0)"),
+                           {"quarters": 4, "pairs": "all", "values": {"X": 0}}),
+    },
 )
+
+
+@dataclass(frozen=True)
+class GolfOptions:
+    """The house rules of one game of Golf, typed."""
+
+    first_dealer: int
+    layout: int
+    holes: int | None
+    target: int | None
+    values: Mapping[str, int]
+    pairs: Pairs
+    one_eyed_jacks_wild: bool
+    knock_penalty: KnockPenalty
+    knock_bonus: KnockBonus
+    look_cost: int
+    quarters: int | None
+    packs: int
+    pot_stake: float | None
+    pot_cap: float | None
 
 
 @dataclass(frozen=True)
@@ -121,11 +160,14 @@ class GolfState:
     quarters: tuple[int, ...] | None
     holes: int = 0
     out_together: tuple[int, ...] = ()  # seats that went out on the last hole
+    pot: float = 0.0  # the money in the pot (the pot game)
+    money: tuple[float, ...] = ()  # per seat: won from the pot minus put in
+    doubled: int | None = None  # the seat whose failed knock was doubled on the last hole
 
 
-def values_in_force(options: Mapping[str, Any]) -> dict[str, int]:
-    """Return every card value the table plays by, overrides included."""
-    return {**DEFAULT_VALUES, **options["values"]}
+def cents(amount: float) -> float:
+    """Round money to the cent."""
+    return round(amount, 2)
 
 
 def can_pair(a: Card, b: Card, wild: bool) -> bool:
@@ -141,17 +183,17 @@ def allowed_positions(layout: int, pairs: Pairs) -> set[tuple[int, int]]:
     return {(i, j) for line in lines for i in line for j in line if i < j}
 
 
-def layout_score(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
+def layout_score(cards: Sequence[Card], options: GolfOptions) -> int:
     """Score one layout: the lowest total reachable by cancelling pairs the rule allows."""
-    values = [card_value(c, DEFAULT_VALUES, options["values"]) for c in cards]
-    pairs = Pairs(options["pairs"])
+    values = [card_value(c, DEFAULT_VALUES, options.values) for c in cards]
+    pairs = options.pairs
     if pairs is Pairs.ALL:
         ranks = [c.rank for c in cards]
         return sum(v for c, v in zip(cards, values) if ranks.count(c.rank) < 2)
     if pairs is Pairs.NONE:
         return sum(values)
     allowed = allowed_positions(len(cards), pairs)
-    wild = options["one_eyed_jacks_wild"]
+    wild = options.one_eyed_jacks_wild
 
     def best(free: tuple[int, ...]) -> int:
         if not free:
@@ -166,7 +208,33 @@ def layout_score(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
     return best(tuple(range(len(cards))))
 
 
-def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: Mapping[str, Any]) -> list[int | None]:
+def the_packs(options: GolfOptions) -> list[Card]:
+    """Return every card of the packs in play, jokers in (two a pack)."""
+    one = [Card(rank, suit) for rank in RANKS for suit in SUITS] + [Card(JOKER), Card(JOKER)]
+    return one * options.packs
+
+
+def score_range(options: GolfOptions) -> tuple[int, int]:
+    """Return the lowest and the highest score a layout can make under the values and pairing in force."""
+    k = options.layout
+    values = sorted(card_value(c, DEFAULT_VALUES, options.values) for c in the_packs(options))
+    by_rank: dict[str, list[int]] = {}
+    for card in the_packs(options):
+        if not (options.one_eyed_jacks_wild and card in ONE_EYED_JACKS):
+            by_rank.setdefault(card.rank, []).append(card_value(card, DEFAULT_VALUES, options.values))
+    highest = sum(values[-k:])
+    if options.pairs in (Pairs.PAIRS, Pairs.ALL):  # two cards of a rank would cancel: one card per rank
+        highest = sum(sorted(max(v) for v in by_rank.values())[-k:])
+    if options.pairs is Pairs.NONE:
+        return sum(values[:k]), highest
+    if options.pairs is Pairs.ALL:  # singles of different ranks count; the rest make repeated ranks (0)
+        singles = sorted(min(v) for v in by_rank.values())
+        return min(sum(singles[:j]) for j in range(k + 1) if k - j != 1), highest
+    # The lowest singles count; the other places hold pairs (0), and an odd place out the next lowest card.
+    return min(sum(values[:j]) + ((k - j) % 2) * values[j] for j in range(k + 1)), highest
+
+
+def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: GolfOptions) -> list[int | None]:
     """Apply the knock rule to a hole's layout scores (None: a seat out of the game)."""
     if knocker is None:
         return list(scores)
@@ -174,41 +242,68 @@ def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: M
     own = scores[knocker]
     assert own is not None
     out = list(scores)
-    if all(own <= s for s in played):
-        bonus = KnockBonus(options["knock_bonus"])
+    if knocker_is_lowest(scores, knocker):
+        bonus = options.knock_bonus
         if bonus is KnockBonus.ZERO:
-            out[knocker] = 0
+            out[knocker] = min(own, 0)  # never more than the layout: a good knock is not punished
         elif bonus is KnockBonus.MINUS_PLAYERS:
             out[knocker] = own - len(played)
         return out
-    penalty = KnockPenalty(options["knock_penalty"])
+    doubled = own * 2 if own > 0 else own  # doubling a score of 0 or below would reward a failed knock
     out[knocker] = {
         KnockPenalty.NONE: own,
         KnockPenalty.ADD10: own + 10,
-        KnockPenalty.DOUBLE: own * 2,
-        KnockPenalty.DOUBLE_PLUS5: own * 2 + 5,
+        KnockPenalty.DOUBLE: doubled,
+        KnockPenalty.DOUBLE_PLUS5: doubled + 5,
         KnockPenalty.HIGHEST: max(played),
-    }[penalty]
+    }[options.knock_penalty]
     return out
+
+
+def knocker_is_lowest(scores: Sequence[int | None], knocker: int) -> bool:
+    """Say whether no other layout scored lower than the knocker's (a tie counts as lowest)."""
+    own = scores[knocker]
+    return own is not None and all(own <= s for s in scores if s is not None)
+
+
+def was_doubled(scores: Sequence[int | None], knocker: int | None, options: GolfOptions) -> bool:
+    """Say whether the knock rule doubled the knocker's score this hole."""
+    if knocker is None or knocker_is_lowest(scores, knocker):
+        return False
+    own = scores[knocker] or 0
+    return options.knock_penalty in (KnockPenalty.DOUBLE, KnockPenalty.DOUBLE_PLUS5) and own > 0
 
 
 class GolfRules(BaseRules):
     """Golf: lowest total after the holes, at a target, or last player holding quarters."""
 
     spec = SPEC
+    options_type = GolfOptions
+    data_keys = DataKeys(frozenset({"players", "knocker"}), frozenset({"cards", "score", "looks"}))
+    example = Example(3, {"holes": 2, "knock_penalty": "double"}, (
+        {"players": [{"cards": ["K", "5", "5", "Q"]}, {"cards": ["A", "2", "3", "4"]}, {"score": 7}], "knocker": 1},
+        {"players": [{"cards": ["K", "K", "A", "A"]}, {"score": 30}, {"cards": ["7", "7", "7", "7"]}],
+         "knocker": None},
+    ), winners=(0,))
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if options["pairs"] is None:
-            options["pairs"] = Pairs.NONE.value if options["layout"] == 4 else Pairs.COLUMNS.value
+            options["pairs"] = Pairs.NONE if options["layout"] == 4 else Pairs.COLUMNS
         if options["holes"] is None and options["target"] is None and options["quarters"] is None:
             options["holes"] = 9
         if options["packs"] is None:
             options["packs"] = 2 if players >= 8 else 1
+        if options["one_eyed_jacks_wild"] and options["pairs"] not in WILD_JACKS_PAIR:
+            raise fail("options.one_eyed_jacks_wild", N_("wild jacks need a rule to pair under: choose pairs "
+                                                         "anywhere, in a row or column, or in a column"))
+        if options["pot_cap"] is not None and options["pot_stake"] is None:
+            raise fail("options.pot_cap", N_("a limit on the pot needs a pot: give the money each puts in"))
         return options
 
     def start(self, table: Table) -> GolfState:
-        quarters = table.options["quarters"]
-        return GolfState((0,) * table.n, None if quarters is None else (quarters,) * table.n)
+        quarters, stake = table.options.quarters, table.options.pot_stake or 0
+        return GolfState((0,) * table.n, None if quarters is None else (quarters,) * table.n,
+                         pot=cents(stake * table.n), money=(cents(-stake),) * table.n)
 
     def seats_in(self, table: Table, state: GolfState) -> list[bool]:
         if state.quarters is None:
@@ -218,11 +313,29 @@ class GolfRules(BaseRules):
     def play(self, table: Table, state: GolfState, turn: Turn, data: Mapping[str, Any]):
         scores, looks, knocker = self.read_hole(table, state, need_object(data))
         points = knock_adjusted(scores, knocker, table.options)
-        cost = table.options["look_cost"]
+        cost = table.options.look_cost
         points = [None if p is None else p + looks[seat] * cost for seat, p in enumerate(points)]
         totals = tuple(t + (p or 0) for t, p in zip(state.totals, points))
         quarters, out_together = self.pay_quarters(state, points)
-        return GolfState(totals, quarters, state.holes + 1, out_together), points
+        after = GolfState(totals, quarters, state.holes + 1, out_together, state.pot, state.money,
+                          knocker if was_doubled(scores, knocker, table.options) else None)
+        return self.settle_pot(table, after, scores, knocker), points
+
+    def settle_pot(self, table: Table, state: GolfState, scores: Sequence[int | None], knocker: int | None):
+        """Pay the pot after a knock: a lowest knocker takes it all, any other knocker doubles it (up to the cap)."""
+        stake = table.options.pot_stake
+        if stake is None or knocker is None:
+            return state
+        money = list(state.money)
+        if knocker_is_lowest(scores, knocker):
+            money[knocker] += state.pot
+            seats_in = self.seats_in(table, state)
+            money = [m - stake if seats_in[seat] else m for seat, m in enumerate(money)]
+            return replace(state, pot=cents(stake * sum(seats_in)), money=tuple(cents(m) for m in money))
+        cap = table.options.pot_cap
+        paid = state.pot if cap is None else min(state.pot, cap)
+        money[knocker] -= paid
+        return replace(state, pot=cents(state.pot + paid), money=tuple(cents(m) for m in money))
 
     def read_hole(self, table: Table, state: GolfState, data: Mapping[str, Any]):
         """Check a hole's data; return layout scores, looks per seat and the knocker."""
@@ -245,7 +358,7 @@ class GolfRules(BaseRules):
             layouts.extend(cards)
             scores.append(score)
             looks.append(need_int(entry.get("looks", 0), f"players.{seat}.looks", 0, 50))
-        check_packs(layouts, table.options["packs"], 2 * table.options["packs"])
+        check_packs(layouts, table.options.packs, 2 * table.options.packs)
         knocker = data.get("knocker")
         if knocker is not None:
             knocker = need_seat(knocker, "knocker", table, seats_in)
@@ -260,23 +373,33 @@ class GolfRules(BaseRules):
                 if has_cards else fail(f"{path}.cards", N_("give %(name)s's cards or score"),
                                        name=table.players[seat])
         if has_score:
-            return need_int(entry["score"], f"{path}.score", -100, 500), []
+            return self.read_score(table, entry["score"], f"{path}.score"), []
         cards = parse_cards(entry["cards"], f"{path}.cards")
-        layout = table.options["layout"]
+        layout = table.options.layout
         if len(cards) != layout:
             raise fail(f"{path}.cards", N_("a layout has %(layout)s cards; this one has %(got)s"),
                        layout=layout, got=len(cards))
         self.check_suits(cards, table.options, f"{path}.cards")
         return layout_score(cards, table.options), cards
 
-    def check_suits(self, cards: Sequence[Card], options: Mapping[str, Any], path: str) -> None:
+    def read_score(self, table: Table, value: Any, path: str) -> int:
+        """Read a layout's score counted at the table: one that some layout could make."""
+        score = need_int(value, path, -100, 500)
+        lowest, highest = score_range(table.options)
+        if not lowest <= score <= highest:
+            raise fail(path, N_("no layout of %(layout)s cards scores %(score)s with these card values; "
+                                "a layout scores from %(lowest)s to %(highest)s"),
+                       layout=table.options.layout, score=score, lowest=lowest, highest=highest)
+        return score
+
+    def check_suits(self, cards: Sequence[Card], options: GolfOptions, path: str) -> None:
         """Refuse a card without its suit when a rule needs the suit."""
         for card in cards:
             if card.suit is None and not card.is_joker:
-                if suit_needed(card.rank, options["values"]):
+                if suit_needed(card.rank, options.values):
                     raise fail(path, N_("give the suit of each %(rank)s: one suit has its own value"),
                                rank=card.rank)
-                if card.rank == "J" and options["one_eyed_jacks_wild"] and options["pairs"] in WILD_JACKS_PAIR:
+                if card.rank == "J" and options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR:
                     raise fail(path, N_("give the suit of each J: one-eyed jacks are wild"))
 
     def pay_quarters(self, state: GolfState, points: Sequence[int | None]):
@@ -293,9 +416,9 @@ class GolfRules(BaseRules):
         options = table.options
         if state.quarters is not None and sum(q > 0 for q in state.quarters) <= 1 and state.holes:
             return True
-        if options["holes"] is not None and state.holes >= options["holes"]:
+        if options.holes is not None and state.holes >= options.holes:
             return True
-        return options["target"] is not None and max(state.totals) >= options["target"]
+        return options.target is not None and max(state.totals) >= options.target
 
     def winners(self, table: Table, state: GolfState) -> list[int]:
         if state.quarters is None:
@@ -307,16 +430,20 @@ class GolfRules(BaseRules):
 
     def standings(self, table: Table, state: GolfState, over: bool) -> list[dict[str, Any]]:
         quarters = state.quarters or (None,) * table.n
-        return [{"total": total, "quarters": q, "out": q is not None and q <= 0}
-                for total, q in zip(state.totals, quarters)]
+        money = state.money if table.options.pot_stake is not None else (None,) * table.n
+        return [{"total": total, "quarters": q, "out": q is not None and q <= 0, "money": m}
+                for total, q, m in zip(state.totals, quarters, money)]
 
     def next_extras(self, table: Table, state: GolfState, turn: Turn) -> dict[str, Any]:
         return self.final_extras(table, state)
 
     def final_extras(self, table: Table, state: GolfState) -> dict[str, Any]:
-        if state.quarters is None:
-            return {}
-        return {"jar": table.options["quarters"] * table.n - sum(state.quarters)}
+        extras: dict[str, Any] = {}
+        if state.quarters is not None:
+            extras["jar"] = table.options.quarters * table.n - sum(state.quarters)
+        if table.options.pot_stake is not None:
+            extras["pot"] = state.pot
+        return extras
 
     def placing(self, table: Table, state: GolfState, standings) -> list[float | None]:
         if state.quarters is None:
@@ -325,24 +452,36 @@ class GolfRules(BaseRules):
 
     def notes(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
         options = table.options
-        lines = [msg(N_("%(layout)s cards each; %(rule)s"), layout=options["layout"],
-                     rule=Msg(PAIR_RULES[Pairs(options["pairs"])]))]
-        if options["holes"]:
-            lines.append(msg(N_("Hole %(n)s of %(holes)s"), n=turn.number, holes=options["holes"]))
-        if options["target"]:
-            lines.append(msg(N_("The game ends when a total reaches %(target)s"), target=options["target"]))
-        if options["packs"] > 1:
-            lines.append(msg(N_("Shuffle %(packs)s packs together"), packs=options["packs"]))
+        lines = [msg(N_("%(layout)s cards each; %(rule)s"), layout=options.layout,
+                     rule=Msg(PAIR_RULES[options.pairs]))]
+        if options.holes:
+            lines.append(msg(N_("Hole %(n)s of %(holes)s"), n=turn.number, holes=options.holes))
+        if options.target:
+            lines.append(msg(N_("The game ends when a total reaches %(target)s"), target=options.target))
+        if options.packs > 1:
+            lines.append(msg(N_("Shuffle %(packs)s packs together"), packs=options.packs))
+        if options.pot_stake is not None:
+            lines.append(msg(N_("Pot: %(pot)s"), pot=f"{state.pot:.2f}"))
         return lines
 
+    def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
+              before: Any = None, after: Any = None) -> list[str]:
+        """Show each player's points, with "×2" on a knocker whose failed knock was doubled."""
+        marks = super().marks(table, data, points)
+        if isinstance(after, GolfState) and after.doubled is not None:
+            marks[after.doubled] += " ×2"
+        return marks
+
     def round_fields(self, table: Table, state: GolfState, turn: Turn) -> list[Field]:
+        options = table.options
+        lowest, highest = score_range(options)  # the scores some layout could make
+        # a plain sum would mislead once pairs can cancel, so the helper shows none then
+        summed = values_in_force(DEFAULT_VALUES, options.values) if options.pairs is Pairs.NONE else None
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
-                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if table.options["layout"] == 4
+                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
                         else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
-                        # a plain sum would mislead once pairs can cancel, so the helper shows none then
-                        card_values=values_in_force(table.options) if table.options["pairs"] == "none" else None,
-                        lo=-100, hi=500)]
-        if table.options["look_cost"]:
+                        card_values=summed, lo=lowest, hi=highest)]
+        if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields

@@ -19,6 +19,12 @@ Choices made where the spec is silent (for the rules page):
   with seat ``s + players/2`` (0 & 2, 1 & 3 with four; 0 & 3, 1 & 4, 2 & 5 with six). Each player
   still writes their own entry; the team's total is the two partners' totals added, and the team
   with the highest total wins (both partners are winners). The packs stay one more than the players.
+- A black three cannot be melded, so ``melded`` holds no threes at all; black threes are
+  counted only in ``left``.
+- Books need their cards only when the melded cards or points are given: an entry that says
+  neither is not checked against its books.
+- An entry counts as empty when it gives no cards and no points, no book, no red three and did
+  not go out; 0 points written for the cards left (``left_points: 0``) is not empty.
 - The table page checks a first meld before it is laid down: the cards tapped or typed are added
   up at the values in force (black threes need their suit) and compared with this hand's minimum.
 """
@@ -26,12 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table, Turn,
-                   bool_option, fail, first_dealer_option, int_option, ints_option, mapping_option, msg,
-                   need_bool, need_int, need_list, need_object)
-from .cards import JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards
+from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, RulesError,
+                   Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, ints_option,
+                   mapping_option, msg, need_bool, need_int, need_list, need_object)
+from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
+                    values_in_force)
 
 DEFAULT_VALUES: Mapping[str, int] = {
     JOKER: 50, "A": 20, "2": 20,
@@ -44,6 +52,14 @@ PACK_SIZE = 54  # a pack with its two jokers
 JOKERS_PER_PACK = 2
 RED_THREES_PER_PACK = 2
 MAX_POINTS_ENTRY = 100000
+COUNTED_CARDS = (Card(JOKER), *(Card(rank) for rank in RANKS if rank != "3"), *BLACK_THREES)
+
+
+class GoingOutBooks(Enum):
+    """The books a player (or team) needs to go out."""
+
+    ONE_CLEAN_THREE_BOOKS = "one_clean_three_books"
+    ONE_CLEAN_TWO_DIRTY = "one_clean_two_dirty"
 
 
 def clean_value_key(key: str) -> str | None:
@@ -79,8 +95,49 @@ SPEC = GameSpec(
                                "8 to king 10, 4 to 7 and a black three 5")),
         bool_option("partners", N_("Play in partnerships"), False,
                     help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
+        enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS, {
+            GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("a clean book and three books in all"),
+            GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("a clean book and two dirty books"),
+        }),
     ),
+    presets={
+        "house": Preset(N_("The house sheet: going out needs a clean book and two dirty books"),
+                        {"going_out_books": "one_clean_two_dirty"}),
+        "classic": Preset(N_("The common scoring: clean books 500, dirty books 300"),
+                          {"clean_book": 500, "dirty_book": 300, "red_three": 100, "going_out": 100,
+                           "meld_minimums": [50, 90, 120, 150]}),
+    },
 )
+
+
+GOING_OUT_TEXT = {
+    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("Going out needs a clean book and three books in all"),
+    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("Going out needs a clean book and two dirty books"),
+}
+
+
+@dataclass(frozen=True)
+class HandFootOptions:
+    """The house rules of one game of Hand & Foot, typed."""
+
+    first_dealer: int
+    rounds: int
+    meld_minimums: list[int]
+    clean_book: int
+    dirty_book: int
+    red_three: int
+    going_out: int
+    values: Mapping[str, int]
+    partners: bool
+    going_out_books: GoingOutBooks
+
+
+def example_hand(out: int) -> dict[str, Any]:
+    """Return one hand of a two-player game in which seat ``out`` goes out."""
+    winner = {"clean_books": 1, "dirty_books": 2, "red_threes": 1, "went_out": True, "melded_points": 250,
+              "left_points": 0}
+    other = {"clean_books": 0, "dirty_books": 1, "melded": ["K"] * 4 + ["2"] * 3, "left": ["7", "X", "3C"]}
+    return {"players": [winner, other] if out == 0 else [other, winner]}
 
 
 @dataclass(frozen=True)
@@ -112,23 +169,26 @@ def packs(players: int) -> int:
 
 def meld_minimum(options: Mapping[str, Any], number: int) -> int:
     """Return the points needed for the first meld in hand ``number`` (the last entry repeats)."""
-    minimums = options["meld_minimums"]
+    minimums = options.meld_minimums
     return minimums[min(max(number, 1), len(minimums)) - 1]
 
 
-def values_in_force(options: Mapping[str, Any]) -> dict[str, int]:
+def counted_values(options: HandFootOptions) -> dict[str, int]:
     """Return the value of every card that can be counted: ranks, jokers and the black threes by suit."""
-    overrides = options["values"]
-    cards = [Card(JOKER)] + [Card(rank) for rank in RANKS if rank != "3"] + list(BLACK_THREES)
-    return {str(card): card_value(card, DEFAULT_VALUES, overrides) for card in cards}
+    return values_in_force(DEFAULT_VALUES, options.values, COUNTED_CARDS)
 
 
-def read_cards(value: Any, path: str) -> list[Card]:
-    """Read a list of cards for ``path``; threes need their suit and red threes are refused."""
+def read_cards(value: Any, path: str, melded: bool = False) -> list[Card]:
+    """Read a list of cards for ``path``; threes need their suit, red threes are refused, black ones are not melded."""
     cards = parse_cards(value, path)
     for card in cards:
         if card.rank != "3":
             continue
+        if melded and card.suit is None:
+            raise fail(path, N_("a three cannot be melded: a black three counts under the cards left, "
+                                "a red three under red threes"))
+        if melded and card.suit not in RED_SUITS:
+            raise fail(path, N_("a black three cannot be melded; count it under the cards left"))
         if card.suit is None:
             raise fail(path, N_("write each three with its suit: a black three (3S, 3C) counts here, "
                                 "a red three goes under red threes"))
@@ -139,7 +199,7 @@ def read_cards(value: Any, path: str) -> list[Card]:
 
 def points_of(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
     """Add up the values of cards already read."""
-    return sum(card_value(card, DEFAULT_VALUES, options["values"]) for card in cards)
+    return sum(card_value(card, DEFAULT_VALUES, options.values) for card in cards)
 
 
 def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> int:
@@ -154,9 +214,9 @@ def reaches_meld_minimum(options: Mapping[str, Any], number: int, cards: Any, pa
 
 def packs_worth(options: Mapping[str, Any], players: int) -> int:
     """Return the points of every countable card in the packs: no entry can add up to more."""
-    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, options["values"])
+    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, options.values)
                    for rank in RANKS for suit in SUITS if not (rank == "3" and suit in RED_SUITS))
-    joker = card_value(Card(JOKER), DEFAULT_VALUES, options["values"])
+    joker = card_value(Card(JOKER), DEFAULT_VALUES, options.values)
     return packs(players) * (one_pack + JOKERS_PER_PACK * joker)
 
 
@@ -174,6 +234,10 @@ class HandFootRules(BaseRules):
     """Hand & Foot: books, red threes, going out and card points; highest total wins."""
 
     spec = SPEC
+    options_type = HandFootOptions
+    data_keys = DataKeys(frozenset({"players"}), frozenset({
+        "clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points"}))
+    example = Example(2, {"rounds": 2}, (example_hand(0), example_hand(1)), winners=(0, 1))
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """Partnerships need an even number of players, at least four."""
@@ -198,8 +262,8 @@ class HandFootRules(BaseRules):
     def entry_points(self, table: Table, entry: Entry) -> int:
         """Score one entry: books, red threes, going out and melded cards, less cards left."""
         o = table.options
-        return (entry.clean_books * o["clean_book"] + entry.dirty_books * o["dirty_book"]
-                + entry.red_threes * o["red_three"] + (o["going_out"] if entry.went_out else 0)
+        return (entry.clean_books * o.clean_book + entry.dirty_books * o.dirty_book
+                + entry.red_threes * o.red_three + (o.going_out if entry.went_out else 0)
                 + entry.melded - entry.left)
 
     def read_entries(self, table: Table, data: Mapping[str, Any]) -> list[Entry]:
@@ -222,6 +286,9 @@ class HandFootRules(BaseRules):
         if entry is None:
             raise fail(path, N_("give %(name)s's hand"), name=table.players[seat])
         entry = need_object(entry, path)
+        if is_empty(entry):
+            raise fail(path, N_("%(name)s's entry is empty: give what was laid down and what was left "
+                                "(0 points left when nothing was)"), name=table.players[seat])
         most_books = PACK_SIZE * packs(table.n) // BOOK
         clean = read_count(entry, f"{path}.clean_books", "clean_books", most_books)
         dirty = read_count(entry, f"{path}.dirty_books", "dirty_books", most_books)
@@ -232,8 +299,11 @@ class HandFootRules(BaseRules):
                        got=threes, packs=packs(table.n), most=most_threes)
         went_out = entry.get("went_out")
         went_out = False if went_out is None else need_bool(went_out, f"{path}.went_out")
-        melded, melded_cards, _ = self.read_points(table, entry, seat, "melded", "melded_points")
+        melded, melded_cards, melded_field = self.read_points(table, entry, seat, "melded", "melded_points")
         left, left_cards, left_field = self.read_points(table, entry, seat, "left", "left_points")
+        given = entry.get(melded_field) is not None
+        self.check_books(table, seat, clean + dirty, melded_cards if given and melded_field == "melded" else None,
+                         melded if given else None)
         return Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
                      tuple(melded_cards + left_cards))
 
@@ -242,12 +312,23 @@ class HandFootRules(BaseRules):
         """Read cards or their points for ``name``; return the points, the cards and the field used."""
         path, alt_path = f"players.{seat}.{name}", f"players.{seat}.{alt}"
         value, points = entry.get(name), entry.get(alt)
-        cards = None if value is None else read_cards(value, path)
+        cards = None if value is None else read_cards(value, path, melded=name == "melded")
         if cards and points is not None:
             raise fail(alt_path, N_("give the cards or their points, not both"))
         if points is not None and not cards:
             return need_int(points, alt_path, 0, packs_worth(table.options, table.n)), [], alt
         return points_of(cards or [], table.options), cards or [], name
+
+    def check_books(self, table: Table, seat: int, books: int, cards: list[Card] | None, points: int | None) -> None:
+        """Refuse books the cards laid down could not make: seven cards a book, or their points at the least."""
+        path, name = f"players.{seat}.clean_books", table.players[seat]
+        if cards is not None and len(cards) < BOOK * books:
+            raise fail(path, N_("%(books)s books need at least %(need)s cards laid down; %(name)s laid down "
+                                "%(got)s"), books=books, need=BOOK * books, name=name, got=len(cards))
+        lowest = min(counted_values(table.options).values())
+        if cards is None and points is not None and points < BOOK * lowest * books:
+            raise fail(path, N_("%(books)s books need at least %(need)s points laid down; %(name)s laid down "
+                                "%(got)s"), books=books, need=BOOK * lowest * books, name=name, got=points)
 
     def check_hand(self, table: Table, entries: Sequence[Entry]) -> None:
         """Check the hand across players: one went out at most, red threes and cards within the packs."""
@@ -274,6 +355,9 @@ class HandFootRules(BaseRules):
         if clean < 1:
             raise fail(f"{path}.clean_books", N_("%(name)s went out, which needs at least one clean book"),
                        name=name)
+        if table.options.going_out_books is GoingOutBooks.ONE_CLEAN_TWO_DIRTY and books - clean < 2:
+            raise fail(f"{path}.dirty_books", N_("%(name)s went out, which needs at least two dirty books; "
+                                                 "there are %(dirty)s"), name=name, dirty=books - clean)
         if books < 3:
             raise fail(f"{path}.dirty_books", N_("%(name)s went out, which needs at least three books in all; "
                                                  "there are %(books)s"), name=name, books=books)
@@ -282,13 +366,13 @@ class HandFootRules(BaseRules):
 
     def side(self, table: Table, seat: int) -> list[int]:
         """Return the seats scoring together with ``seat``: the team with partners, else the seat alone."""
-        if table.options["partners"]:
+        if table.options.partners:
             return team_seats(team_of(seat, table.n), table.n)
         return [seat]
 
     def is_over(self, table: Table, state: HandFootState) -> bool:
         """The game ends after the agreed number of hands."""
-        return state.hands >= table.options["rounds"]
+        return state.hands >= table.options.rounds
 
     def side_totals(self, table: Table, state: HandFootState) -> list[int]:
         """Return, for each seat, the total it is judged by: its own, or its team's with partners."""
@@ -301,7 +385,7 @@ class HandFootRules(BaseRules):
     def standings(self, table: Table, state: HandFootState, over: bool) -> list[dict[str, Any]]:
         """Return each seat's total, and with partners the team's seats and total."""
         rows: list[dict[str, Any]] = [{"total": total} for total in state.totals]
-        if table.options["partners"]:
+        if table.options.partners:
             team_totals = self.side_totals(table, state)
             for seat, row in enumerate(rows):
                 row["team"] = {"seats": self.side(table, seat), "total": team_totals[seat]}
@@ -312,16 +396,18 @@ class HandFootRules(BaseRules):
         return {"meld_minimum": meld_minimum(table.options, turn.number)}
 
     def notes(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
-        """Tell the table the meld minimum of this hand and the packs to shuffle."""
-        return [
-            msg(N_("Hand %(n)s of %(hands)s: a first meld needs at least %(min)s points"),
-                n=turn.number, hands=table.options["rounds"], min=meld_minimum(table.options, turn.number)),
-            msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
-        ]
+        """Tell the table the meld minimum of this hand."""
+        return [msg(N_("Hand %(n)s of %(hands)s: a first meld needs at least %(min)s points"),
+                    n=turn.number, hands=table.options.rounds, min=meld_minimum(table.options, turn.number))]
+
+    def table_rules(self, table: Table) -> list[Msg]:
+        """Tell the table the packs to shuffle and what going out needs (the same every hand)."""
+        return [msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
+                msg(GOING_OUT_TEXT[table.options.going_out_books])]
 
     def seat_notes(self, table: Table, state: HandFootState, over: bool = False) -> list[list[Msg]]:
         """With partners, name each player's partner (the page shows the team totals from the standings)."""
-        if not table.options["partners"]:
+        if not table.options.partners:
             return [[] for _ in table.players]
         return [[msg(N_("Partner: %(name)s"), name=table.players[next(s for s in self.side(table, seat) if s != seat)])]
                 for seat in range(table.n)]
@@ -330,7 +416,7 @@ class HandFootRules(BaseRules):
         """Ask each player for books, red threes, going out, and cards melded and left."""
         n_packs = packs(table.n)
         most_books = PACK_SIZE * n_packs // BOOK
-        values = values_in_force(table.options)
+        values = counted_values(table.options)
         worth = packs_worth(table.options, table.n)
         return [
             Field("clean_books", N_("Clean books"), FieldKind.INT, Scope.ENTRY, lo=0, hi=most_books, default=0),
@@ -346,6 +432,13 @@ class HandFootRules(BaseRules):
                   alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
                   help=N_("like 7 X 3C")),
         ]
+
+
+def is_empty(entry: Mapping[str, Any]) -> bool:
+    """Say whether an entry gives nothing at all: no cards or points, no books or red threes, not out."""
+    if any(entry.get(key) is not None for key in ("melded", "melded_points", "left", "left_points")):
+        return False
+    return not any(entry.get(key) for key in ("clean_books", "dirty_books", "red_threes", "went_out"))
 
 
 def read_count(entry: Mapping[str, Any], path: str, name: str, most: int) -> int:

@@ -11,7 +11,7 @@ from enum import Enum
 
 from . import chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands
 from .base import N_, Msg, Table, msg
-from .cards import JOKER, RANKS
+from .cards import JOKER, RANKS, values_in_force
 
 OPEN_ROWS = 24  # rows on a sheet for a game with no fixed number of rounds
 
@@ -110,36 +110,39 @@ def joker_line(value: int) -> tuple[Msg, str]:
 def golf_plan(table: Table) -> Plan:
     """Holes by players, the card values and pairing rule as a key; quarters to strike out."""
     o = table.options
-    values = golf.values_in_force(o)
-    rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o["holes"] + 1)) if o["holes"] \
+    values = values_in_force(golf.DEFAULT_VALUES, o.values)
+    rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
         else numbered(OPEN_ROWS)
-    suited = [(f"{k[:-1]}{k[-1]}", signed_value(v)) for k, v in o["values"].items() if len(k) > 1 and k[-1] in "SHDC"
+    suited = [(f"{k[:-1]}{k[-1]}", signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
               and k[:-1] in RANKS]
     card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
-    play = [(msg(N_("Cards each")), str(o["layout"])),
-            (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[golf.Pairs(o["pairs"])]))]
-    if o["one_eyed_jacks_wild"]:
+    play = [(msg(N_("Cards each")), str(o.layout)),
+            (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[o.pairs]))]
+    if o.one_eyed_jacks_wild:
         play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
-    play.append((msg(N_("Knocker lowest")), Msg(golf.SPEC.option("knock_bonus").labels[o["knock_bonus"]])))
-    play.append((msg(N_("Knocker not lowest")), Msg(golf.SPEC.option("knock_penalty").labels[o["knock_penalty"]])))
-    if o["look_cost"]:
-        play.append((msg(N_("Each look")), msg(N_("+%(n)s"), n=o["look_cost"])))
-    if o["target"]:
-        play.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o["target"])))
-    if o["quarters"]:
+    play.append((msg(N_("Knocker lowest")), Msg(golf.SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
+    play.append((msg(N_("Knocker not lowest")), Msg(golf.SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    if o.look_cost:
+        play.append((msg(N_("Each look")), msg(N_("+%(n)s"), n=o.look_cost)))
+    if o.target:
+        play.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    if o.quarters:
         play.append((msg(N_("Quarters")), msg(N_("the highest score of each hole puts a quarter in the jar"))))
+    if o.pot_stake is not None:
+        play.append((msg(N_("Pot")), msg(N_("%(stake)s each; a lowest knocker takes it, any other doubles it"),
+                                         stake=f"{o.pot_stake:.2f}")))
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
-                tokens=("¢",) * (o["quarters"] or 0), tokens_label=msg(N_("Quarters")) if o["quarters"] else None,
-                notes=(msg(N_("Lowest total wins.")),), open_rows=not o["holes"])
+                tokens=("¢",) * (o.quarters or 0), tokens_label=msg(N_("Quarters")) if o.quarters else None,
+                notes=(msg(N_("Lowest total wins.")),), open_rows=not o.holes)
 
 
 def garbage_plan(table: Table) -> Plan:
     """A row per round with penalty and goal made; the 11 goals and the penalty values."""
-    values = garbage_rummy.values_in_force(table.options["values"])
+    values = values_in_force(garbage_rummy.DEFAULT_VALUES, table.options.values)
     goals = Key(msg(N_("The goals")), tuple((str(n), Msg(goal)) for n, goal in enumerate(garbage_rummy.GOALS, 1)))
     penalties = [*value_runs(values), joker_line(values[JOKER])]
-    if table.options["dealer_bonus"]:
-        penalties.append((msg(N_("Dealer takes the exact deal")), signed_value(table.options["dealer_bonus"])))
+    if table.options.dealer_bonus:
+        penalties.append((msg(N_("Dealer takes the exact deal")), signed_value(table.options.dealer_bonus)))
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Penalty")), msg(N_("Goal"))),
                 keys=(goals, Key(msg(N_("Penalty points")), tuple(penalties))),
                 notes=(msg(N_("Deal %(size)s cards: 10 each and one more to the player after the dealer."),
@@ -150,24 +153,24 @@ def garbage_plan(table: Table) -> Plan:
 def trash_plan(table: Table) -> Plan:
     """A layout per player to strike out as it shrinks; the packs needed; a log of who won each deal."""
     o = table.options
-    places = tuple("A" if n == 1 else str(n) for n in range(1, o["start"] + 1))
-    rules = [(msg(N_("Packs")), trash.packs_text(table.n)), (msg(N_("Wild cards")), Msg(trash.wild_text(o["wild"])))]
-    if o["win_at"]:
-        rules.append((msg(N_("Winning")), msg(N_("a layout of %(n)s wins"), n=o["win_at"])))
-    if o["deals"]:
-        rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o["deals"])))
-    if o["also_completed"]:
+    places = tuple("A" if n == 1 else str(n) for n in range(1, o.start + 1))
+    rules = [(msg(N_("Packs")), trash.packs_text(table.n)), (msg(N_("Wild cards")), Msg(trash.wild_text(o.wild)))]
+    if o.win_at:
+        rules.append((msg(N_("Winning")), msg(N_("a layout of %(n)s wins"), n=o.win_at)))
+    if o.deals:
+        rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o.deals)))
+    if o.also_completed:
         rules.append((msg(N_("Also completed")), msg(N_("everyone who completes in the same go-round drops a place"))))
-    log = (msg(N_("Won by")), msg(N_("Also completed"))) if o["also_completed"] else (msg(N_("Won by")),)
-    return Plan(Layout.TRACKER, numbered(o["deals"] or OPEN_ROWS), columns=log, per_player=False, total_row=False,
+    log = (msg(N_("Won by")), msg(N_("Also completed"))) if o.also_completed else (msg(N_("Won by")),)
+    return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
                 tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
-                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o["deals"])
+                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals)
 
 
 def trash_twelve_plan(table: Table) -> Plan:
     """The 12 contracts in order, with their points and what a whole hand holds at this table."""
     deck = trash_twelve_hands.deck_for(table.n)
-    points = table.options["points"]
+    points = table.options.points
     rows = []
     for number in range(1, trash_twelve_hands.HANDS + 1):
         contract = trash_twelve_hands.contract_for(number)
@@ -208,37 +211,37 @@ def gin_plan(table: Table) -> Plan:
     """A box score: each hand's score and the running total per player, then the bonus block."""
     o = table.options
     footer = [msg(N_("Hand points"))]
-    if o["box_bonus"]:
-        footer.append(msg(N_("Boxes: %(bonus)s a hand won"), bonus=o["box_bonus"]))
-    if o["shutout_double"]:
+    if o.box_bonus:
+        footer.append(msg(N_("Boxes: %(bonus)s a hand won"), bonus=o.box_bonus))
+    if o.shutout_double:
         footer.append(msg(N_("Shutout: the winner's hand points again")))
-    if o["game_bonus"]:
-        footer.append(msg(N_("Game bonus: %(bonus)s to the winner"), bonus=o["game_bonus"]))
+    if o.game_bonus:
+        footer.append(msg(N_("Game bonus: %(bonus)s to the winner"), bonus=o.game_bonus))
     footer.append(msg(N_("Final total")))
-    rules = ((msg(N_("Knock with")), msg(N_("%(n)s deadwood or less"), n=o["knock_max"])),
-             (msg(N_("Gin")), msg(N_("+%(n)s"), n=o["gin_bonus"])),
-             (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o["big_gin_bonus"])),
-             (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o["undercut_bonus"])),
-             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o["target"])))
+    rules = ((msg(N_("Knock with")), msg(N_("%(n)s deadwood or less"), n=o.knock_max)),
+             (msg(N_("Gin")), msg(N_("+%(n)s"), n=o.gin_bonus)),
+             (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o.big_gin_bonus)),
+             (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
+             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
                 notes=(msg(N_("Highest total wins.")),
                        *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
-                         if o["box_bonus"] else ())), open_rows=True)
+                         if o.box_bonus else ())), open_rows=True)
 
 
 def chase_plan(table: Table) -> Plan:
     """Lives to strike out per player and a pot to tally."""
     o = table.options
-    rules = ((msg(N_("Lowest card")), Msg(chase_the_ace.CANCEL_RULES[o["cancel_matches"]])),
-             (msg(N_("Kings")), Msg(chase_the_ace.KINGS_RULES[o["kings"]])),
-             (msg(N_("Everyone out at once")), Msg(chase_the_ace.TIE_RULES[o["tie_rule"]])),
-             (msg(N_("Ranks, low to high")), "A 2 3 4 5 6 7 8 9 10 J Q K"))
-    return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o["lives"],
+    rules = ((msg(N_("Lowest card")), Msg(chase_the_ace.CANCEL_RULES[o.cancel_matches])),
+             (msg(N_("Kings")), Msg(chase_the_ace.KINGS_RULES[o.kings])),
+             (msg(N_("Everyone out at once")), Msg(chase_the_ace.TIE_RULES[o.tie_rule])),
+             (msg(N_("Ranks, low to high")), " ".join(RANKS)))
+    return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
-                pot_boxes=o["lives"] * table.n, keys=(Key(msg(N_("How we play")), rules),),
-                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=f"{o['stake']:.2f}"),))
+                pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
+                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=f"{o.stake:.2f}"),))
 
 
 def hand_and_foot_plan(table: Table) -> Plan:
@@ -246,14 +249,14 @@ def hand_and_foot_plan(table: Table) -> Plan:
     o = table.options
     rows = tuple(Row(msg(N_("Hand %(n)s"), n=n), msg(N_("first meld %(points)s"),
                                                       points=hand_and_foot.meld_minimum(o, n)))
-                 for n in range(1, o["rounds"] + 1))
-    lines = (msg(N_("Clean books × %(n)s"), n=o["clean_book"]), msg(N_("Dirty books × %(n)s"), n=o["dirty_book"]),
-             msg(N_("Red threes × %(n)s"), n=o["red_three"]), msg(N_("Went out +%(n)s"), n=o["going_out"]),
+                 for n in range(1, o.rounds + 1))
+    lines = (msg(N_("Clean books × %(n)s"), n=o.clean_book), msg(N_("Dirty books × %(n)s"), n=o.dirty_book),
+             msg(N_("Red threes × %(n)s"), n=o.red_three), msg(N_("Went out +%(n)s"), n=o.going_out),
              msg(N_("Cards melded")), msg(N_("Cards left −")), msg(N_("Hand total")), msg(N_("Running total")))
-    values = hand_and_foot.values_in_force(o)
+    values = hand_and_foot.counted_values(o)
     card_key = Key(msg(N_("Card values")), hand_and_foot_values(values))
     order: tuple[int, ...] = ()
-    if o.get("partners"):
+    if o.partners:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
@@ -307,7 +310,7 @@ def handbook_tables(key: str) -> dict[str, RuleTable]:
         values = golf.DEFAULT_VALUES
         return {"values": RuleTable((card, points), (*value_runs(values), joker_line(values[JOKER])))}
     if key == "garbage-rummy":
-        values = garbage_rummy.values_in_force({})
+        values = values_in_force(garbage_rummy.DEFAULT_VALUES, {})
         return {"goals": RuleTable((msg(N_("Goal")), msg(N_("Lay down"))),
                                    tuple((str(n), Msg(goal)) for n, goal in enumerate(garbage_rummy.GOALS, 1))),
                 "penalties": RuleTable((msg(N_("Card left in hand")), points),
@@ -331,11 +334,11 @@ def handbook_tables(key: str) -> dict[str, RuleTable]:
     if key == "hand-and-foot":
         o = hand_and_foot.RULES.resolve_options({}, 4)
         return {"scores": RuleTable((msg(N_("For")), points),
-                                    ((msg(N_("Each clean book")), str(o["clean_book"])),
-                                     (msg(N_("Each dirty book")), str(o["dirty_book"])),
-                                     (msg(N_("Each red three")), str(o["red_three"])),
-                                     (msg(N_("Going out")), str(o["going_out"])))),
-                "values": RuleTable((card, points), hand_and_foot_values(hand_and_foot.values_in_force(o)))}
+                                    ((msg(N_("Each clean book")), str(o.clean_book)),
+                                     (msg(N_("Each dirty book")), str(o.dirty_book)),
+                                     (msg(N_("Each red three")), str(o.red_three)),
+                                     (msg(N_("Going out")), str(o.going_out)))),
+                "values": RuleTable((card, points), hand_and_foot_values(hand_and_foot.counted_values(o)))}
     return {}
 
 

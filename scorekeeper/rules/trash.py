@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Table, Turn,
-                   bool_option, choice_option, fail, first_dealer_option, int_option, msg, need_object, need_seat,
+from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Table, Turn,
+                   bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_object, need_seat,
                    need_seats)
 
 MAX_LAYOUT = 10  # the places ace to ten
@@ -42,6 +42,7 @@ class Wild(Enum):
     JACKS = "jacks"
     KINGS = "kings"
     JACKS_AND_JOKERS = "jacks_and_jokers"
+    KINGS_AND_JOKERS = "kings_and_jokers"
     ALL_FACES = "all_faces"
 
 
@@ -49,6 +50,7 @@ WILD_TEXT: Mapping[Wild, str] = {
     Wild.JACKS: N_("Jacks are wild; queens and kings end your turn."),
     Wild.KINGS: N_("Kings are wild; jacks and queens end your turn."),
     Wild.JACKS_AND_JOKERS: N_("Jacks and jokers are wild; queens and kings end your turn."),
+    Wild.KINGS_AND_JOKERS: N_("Kings and jokers are wild; jacks and queens end your turn."),
     Wild.ALL_FACES: N_("Jacks, queens and kings are all wild; a number you already have face up, "
                        "or one above your layout, ends your turn."),
 }
@@ -67,9 +69,9 @@ def packs_text(players: int) -> Msg:
     return msg(N_("Shuffle %(packs)s packs together"), packs=packs)
 
 
-def wild_text(wild: str) -> str:
+def wild_text(wild: Wild) -> str:
     """Say which cards are wild under the ``wild`` option."""
-    return WILD_TEXT[Wild(wild)]
+    return WILD_TEXT[wild]
 
 
 SPEC = GameSpec(
@@ -88,21 +90,40 @@ SPEC = GameSpec(
                    help=N_("Stop after this many deals; the smallest layout wins. Empty: no limit")),
         bool_option("also_completed", N_("Others can complete too"), False,
                     help=N_("Others who complete their layout in the same go-round also get one card fewer")),
-        choice_option("first_player", N_("Who starts the next deal"), FirstPlayer.WINNER.value, {
-            FirstPlayer.WINNER.value: N_("the winner of the last deal"),
-            FirstPlayer.ROTATE.value: N_("one seat further each deal"),
+        enum_option("first_player", N_("Who starts the next deal"), FirstPlayer.WINNER, {
+            FirstPlayer.WINNER: N_("the winner of the last deal"),
+            FirstPlayer.ROTATE: N_("one seat further each deal"),
         }),
-        choice_option("wild", N_("Wild cards"), Wild.JACKS.value, {
-            Wild.JACKS.value: N_("jacks"),
-            Wild.KINGS.value: N_("kings"),
-            Wild.JACKS_AND_JOKERS.value: N_("jacks and jokers"),
-            Wild.ALL_FACES.value: N_("all face cards"),
+        enum_option("wild", N_("Wild cards"), Wild.JACKS, {
+            Wild.JACKS: N_("jacks"),
+            Wild.KINGS: N_("kings"),
+            Wild.JACKS_AND_JOKERS: N_("jacks and jokers"),
+            Wild.KINGS_AND_JOKERS: N_("kings and jokers"),
+            Wild.ALL_FACES: N_("all face cards"),
         }),
     ),
+    presets={
+        "house": Preset(N_("The house sheet: others who complete in the same go-round count too"),
+                        {"also_completed": True}),
+        "short": Preset(N_("The shorter game: the first layout down to 6 cards wins"), {"win_at": 6}),
+    },
     measure=Measure.SMALLEST_LAYOUT,
     round_name=N_("Deal"),
     summary=N_("Fill a face-down layout from ace up; each deal you win, your layout gets one card shorter."),
 )
+
+
+@dataclass(frozen=True)
+class TrashOptions:
+    """The house rules of one game of Trash, typed."""
+
+    first_dealer: int
+    start: int
+    win_at: int
+    deals: int | None
+    also_completed: bool
+    first_player: FirstPlayer
+    wild: Wild
 
 
 @dataclass(frozen=True)
@@ -118,6 +139,12 @@ class TrashRules(BaseRules):
     """Trash: layouts shrink for every completed deal; the first to reach ``win_at`` wins."""
 
     spec = SPEC
+    options_type = TrashOptions
+    data_keys = DataKeys(frozenset({"winner", "also_completed"}))
+    example = Example(3, {"start": 3, "also_completed": True}, (
+        {"winner": 0, "also_completed": [1]}, {"winner": 1}, {"winner": 0, "also_completed": []},
+        {"winner": 0, "also_completed": [2]},
+    ), winners=(0,))
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """Check the layout sizes make a game: ``win_at`` must be below ``start``."""
@@ -128,8 +155,8 @@ class TrashRules(BaseRules):
 
     def start(self, table: Table) -> TrashState:
         """Give everyone the starting layout; the player after the first dealer starts."""
-        first = (table.options["first_dealer"] + 1) % table.n
-        return TrashState((table.options["start"],) * table.n, 0, first)
+        first = (table.options.first_dealer + 1) % table.n
+        return TrashState((table.options.start,) * table.n, 0, first)
 
     def play(self, table: Table, state: TrashState, turn: Turn, data: Any) -> tuple[TrashState, None]:
         """Shrink the layout of the winner and of anyone else who completed theirs."""
@@ -144,7 +171,7 @@ class TrashRules(BaseRules):
         if value is None:
             return []
         seats = need_seats(value, "also_completed", table)
-        if seats and not table.options["also_completed"]:
+        if seats and not table.options.also_completed:
             raise fail("also_completed", N_("only the winner completes a layout unless the table plays "
                                             "that others who complete in the same go-round count too"))
         if winner in seats:
@@ -154,7 +181,7 @@ class TrashRules(BaseRules):
 
     def next_first(self, table: Table, state: TrashState, winner: int) -> int:
         """Return who starts the deal after this one."""
-        if FirstPlayer(table.options["first_player"]) is FirstPlayer.ROTATE:
+        if table.options.first_player is FirstPlayer.ROTATE:
             return (state.first_player + 1) % table.n
         return winner
 
@@ -164,8 +191,8 @@ class TrashRules(BaseRules):
 
     def is_over(self, table: Table, state: TrashState) -> bool:
         """The game ends when a layout reaches ``win_at`` or the agreed deals are played."""
-        limit = table.options["deals"]
-        return min(state.layouts) <= table.options["win_at"] or (limit is not None and state.deals >= limit)
+        limit = table.options.deals
+        return min(state.layouts) <= table.options.win_at or (limit is not None and state.deals >= limit)
 
     def winners(self, table: Table, state: TrashState) -> list[int]:
         """Return the seats with the smallest layout (everyone who reached ``win_at`` at the end)."""
@@ -182,7 +209,7 @@ class TrashRules(BaseRules):
     def round_fields(self, table: Table, state: TrashState, turn: Turn) -> list[Field]:
         """Ask who won the deal, and who else completed when the table plays that."""
         fields = [Field("winner", N_("Won the deal"), FieldKind.SEAT)]
-        if table.options["also_completed"]:
+        if table.options.also_completed:
             fields.append(Field("also_completed", N_("Also completed their layout"), FieldKind.SEATS,
                                 optional=True, default=[]))
         return fields
@@ -194,17 +221,17 @@ class TrashRules(BaseRules):
         notes = [packs_text(table.n),
                  msg(N_("Deal everyone one card face down for each place in their layout")),
                  msg(N_("%(name)s plays first"), name=table.players[state.first_player]),
-                 msg(wild_text(options["wild"]))]
-        if options["deals"] is not None:
+                 msg(wild_text(options.wild))]
+        if options.deals is not None:
             notes.append(msg(N_("Deal %(number)s of %(deals)s; after the last one the smallest layout wins"),
-                             number=turn.number, deals=options["deals"]))
-        if options["win_at"]:
-            notes.append(msg(N_("The first layout down to %(size)s cards wins the game"), size=options["win_at"]))
+                             number=turn.number, deals=options.deals))
+        if options.win_at:
+            notes.append(msg(N_("The first layout down to %(size)s cards wins the game"), size=options.win_at))
         return notes
 
     def seat_notes(self, table: Table, state: TrashState, over: bool = False) -> list[list[Msg]]:
         """Point out, while the game is on, a player one completed layout away from winning it."""
-        last = table.options["win_at"] + 1
+        last = table.options.win_at + 1
         over = over or self.is_over(table, state)
         return [[msg(N_("One completed layout from winning the game"))] if size == last and not over else []
                 for size in state.layouts]

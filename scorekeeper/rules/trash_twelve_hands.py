@@ -19,8 +19,8 @@ from enum import Enum
 from typing import Any
 
 from .base import (
-    N_, BaseRules, Field, FieldKind, GameSpec, Measure, Msg, Option, Scope, Table, Turn, as_int, fail,
-    first_dealer_option, msg, need_int, need_list, need_object, need_seat, shown,
+    N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option, OptionKind, Scope, Table,
+    Turn, as_int, fail, first_dealer_option, msg, need_int, need_list, need_object, need_seat, shown,
 )
 
 HANDS = 12
@@ -80,6 +80,9 @@ HAND_TEXTS = {
 
 DEFAULT_POINTS = {"trick": 5, "heart": 5, "king": 20, "queen": 20, "last_trick": 20,
                   "first_out": -25, "second_out": -15}
+POINT_LABELS = {"trick": N_("Each trick"), "heart": N_("Each heart"), "king": N_("Each king"),
+                "queen": N_("Each queen"), "last_trick": N_("The last trick"), "first_out": N_("Out first"),
+                "second_out": N_("Out second")}
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ def hand_total(contract: Contract, deck: Deck) -> int:
 def describe_hand(table: Table, number: int) -> Msg:
     """Describe hand ``number`` for the page: "Hand 3 of 12: Kings, 20 points each"."""
     contract = contract_for(number)
-    points = table.options["points"]
+    points = table.options.points
     if contract is Contract.SEQUENCE:
         return msg(HAND_TEXTS[contract], number=number, hands=HANDS,
                    first=points["first_out"], second=points["second_out"])
@@ -169,7 +172,8 @@ def _parse_points(value: Any) -> dict[str, int]:
 
 def points_option() -> Option:
     """The ``points`` option: changed values by name, the rest at their defaults."""
-    return Option("points", N_("Points"), dict(DEFAULT_POINTS), _parse_points, kind="values",
+    return Option("points", N_("Points"), dict(DEFAULT_POINTS), _parse_points, kind=OptionKind.POINTS,
+                  labels=POINT_LABELS,
                   help=N_("trick 5, heart 5, king 20, queen 20, last_trick 20, first_out -25, second_out -15"))
 
 
@@ -186,6 +190,24 @@ SPEC = GameSpec(
 
 
 @dataclass(frozen=True)
+class TrashTwelveOptions:
+    """The house rules of one game of Trash in twelve hands, typed."""
+
+    first_dealer: int
+    points: Mapping[str, int]
+
+
+def example_hand(contract: Contract) -> dict[str, Any]:
+    """Return one hand of a four-player game with the given contract."""
+    if contract in COUNTED:
+        want = hand_total(contract, deck_for(4))
+        return {contract.value: [want - 3, 1, 1, 1]}
+    if contract is Contract.LAST_TRICK:
+        return {"last_trick": 1}
+    return {"first_out": 2, "second_out": 3}
+
+
+@dataclass(frozen=True)
 class TrashTwelveState:
     """Totals so far and how many hands have been played."""
 
@@ -197,6 +219,8 @@ class TrashTwelveRules(BaseRules):
     """Trash in twelve hands: fixed contracts, lowest total after hand 12 wins."""
 
     spec = SPEC
+    options_type = TrashTwelveOptions
+    data_keys = DataKeys(frozenset({c.value for c in COUNTED} | {"last_trick", "first_out", "second_out"}))
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         options["points"] = {**DEFAULT_POINTS, **options["points"]}
@@ -229,14 +253,14 @@ class TrashTwelveRules(BaseRules):
 
     def score_counts(self, table: Table, contract: Contract, data: Mapping[str, Any]) -> list[int]:
         """Score tricks, hearts, kings or queens: the count times the value of one."""
-        each = table.options["points"][COUNTED[contract][0]]
+        each = table.options.points[COUNTED[contract][0]]
         return [count * each for count in self.read_counts(table, contract, data)]
 
     def score_last_trick(self, table: Table, data: Mapping[str, Any]) -> list[int]:
         """Score the last-trick hand: only the taker of the last trick scores."""
         seat = picked_seat(data, "last_trick", table, N_("say who took the last trick"))
         points = [0] * table.n
-        points[seat] = table.options["points"]["last_trick"]
+        points[seat] = table.options.points["last_trick"]
         return points
 
     def score_sequence(self, table: Table, data: Mapping[str, Any]) -> list[int]:
@@ -245,7 +269,7 @@ class TrashTwelveRules(BaseRules):
         second = picked_seat(data, "second_out", table, N_("say who went out second"))
         if first == second:
             raise fail("second_out", N_("%(name)s cannot go out both first and second"), name=table.players[first])
-        values = table.options["points"]
+        values = table.options.points
         points = [0] * table.n
         points[first], points[second] = values["first_out"], values["second_out"]
         return points
@@ -297,5 +321,7 @@ def contract_labels() -> list[str]:
     """Return the twelve hands' contract labels in playing order, for the rules page."""
     return [CONTRACT_LABELS[c] for c in CONTRACTS]
 
+
+TrashTwelveRules.example = Example(4, {}, tuple(example_hand(c) for c in CONTRACTS), winners=(2,))
 
 RULES = TrashTwelveRules()

@@ -9,13 +9,13 @@ from ..games.forms import LooseSelect, new_game_form
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
 
-def sheet_form(spec, formdata=None, paper: str = "a4"):
-    """Build the print form for one game: names (optional), how many players, house rules, paper."""
+def sheet_form(spec, formdata=None, paper: str = "a4", preset: str | None = None):
+    """Build the print form for one game: names (optional), how many players, a preset, house rules, paper."""
     if formdata is not None:  # every name box in its own seat, even when a link leaves the empty ones out
         formdata = formdata.copy()
         for seat in range(spec.max_players):
             formdata.setdefault(f"players-{seat}", "")
-    form = new_game_form(spec, formdata=formdata, meta={"csrf": False})  # a download changes nothing
+    form = new_game_form(spec, preset=preset, formdata=formdata, meta={"csrf": False})  # a download changes nothing
     count = LooseSelect(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
                         default=str(min(max(4, spec.min_players), spec.max_players)))
     paper = LooseSelect(_l("Paper"), choices=[SelectChoice(k, v) for k, v in PAPERS.items()], default=paper)

@@ -9,7 +9,7 @@ from flask_babel import get_locale
 
 from .. import rules as registry
 from .. import services
-from ..games.forms import options_from
+from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
 from ..i18n import tr_errors
 from ..rules.paper import plan_for
@@ -33,7 +33,8 @@ def index():
 def choose(key: str):
     """Show the print form for one game: players, house rules and paper."""
     rules = registry.get(key) or abort(404)
-    return render_template("sheets/choose.html", form=sheet_form(rules.spec, paper=paper_of({})), spec=rules.spec)
+    form = sheet_form(rules.spec, paper=paper_of({}), preset=request.args.get("preset"))
+    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec))
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
@@ -42,12 +43,13 @@ def blank(key: str, kind: str):
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, formdata=request.args)
     if not form.validate():  # a number that is not a number, said on its field
-        return render_template("sheets/choose.html", form=form, spec=rules.spec), 422
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     try:
-        rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec))
+        rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
+                                            chosen_preset(form))
     except Problem as exc:
         place_sheet_errors(form, tr_errors(exc.errors))
-        return render_template("sheets/choose.html", form=form, spec=rules.spec), 422
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     paper = paper_of(request.args)
     tag = sha256(repr((key, kind, table, paper, str(get_locale()))).encode()).hexdigest()[:32]
     return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper))

@@ -2,16 +2,20 @@
 (function () {
   "use strict";
 
-  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "X"];
-  const SUITS = [["S", "♠", ""], ["H", "♥", "suit-red"], ["D", "♦", "suit-red"], ["C", "♣", ""]];
+  // How cards are written (ranks, suits and their signs, other spellings) comes from the server
+  // in data-deck, and their values in data-card-values: the rules code stays the only copy.
+  function deckOf(entry) {
+    return JSON.parse(entry.dataset.deck || '{"ranks": [], "suits": {}, "red": [], "aliases": {}}');
+  }
 
-  function cardValue(card, values) {
-    const m = /^(10|[2-9AJQKX1T])([SHDC♠♥♦♣]?)$/i.exec(card.trim());
-    if (!m) return null;
-    let rank = m[1].toUpperCase();
-    if (rank === "1") rank = "A";
-    if (rank === "T") rank = "10";
-    const suit = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" }[m[2]] || m[2].toUpperCase();
+  function cardValue(card, values, deck) {
+    const text = card.trim().toUpperCase();
+    const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
+    let suit = text.length > 1 ? (signs[text.slice(-1)] || text.slice(-1)) : "";
+    let rank = text;
+    if (suit in deck.suits) rank = text.slice(0, -1); else suit = "";
+    rank = deck.aliases[rank] || rank;
+    if (!deck.ranks.includes(rank)) return null;
     if (suit && (rank + suit) in values) return values[rank + suit];
     return rank in values ? values[rank] : null;
   }
@@ -33,8 +37,9 @@
     if (!input || !out || !Object.keys(values).length) return;
     const cards = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
     let total = 0;
+    const deck = deckOf(entry);
     for (const card of cards) {
-      const v = cardValue(card, values);
+      const v = cardValue(card, values, deck);
       if (v === null) { out.textContent = ""; return; }
       total += v;
     }
@@ -44,6 +49,7 @@
   }
 
   function buildPad(entry, input) {
+    const deck = deckOf(entry);
     const pad = document.createElement("div");
     pad.className = "pad";
     let suitMode = false;
@@ -51,18 +57,22 @@
       input.value = (input.value.trim() ? input.value.trim() + " " : "") + text;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     };
-    RANKS.forEach((rank) => {
+    deck.ranks.forEach((rank) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
       b.addEventListener("click", () => add(rank));
       pad.appendChild(b);
     });
-    SUITS.forEach(([code, symbol, cls]) => {
+    Object.entries(deck.suits).forEach(([code, symbol]) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = symbol; b.className = cls; b.setAttribute("aria-label", code);
+      b.type = "button"; b.textContent = symbol; b.className = deck.red.includes(code) ? "suit-red" : "";
+      b.setAttribute("aria-label", code);
       b.addEventListener("click", () => {
         const v = input.value.trimEnd();
-        if (v && /[0-9AJQK]$/i.test(v)) { input.value = v + code; input.dispatchEvent(new Event("input", { bubbles: true })); }
+        const last = v.split(/\s+/).pop() || "";
+        if (deck.ranks.includes(deck.aliases[last.toUpperCase()] || last.toUpperCase()) && last.toUpperCase() !== "X") {
+          input.value = v + code; input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
       });
       pad.appendChild(b);
     });
@@ -106,7 +116,7 @@
       if (pad) { pad.hidden = !pad.hidden; return; }
       pad = document.createElement("div");
       pad.className = "pad";
-      RANKS.filter((r) => r in values).forEach((rank) => {
+      deckOf(entry).ranks.filter((r) => r in values).forEach((rank) => {
         const b = document.createElement("button");
         b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
         b.addEventListener("click", () => { taps.push(values[rank]); set((Number(input.value) || 0) + values[rank]); });

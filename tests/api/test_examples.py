@@ -21,10 +21,17 @@ def same(want, got) -> bool:
 
 @pytest.mark.parametrize("case", list(example_cases()))
 def test_example(client, case):
+    play_case(client, case)
+
+
+def play_case(client, case) -> None:
+    """Play one case the way check-examples does: start (with its preset), send its rounds, compare."""
     if case["game"] not in rules.REGISTRY:
         pytest.fail(f"{case['game']} is not registered")
-    answer = client.post("/api/games", json={"game": case["game"], "players": case["players"],
-                                             "options": case.get("options", {})})
+    body = {"game": case["game"], "players": case["players"], "options": case.get("options", {})}
+    if "preset" in case:
+        body["preset"] = case["preset"]
+    answer = client.post("/api/games", json=body)
     if "create_error" in case:
         assert answer.status_code == 422
         assert any(k.startswith(case["create_error"]) for k in answer.get_json()["errors"])

@@ -119,7 +119,7 @@ def cards(*layouts, knocker=None):
 
 GOLF_DEFAULT_OPTIONS = {"first_dealer": 0, "layout": 4, "holes": 9, "target": None, "values": {}, "pairs": "none",
                         "one_eyed_jacks_wild": False, "knock_penalty": "none", "knock_bonus": "none",
-                        "look_cost": 0, "quarters": None, "packs": 1}
+                        "look_cost": 0, "quarters": None, "packs": 1, "pot_stake": None, "pot_cap": None}
 
 GOLF = [
     {"name": "defaults: 9 holes, 4 cards, no cancelling, seed values",
@@ -715,7 +715,8 @@ def test_trash_rules_listing_and_player_count(client):
     assert options["start"]["default"] == 10 and options["win_at"]["default"] == 0
     assert options["deals"]["default"] is None and options["also_completed"]["default"] is False
     assert options["first_player"] == {"default": "winner", "choices": ["winner", "rotate"]}
-    assert options["wild"] == {"default": "jacks", "choices": ["jacks", "kings", "jacks_and_jokers", "all_faces"]}
+    assert options["wild"] == {"default": "jacks", "choices": ["jacks", "kings", "jacks_and_jokers", "kings_and_jokers",
+                                                               "all_faces"]}
     run_bad_game(client, "trash", [f"P{i}" for i in range(13)], {}, "players")
 
 
@@ -1174,7 +1175,7 @@ def test_chase_the_ace_rules_listing_and_player_count(client):
     assert options["lives"]["default"] == 3 and options["stake"]["default"] == 0.10
     assert options["cancel_matches"]["default"] is True
     assert options["tie_rule"] == {"default": "share", "choices": ["share", "replay", "cut", "carry", "carry_no_add"]}
-    assert options["kings"] == {"default": "block", "choices": ["block", "plain", "reveal"]}
+    assert options["kings"] == {"default": "block", "choices": ["block", "plain", "reveal", "reveal_stops"]}
     run_bad_game(client, "chase-the-ace", [f"P{i}" for i in range(21)], {}, "players")
 
 
@@ -1201,36 +1202,37 @@ HAND_FOOT = [
                            "dirty_book": 30, "red_three": 100, "going_out": 100, "values": {}},
                "next": {"round": 1, "dealer": 0, "meld_minimum": 60}},
      "rounds": [{
-         # Ann: 2*50 + 30 + 100 + 100 + (A+A+K+X+3S = 20+20+10+50+5 = 105) - 0 = 435
+         # Ann: 2*50 + 30 + 100 + 100 + (K*7 + Q*7 + A*4 X X 2 = 70+70+80+100+20 = 340) - 0 = 670
          # Bob: 30 + 80 - (7+8+2+3C = 5+10+20+5 = 40) = 70
-         "data": hf_hand(hf(2, 1, 1, True, melded=["A", "A", "K", "X", "3S"], left=[]),
+         "data": hf_hand(hf(2, 1, 1, True, melded=["K"] * 7 + ["Q"] * 7 + ["A"] * 4 + ["X", "X", "2"], left=[]),
                          hf(0, 1, 0, False, melded_points=80, left=["7", "8", "2", "3C"])),
-         "points": [435, 70],
-         "expect": {"totals": [435, 70], "next": {"round": 2, "dealer": 1, "meld_minimum": 90}}}]},
+         "points": [670, 70],
+         "expect": {"totals": [670, 70], "next": {"round": 2, "dealer": 1, "meld_minimum": 90}}}]},
     {"name": "every default card value",
      "game": "hand-and-foot", "players": P2,
      # X A 2 K Q J 10 9 8 = 50+20+20+6*10 = 150, less 7 6 5 4 3S = 5*5 = 25 -> 125
-     # 3C = 5, less X = 50 -> -45
+     # less X and 3C = 50 + 5 -> -55 (a black three is never melded)
      "rounds": [{"data": hf_hand(hf(melded=["X", "A", "2", "K", "Q", "J", "10", "9", "8"],
                                     left=["7", "6", "5", "4", "3S"]),
-                                 hf(melded=["3C"], left=["X"])),
-                 "points": [125, -45]}]},
+                                 hf(left=["X", "3C"])),
+                 "points": [125, -55]}]},
     {"name": "values X=100, 3S=0, A=25",
      "game": "hand-and-foot", "players": P2, "options": {"values": {"X": 100, "3S": 0, "A": 25}},
-     # X 3S 3C A = 100+0+5+25 = 130
-     "rounds": [{"data": hf_hand(hf(melded=["X", "3S", "3C", "A"]), NOTHING), "points": [130, 0]}]},
+     # X A = 100+25 = 125, less 3S 3C = 0+5 -> 120
+     "rounds": [{"data": hf_hand(hf(melded=["X", "A"], left=["3S", "3C"]), NOTHING), "points": [120, 0]}]},
     {"name": "changed bonuses",
      "game": "hand-and-foot", "players": P2,
      "options": {"clean_book": 100, "dirty_book": 50, "red_three": 50, "going_out": 200},
-     # Ann 1*100 + 2*50 + 2*50 + 200 = 500; Bob 1*50 - 35 = 15
-     "rounds": [{"data": hf_hand(hf(1, 2, 2, True, melded_points=0, left_points=0),
+     # Ann 1*100 + 2*50 + 2*50 + 200 + 105 melded (the least three books can hold) = 605; Bob 1*50 - 35 = 15
+     "rounds": [{"data": hf_hand(hf(1, 2, 2, True, melded_points=105, left_points=0),
                                  hf(0, 0, 1, False, melded_points=0, left_points=35)),
-                 "points": [500, 15]}]},
+                 "points": [605, 15]}]},
     {"name": "going out with exactly one clean and two dirty books",
      "game": "hand-and-foot", "players": P2,
-     # Ann 50 + 2*30 + 100 + (K K K = 30) = 240; Bob -(3S 3C 4 = 15) = -15
-     "rounds": [{"data": hf_hand(hf(1, 2, out=True, melded=["K", "K", "K"], left=[]),
-                                 hf(left=["3S", "3C", "4"])), "points": [240, -15]}]},
+     # Ann 50 + 2*30 + 100 + (K*7 = 70, Q*5 2 2 = 90, J*5 X 2 = 120) = 490; Bob -(3S 3C 4 = 15) = -15
+     "rounds": [{"data": hf_hand(hf(1, 2, out=True, melded=["K"] * 7 + ["Q"] * 5 + ["2", "2"] + ["J"] * 5 + ["X", "2"],
+                                    left=[]),
+                                 hf(left=["3S", "3C", "4"])), "points": [490, -15]}]},
     {"name": "with more hands than meld minimums the last one repeats; ends after the hands",
      "game": "hand-and-foot", "players": P2, "options": {"rounds": 6},
      "rounds": [{"data": hf_hand(NOTHING, NOTHING), "expect": {"next": {"round": r + 1, "dealer": r % 2,

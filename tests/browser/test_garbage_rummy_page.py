@@ -110,14 +110,23 @@ def test_garbage_ends_after_the_hand_in_which_goal_11_is_made(page, start_game, 
     expect(page.locator("#round-form")).not_to_contain_text("lifted exactly")
     shot("garbage-rummy-6-goal-11")
 
-    # Ed goes out this time (his goal 1), but Di lays down goal 11: the game ends with this hand.
+    # Ed goes out this time (his goal 1), and Di ticks goal 11 too: a run of 11 takes every card, so only
+    # whoever went out can make it; the hand is refused and what was typed stays.
     went_out(page, "Ed")
     page.locator("#made_goal-0").check()
     page.locator("#made_goal-1").check()
     page.locator("#cards-0").fill("QS X")
     expect(seat(page, "Di").locator(".card-total")).to_have_text("2 cards: 65 points")
     page.get_by_role("button", name="Save hand 11").click()
-    expect(page.locator(".result")).to_contain_text("Winner: Ed")  # the lowest total wins: 50 against Di's 65
-    assert totals(page) == ["65", "50"]
+    expect(seat(page, "Di")).to_contain_text("a run of 11 takes every card")
+    expect(page.locator("#cards-0")).to_have_value("QS X")
+
+    # Di went out with her run of 11 after all: the game ends with this hand.
+    went_out(page, "Di")
+    page.locator("#cards-0").fill("")
+    page.locator("#cards-1").fill("QS X")
+    page.get_by_role("button", name="Save hand 11").click()
+    expect(page.locator(".result")).to_contain_text("Winner: Di")  # the lowest total wins: 0 against Ed's 115
+    assert totals(page) == ["0", "115"]
     assert goal_lines(page) == ["All 11 goals made", "Goal 2: two runs of 3"]
     shot("garbage-rummy-7-finished")

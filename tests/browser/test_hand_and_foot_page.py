@@ -37,19 +37,19 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     expect(helper.locator(".meld-check")).to_have_class("meld-check ok")
     shot("hand-and-foot-1-meld-check")
 
-    # Hand 1 by the cards: Ann goes out, Bob is caught with a king and a joker.
-    fill_entry(page, 0, "1", "2", "0", True, melded="A A 2 K Q J 10 9 8 X")
-    fill_entry(page, 1, "0", "1", "0", False, melded="5 6 7 3S", left="K X")
-    expect(page.locator("#round-form .card-total").first).to_contain_text("10 cards: 170 points")
+    # Hand 1 by the cards: Ann goes out with three books, Bob is caught with a king and a joker.
+    fill_entry(page, 0, "1", "2", "0", True, melded="K K K K K K K Q Q Q Q Q Q Q A A 2 X 9 9 9")
+    fill_entry(page, 1, "0", "1", "0", False, melded="5 6 7 4 4 4 4", left="K X")
+    expect(page.locator("#round-form .card-total").first).to_contain_text("21 cards: 280 points")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".next-line")).to_contain_text("Hand 2")
-    assert totals(page) == ["380", "-10"]
+    assert totals(page) == ["490", "5"]
     expect(notes).to_contain_text("Hand 2 of 2: a first meld needs at least 90 points")
     expect(page.locator(".meld-helper .cards-entry")).to_have_attribute("data-min", "90")
 
     # Hand 2 refused: both marked as going out. What was typed stays.
     fill_entry(page, 0, "1", "2", "0", True, melded_points="200")
-    fill_entry(page, 1, "1", "2", "1", True, melded_points="100", left_points="45")
+    fill_entry(page, 1, "1", "2", "1", True, melded_points="150", left_points="45")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".error.banner")).to_contain_text("only one player can go out in a hand")
     expect(page.locator("#melded_points-0")).to_have_value("200")
@@ -61,8 +61,8 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     fill_entry(page, 1, "0", "0", "1", False)
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".result")).to_contain_text("Winner: Ann")
-    assert totals(page) == ["790", "145"]
-    assert page.locator("#rounds tbody tr").all_inner_texts()[1].split()[:3] == ["2", "410", "155"]
+    assert totals(page) == ["900", "210"]
+    assert page.locator("#rounds tbody tr").all_inner_texts()[1].split()[:3] == ["2", "410", "205"]
     expect(page.locator(".meld-helper")).to_have_count(0)
     shot("hand-and-foot-3-finished")
 

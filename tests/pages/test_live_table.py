@@ -63,3 +63,24 @@ def test_big_screen_view_shows_the_scoreboard_alone(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     page = client.get(f"/games/{gid}?big=1").get_data(as_text=True)
     assert 'class="tv"' in page and 'id="round-form"' not in page and "Back to the normal view" in page
+
+
+def test_play_again_keeps_the_preset(client):
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob", "preset": "quarters"})
+    again = client.post(f"/games/{game_id(answer)}/again")
+    state = client.get(f"/api/games/{game_id(again)}").get_json()
+    assert state["preset"] == "quarters" and state["options"]["quarters"] == 4
+
+
+def test_play_again_with_house_rules_refused_today_asks_for_them_again(app, client):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    with app.app_context():  # stored by an older version, which let wild jacks go without a pairing rule
+        game = db.session.scalar(db.select(Game).filter_by(public_id=gid))
+        game.options = {**game.options, "one_eyed_jacks_wild": True}
+        db.session.commit()
+    again = client.post(f"/games/{gid}/again")
+    assert again.status_code == 302 and again.headers["Location"].endswith("/new/golf")
+    assert "wild jacks need a rule to pair under" in client.get("/new/golf").get_data(as_text=True)

@@ -45,6 +45,26 @@ def test_rules_pages(client, key):
     assert page.status_code == 200 and "<h2" in page.get_data(as_text=True)
 
 
+def page_words(page: str) -> str:
+    """Return a page's text as a reader sees it: no tags, entities read, spaces collapsed."""
+    import html
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_rules_pages_document_every_option_choice_and_preset(client, key):
+    spec = rules.REGISTRY[key].spec
+    words = page_words(client.get(f"/rules/{key}").get_data(as_text=True))
+    for option in spec.options:
+        assert option.label in words, option.name
+        for choice, label in option.labels.items():
+            assert label in words, (option.name, choice)
+    for name, preset in spec.presets.items():
+        assert preset.label in words, name
+        for label, _value in spec.describe_preset(name):
+            assert label in words
+
+
 def test_refused_new_game_names_the_field_and_keeps_what_was_typed(client):
     answer = start(client, "golf", ["Ann", "ann"], holes="0")
     page = answer.get_data(as_text=True)
@@ -223,3 +243,15 @@ def test_who_deals_first_is_chosen_on_the_form(client):
     assert state["options"]["first_dealer"] == 2 and state["next"]["dealer"] == 2
     refused = start(client, "golf", ["Ann", "Bob"], first_dealer="5")
     assert refused.status_code == 422 and "must be a seat at this table" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("key, inside, outside", [
+    ("chase-the-ace", "Kings: A player holding a king", "Pot: 0.00"),
+    ("hand-and-foot", "Shuffle 5 packs together", "Hand 1 of 4"),
+])
+def test_the_fixed_notes_fold_into_table_rules(client, key, inside, outside):
+    answer = start(client, key, ["Ann", "Bob", "Cy", "Di"])
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    folded = page[page.index('<li class="table-rules"><details>'):]
+    folded = folded[:folded.index("</details>")]
+    assert "Table rules" in folded and inside in folded and outside not in folded and outside in page

@@ -326,11 +326,11 @@ def test_play_does_not_change_the_state_passed_in() -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {"first_dealer": 0, "lives": 3, "stake": 0.10, "cancel_matches": True,
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {"first_dealer": 0, "lives": 3, "stake": 0.10, "cancel_matches": True,
                                             "tie_rule": "share", "kings": "block"}
     assert (SPEC.min_players, SPEC.max_players) == (2, 20)
     assert SPEC.option("tie_rule").choices == ("share", "replay", "cut", "carry", "carry_no_add")
-    assert SPEC.option("kings").choices == ("block", "plain", "reveal")
+    assert SPEC.option("kings").choices == ("block", "plain", "reveal", "reveal_stops")
 
 
 @pytest.mark.parametrize("opts, field", [
@@ -364,21 +364,21 @@ def test_lives_option(lives_each: int) -> None:
 
 
 def test_tie_and_kings_rules_have_descriptions() -> None:
-    assert set(TIE_RULES) == {t.value for t in TieRule}
-    assert set(KINGS_RULES) == {k.value for k in Kings}
+    assert set(TIE_RULES) == set(TieRule)
+    assert set(KINGS_RULES) == set(Kings)
     assert all(text.endswith(".") for text in [*TIE_RULES.values(), *KINGS_RULES.values()])
 
 
 # --- the round form ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kings", ["block", "plain", "reveal"])
+@pytest.mark.parametrize("kings", ["block", "plain", "reveal", "reveal_stops"])
 def test_round_fields(kings: str) -> None:
     t = table(4, kings=kings)
     fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
     assert [(f.name, f.kind, f.scope) for f in fields] == [
         ("cards", FieldKind.RANK, Scope.LIST), ("losers", FieldKind.SEATS, Scope.ROUND)]
-    assert fields[0].help == KINGS_RULES[kings]
+    assert fields[0].help == KINGS_RULES[Kings(kings)]
 
 
 def test_round_fields_ask_for_the_cut_under_that_rule() -> None:
@@ -434,7 +434,7 @@ def test_notes_start_with_the_pot(opts: dict[str, Any], rounds: list[Any], pot: 
 ])
 def test_notes_explain_the_chosen_rules_and_how_to_enter_a_deal(opts: dict[str, Any], wanted: list[str]) -> None:
     t = table(4, **opts)
-    notes = " | ".join(texts(RULES.notes(t, RULES.start(t), Turn(1, 0))))
+    notes = " | ".join(texts(RULES.notes(t, RULES.start(t), Turn(1, 0)) + RULES.table_rules(t)))
     for text in wanted:
         assert text in notes
     assert "When the cards are given, they decide." in notes
@@ -442,8 +442,8 @@ def test_notes_explain_the_chosen_rules_and_how_to_enter_a_deal(opts: dict[str, 
 
 def test_the_kings_note_is_translated_as_a_nested_message() -> None:
     t = table(4, kings="reveal")
-    note = RULES.notes(t, RULES.start(t), Turn(1, 0))[1]
-    assert note.text == "Kings: %(rule)s" and note.params["rule"].text == KINGS_RULES["reveal"]
+    note = RULES.table_rules(t)[0]
+    assert note.text == "Kings: %(rule)s" and note.params["rule"].text == KINGS_RULES[Kings.REVEAL]
 
 
 @pytest.mark.parametrize("opts, rounds, want", [
@@ -543,7 +543,8 @@ def test_malformed_input_raises_only_rules_errors(data: Any, rule: str) -> None:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
 
 
-@pytest.mark.parametrize("tie_rule, marks", [("replay", ["", ""]), ("share", ["", ""]), ("carry", ["−1", "−1"])])
+@pytest.mark.parametrize("tie_rule, marks", [("replay", ["", ""]), ("share", ["=", "="]),
+                                             ("carry", ["−1", "−1"])])
 def test_marks_show_what_a_tied_last_deal_really_cost(tie_rule: str, marks: list[str]) -> None:
     derived = play(table(2, lives=1, tie_rule=tie_rule), [lose(0, 1)])
     assert derived.rounds[0].marks == marks

@@ -8,8 +8,9 @@ import pytest
 
 from scorekeeper.rules.base import FieldKind, Msg, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
-from scorekeeper.rules.garbage_rummy import (GOALS, RULES, deal_size, goal_label, goal_text, packs_worth,
-                                             signed, values_in_force, values_line)
+from scorekeeper.rules.cards import values_in_force
+from scorekeeper.rules.garbage_rummy import (DEFAULT_VALUES, GOALS, RULES, deal_size, goal_label, goal_text,
+                                             most_penalty, signed, values_line)
 from tests.conftest import EXAMPLES
 
 
@@ -95,7 +96,7 @@ def test_cards_are_counted_at_the_values_in_force(opts: dict[str, Any], cards: A
 
 
 @pytest.mark.parametrize("opts, penalty", [
-    ({}, 35), ({}, 5), ({}, 840),
+    ({}, 35), ({}, 5), ({}, 200),
     ({"values": {"A": 1}}, 7), ({"values": {"K": 0}}, 0), ({"values": {"X": 25}}, 3),
 ])
 def test_a_penalty_can_be_given_directly(opts: dict[str, Any], penalty: int) -> None:
@@ -108,12 +109,12 @@ def test_empty_cards_with_a_penalty_counts_the_penalty() -> None:
     assert state.rounds[0].points == [20, 0]
 
 
-def test_values_in_force_and_what_the_packs_are_worth() -> None:
-    assert values_in_force({}) == {"X": 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "2": 5, "3": 5,
-                                   "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5}
-    assert values_in_force({"QS": 40})["QS"] == 40
-    assert packs_worth({}) == 840
-    assert packs_worth({"QS": 40}) == 840 + 2 * 30
+def test_values_in_force_and_the_most_a_hand_can_cost() -> None:
+    assert values_in_force(DEFAULT_VALUES, {}) == {"X": 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "2": 5,
+                                                   "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5}
+    assert values_in_force(DEFAULT_VALUES, {"QS": 40})["QS"] == 40
+    assert most_penalty({}) == 200
+    assert most_penalty({"QS": 40}) == 400
 
 
 # --- the dealer's bonus -------------------------------------------------------------------
@@ -165,6 +166,23 @@ def test_a_missing_made_goal_means_not_made() -> None:
     assert [s["goals_made"] for s in state.standings] == [1, 0]
 
 
+def test_who_went_out_made_the_goal_without_saying_so() -> None:
+    state = play(table(2), [rnd(0, {"cards": []}, {"penalty": 10}), rnd(1, {"penalty": 5}, {})])
+    assert [s["goals_made"] for s in state.standings] == [1, 1]
+    assert error_fields(table(2), rnd(0, {"made_goal": False, "cards": []}, {"penalty": 10})) == {
+        "players.0.made_goal"}
+
+
+def test_only_who_went_out_makes_goal_11() -> None:
+    t = table(3)
+    rounds = [simple(0, 3, made=(1,)) for _ in range(10)]
+    with pytest.raises(RoundRefused) as exc:
+        play(t, rounds + [simple(2, 3, made=(0, 1))])
+    assert set(exc.value.errors) == {"players.0.made_goal", "players.1.made_goal"}
+    assert "run of 11" in str(exc.value.errors["players.0.made_goal"])
+    assert play(t, rounds + [simple(0, 3)]).over
+
+
 # --- the end -------------------------------------------------------------------------------
 
 
@@ -174,17 +192,17 @@ def test_the_game_ends_when_goal_11_is_made() -> None:
     state = play(t, rounds)
     assert not state.over
     assert state.standings[0]["goal"] == 11
-    state = play(t, rounds + [simple(1, 3, made=(0,))])
+    state = play(t, rounds + [simple(0, 3)])
     assert state.over and state.next is None
-    assert state.standings[0] == {"seat": 0, "name": "Ann", "total": 10, "goal": 11, "goals_made": 11,
+    assert state.standings[0] == {"seat": 0, "name": "Ann", "total": 0, "goal": 11, "goals_made": 11,
                                  "place": 1}
     assert state.winners == [0]
 
 
 def test_the_lowest_total_wins_even_if_someone_else_made_goal_11() -> None:
     t = table(2)
-    rounds = [rnd(0, hand(True, []), hand(False, penalty=100)) for _ in range(10)]
-    rounds.append(rnd(1, hand(True, penalty=5), hand(True, [])))
+    rounds = [rnd(0, hand(True, []), hand(True, penalty=100)) for _ in range(10)]
+    rounds.append(rnd(1, hand(False, penalty=5), hand(True, [])))
     state = play(t, rounds)
     assert state.over
     assert [s["total"] for s in state.standings] == [5, 1000]
@@ -203,9 +221,10 @@ def test_no_round_after_the_end() -> None:
 def test_ties_share_the_win() -> None:
     t = table(3)
     rounds = [simple(0, 3, made=(1,), penalty=5), simple(1, 3, made=(0,), penalty=5)] * 5
-    state = play(t, rounds + [simple(2, 3, made=(0, 1), penalty=5)])
+    last = rnd(0, hand(True, []), hand(False, penalty=50), hand(False, penalty=5), exact=True)  # Bob deals
+    state = play(t, rounds + [last])
     assert state.over
-    assert [s["total"] for s in state.standings] == [30, 30, 50]
+    assert [s["total"] for s in state.standings] == [25, 25, 55]
     assert state.winners == [0, 1]
 
 
@@ -227,7 +246,8 @@ def test_finishing_by_hand_makes_the_leaders_win(rounds, winners) -> None:
 
 @pytest.mark.parametrize("opts, data, fields", [
     ({}, rnd(0, hand(False, []), hand(False, ["5"])), {"players.0.made_goal"}),
-    ({}, rnd(0, {"cards": []}, hand(False, ["5"])), {"players.0.made_goal"}),
+    ({}, rnd(0, hand(True, []), hand(False, penalty=205)), {"players.1.penalty"}),
+    ({}, rnd(0, hand(True, []), hand(False, ["5"] * 11)), {"players.1.cards"}),
     ({}, rnd(0, hand(True, ["5"]), hand(False, ["5"])), {"players.0.cards"}),
     ({}, rnd(0, hand(True, penalty=5), hand(False, ["5"])), {"players.0.penalty"}),
     ({}, rnd(0, hand(True, []), hand(False, [])), {"players.1.cards"}),
@@ -291,8 +311,8 @@ def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {"first_dealer": 0, "values": {}, "dealer_bonus": -50}
-    assert RULES.resolve_options({"values": {"q": 12, "as": 1}}, 4)["values"] == {"Q": 12, "AS": 1}
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {"first_dealer": 0, "values": {}, "dealer_bonus": -50}
+    assert RULES.options_json(RULES.resolve_options({"values": {"q": 12, "as": 1}}, 4))["values"] == {"Q": 12, "AS": 1}
 
 
 # --- what the pages ask ------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def column(derived, key: str) -> list:
 
 
 def test_defaults():
-    assert table().options == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
+    assert RULES.options_json(table().options) == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
                                "big_gin_bonus": 31, "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0,
                                "shutout_double": False}
 
@@ -349,7 +349,9 @@ def test_seat_notes_count_hands_won(n, options, rounds, expected):
 
 @pytest.mark.parametrize("data, points, marks", [
     (knock(0, 5, 20), [15, 0], ["15", "0"]),
-    (gin(1, 30, 0), [0, 55], ["0", "55"]),
+    (gin(1, 30, 0), [0, 55], ["0", "55 gin"]),
+    ({"result": "big_gin", "knocker": 0, "deadwood": [0, 10]}, [41, 0], ["41 big gin", "0"]),
+    (knock(0, 8, 5), [0, 28], ["0", "28 undercut"]),
     (DRAW, [0, 0], ["–", "–"]),
 ])
 def test_marks(data, points, marks):
@@ -383,3 +385,11 @@ def test_options_that_are_not_an_object_are_refused(junk):
     with pytest.raises(RulesError) as caught:
         RULES.resolve_options(junk, 2)
     assert set(caught.value.errors) == {"options"}
+
+
+def test_the_classic_preset():
+    resolved = RULES.options_json(RULES.resolve_options({}, 2, "classic"))
+    assert (resolved["box_bonus"], resolved["game_bonus"], resolved["shutout_double"]) == (25, 100, True)
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
+    d = engine.derive(RULES, t, [gin(0, 0, 80)])  # 80 + 25: the target is reached, Bob won no hand
+    assert d.over and [s["total"] for s in d.standings] == [105 * 2 + 25 + 100, 0]

@@ -40,13 +40,13 @@ def play(t: Table, *holes, finished_by_hand=False):
     ({"packs": 3}, {"packs": 3}),
 ])
 def test_defaults_fill_in(options, expected):
-    resolved = RULES.resolve_options(options, 3)
+    resolved = RULES.options_json(RULES.resolve_options(options, 3))
     assert {k: resolved[k] for k in expected} == expected
 
 
 def test_two_packs_from_eight_players():
-    assert RULES.resolve_options({}, 8)["packs"] == 2
-    assert RULES.resolve_options({}, 7)["packs"] == 1
+    assert RULES.options_json(RULES.resolve_options({}, 8))["packs"] == 2
+    assert RULES.options_json(RULES.resolve_options({}, 7))["packs"] == 1
 
 
 @pytest.mark.parametrize("options, field", [
@@ -106,7 +106,6 @@ def test_bad_options_are_refused_by_name(options, field):
     ("JS Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 15),
     ("JH 9 A 2", {"pairs": "columns", "one_eyed_jacks_wild": True}, 11),
     ("JD Q 7 8", {"pairs": "pairs", "one_eyed_jacks_wild": True}, 35),
-    ("JS Q 7 8", {"pairs": "none", "one_eyed_jacks_wild": True}, 35),
     # 6-card layouts: columns 1-4, 2-5, 3-6 by default.
     ("5 6 7 5 6 7", {"layout": 6}, 0),
     ("5 5 5 6 6 6", {"layout": 6}, 33),
@@ -130,6 +129,12 @@ def test_layout_scores(cards, options, expected):
     ("none", "minus_players", [3, 3, 40], 0, 0),   # a tie counts as lowest
     ("add10", "zero", [3, 3, 40], 1, 0),
     ("add10", "zero", [5, 3, 40], 2, 50),
+    # games.md Additions: a knock rule never rewards a failed knock nor punishes a good one
+    ("none", "zero", [-3, 4, 40], 0, -3),          # a good knock below 0 keeps its score
+    ("double", "none", [0, -2, 40], 0, 0),         # doubling 0 or less would reward a failed knock
+    ("double", "none", [-1, -5, 40], 0, -1),
+    ("double_plus5", "none", [-1, -5, 40], 0, 4),  # the 5 still counts
+    ("double_plus5", "none", [3, 1, 40], 0, 11),
 ])
 def test_knock_rules(penalty, bonus, scores, knocker, expected):
     t = table(knock_penalty=penalty, knock_bonus=bonus)
@@ -282,6 +287,94 @@ def test_notes_tell_the_table_the_layout_and_the_end():
     assert "The game ends when a total reaches 100" in [str(m) for m in RULES.notes(t, RULES.start(t), golf.Turn(1, 0))]
 
 
-def test_jacks_need_no_suit_when_nothing_can_pair():
-    t = table(one_eyed_jacks_wild=True)  # 4 cards: equal cards never cancel
+@pytest.mark.parametrize("pairs", [None, "none", "all"])
+def test_wild_jacks_need_a_pairing_rule(pairs):
+    with pytest.raises(RulesError) as exc:
+        table(one_eyed_jacks_wild=True, pairs=pairs)
+    assert set(exc.value.errors) == {"options.one_eyed_jacks_wild"}
+
+
+def test_a_stored_game_with_wild_jacks_and_no_pairing_still_plays():
+    stored = {**RULES.options_json(RULES.resolve_options({}, 3)), "one_eyed_jacks_wild": True}
+    t = Table(("Ann", "Bob", "Cy"), RULES.load_options(stored))  # as an older version accepted it
     assert play(t, hole("J 2 3 4", 3, 3)).rounds[0].points[0] == 19
+
+
+# --- games.md Additions: the pot, reachable scores, presets, marks ---------------------------
+
+
+def pot_table(**options):
+    return table(3, holes=4, pot_stake=0.25, **options)
+
+
+@pytest.mark.parametrize("holes, money, pot", [
+    ([], [-0.25, -0.25, -0.25], 0.75),                                # everyone puts the stake in
+    ([hole(5, 3, 9, knocker=0)], [-1.0, -0.25, -0.25], 1.5),          # a failed knock doubles the pot
+    ([hole(5, 3, 9, knocker=0), hole(2, 4, 6, knocker=0)], [0.25, -0.5, -0.5], 0.75),  # a good one takes it
+    ([hole(5, 3, 9)], [-0.25, -0.25, -0.25], 0.75),                   # no knocker: the pot stays
+    ([hole(3, 3, 9, knocker=1)], [-0.5, 0.25, -0.5], 0.75),           # a tie counts as lowest
+])
+def test_the_pot(holes, money, pot):
+    d = play(pot_table(), *holes)
+    assert [s["money"] for s in d.standings] == money
+    assert d.next["pot"] == pot
+    assert sum(money) + pot == pytest.approx(0)
+
+
+def test_the_pot_cap_limits_what_a_failed_knock_pays():
+    d = play(pot_table(pot_cap=1), hole(5, 3, 9, knocker=0), hole(5, 3, 9, knocker=0))
+    assert [s["money"] for s in d.standings] == [-2.0, -0.25, -0.25] and d.next["pot"] == 2.5
+
+
+def test_the_pot_outlives_next_in_final():
+    d = play(table(3, holes=1, pot_stake=1), hole(1, 3, 9, knocker=0))
+    assert d.next is None and d.final == {"pot": 3}  # the new stakes went in after the knock, as every hole
+    assert [s["money"] for s in d.standings] == [1, -2, -2]
+
+
+def test_no_pot_no_money():
+    d = play(table(3), hole(1, 3, 9, knocker=0))
+    assert [s["money"] for s in d.standings] == [None, None, None] and "pot" not in d.next
+
+
+def test_a_pot_cap_needs_a_pot():
+    with pytest.raises(RulesError) as exc:
+        table(pot_cap=5)
+    assert set(exc.value.errors) == {"options.pot_cap"}
+
+
+@pytest.mark.parametrize("options, lowest, highest", [
+    ({}, -10, 40),                                   # two jokers; four cards worth 10
+    ({"pairs": "pairs"}, -10, 39),                   # equal ranks would cancel: 10 J Q 9
+    ({"pairs": "all", "values": {"X": 0}}, 0, 39),   # the quarters sheet
+    ({"layout": 6}, -10, 60),
+    ({"values": {"QS": 40}}, -10, 70),
+])
+def test_a_typed_score_must_be_reachable(options, lowest, highest):
+    t = table(**options)
+    assert golf.score_range(t.options) == (lowest, highest)
+    play(t, hole(lowest, highest, 5))
+    for bad in (lowest - 1, highest + 1):
+        with pytest.raises(RoundRefused) as exc:
+            play(t, hole(bad, 5, 5))
+        assert set(exc.value.errors) == {"players.0.score"}
+        assert "no layout" in str(exc.value.errors["players.0.score"])
+
+
+@pytest.mark.parametrize("preset, want", [
+    ("six_card", {"layout": 6, "pairs": "columns"}),
+    ("quarters", {"quarters": 4, "pairs": "all", "values": {"X": 0}, "holes": None}),
+])
+def test_presets(preset, want):
+    resolved = RULES.options_json(RULES.resolve_options({}, 3, preset))
+    assert {k: resolved[k] for k in want} == want
+
+
+def test_explicit_options_beat_the_preset():
+    resolved = RULES.options_json(RULES.resolve_options({"quarters": 3, "values": {}}, 3, "quarters"))
+    assert resolved["quarters"] == 3 and resolved["values"] == {} and resolved["pairs"] == "all"
+
+
+def test_a_doubled_knock_is_marked():
+    d = play(table(knock_penalty="double"), hole(6, 4, 40, knocker=0), hole(3, 4, 40, knocker=0))
+    assert d.rounds[0].marks == ["12 ×2", "4", "40"] and d.rounds[1].marks == ["3", "4", "40"]

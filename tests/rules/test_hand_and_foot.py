@@ -7,8 +7,8 @@ import pytest
 
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
-from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, meld_minimum, packs,
-                                             packs_worth, reaches_meld_minimum, team_of, values_in_force)
+from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, counted_values,
+                                             meld_minimum, packs, packs_worth, reaches_meld_minimum, team_of)
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -19,13 +19,15 @@ def table(n: int = 2, **opts: Any) -> Table:
 
 
 def entry(clean: int = 0, dirty: int = 0, threes: int = 0, out: bool = False, **more: Any) -> dict[str, Any]:
-    """Build one player's entry (melded/left and their points go in ``more``)."""
+    """Build one player's entry (melded/left and their points go in ``more``; none given: nothing left)."""
+    if not {"melded", "melded_points", "left", "left_points"} & set(more):
+        more["left_points"] = 0  # a real entry: a player who held nothing says so
     return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **more}
 
 
 def went_out(**more: Any) -> dict[str, Any]:
     """An entry for a player who went out with one clean and two dirty books."""
-    return entry(1, 2, 0, True, **{"left_points": 0, "melded_points": 0, **more})
+    return entry(1, 2, 0, True, **{"left_points": 0, **more})
 
 
 def rnd(*entries: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +65,6 @@ def error_fields(t: Table, data: Any) -> set[str]:
     ({"values": {"X": 100, "3S": 50}}, rnd(entry(melded=["X"]), entry(left=["3S", "3C"])), [100, -55]),
     ({"values": {"3": 0}}, rnd(entry(left=["3S", "3C", "4"]), entry()), [-5, 0]),
     ({}, rnd(entry(), entry()), [0, 0]),
-    ({}, rnd({}, {"went_out": None, "clean_books": None}), [0, 0]),
 ])
 def test_points(opts: dict[str, Any], data: dict[str, Any], want: list[int]) -> None:
     assert points(table(2, **opts), data) == want
@@ -107,7 +108,7 @@ def test_reaches_meld_minimum(number: int, cards: list[str], reaches: bool) -> N
     ([10, 20], 0, 10),
 ])
 def test_meld_minimum(minimums: list[int], number: int, want: int) -> None:
-    assert meld_minimum({"meld_minimums": minimums}, number) == want
+    assert meld_minimum(table(2, meld_minimums=minimums).options, number) == want
 
 
 def test_next_tells_the_meld_minimum_and_the_last_repeats() -> None:
@@ -119,14 +120,14 @@ def test_next_tells_the_meld_minimum_and_the_last_repeats() -> None:
     assert minimums == [60, 90, 120, 150, 150, 150]
 
 
-def test_values_in_force() -> None:
-    values = values_in_force(table(2).options)
+def test_counted_values() -> None:
+    values = counted_values(table(2).options)
     assert values["X"] == 50 and values["A"] == 20 and values["2"] == 20
     assert [values[r] for r in ("K", "Q", "J", "10", "9", "8")] == [10] * 6
     assert [values[r] for r in ("7", "6", "5", "4")] == [5] * 4
     assert values["3S"] == values["3C"] == 5
     assert "3" not in values and "3H" not in values
-    changed = values_in_force(table(2, values={"3": 100, "3C": 7, "k": 15}).options)
+    changed = counted_values(table(2, values={"3": 100, "3C": 7, "k": 15}).options)
     assert (changed["3S"], changed["3C"], changed["K"]) == (100, 7, 15)
 
 
@@ -166,7 +167,7 @@ def test_rounds_option(rounds: int) -> None:
 
 
 def test_a_tie_shares_the_win() -> None:
-    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=20), entry())])
+    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=35, left_points=15), entry())])
     assert state.winners == [0, 1]
 
 
@@ -269,8 +270,8 @@ def test_partners_at_even_tables(n: int) -> None:
     (rnd(entry(melded=["A"], melded_points=20), entry()), {"players.0.melded_points"}),
     (rnd(entry(melded=["X"] * 4), entry(left=["X"] * 3)), {"players"}),
     (rnd(entry(melded=["X"] * 6), entry()), set()),
-    (rnd(entry(melded=["3S"] * 2), entry(left=["3S"])), set()),
-    (rnd(entry(melded=["3S"] * 2), entry(left=["3S", "3s"])), {"players"}),
+    (rnd(entry(left=["3S"] * 2), entry(left=["3S"])), set()),
+    (rnd(entry(left=["3S"] * 2), entry(left=["3S", "3s"])), {"players"}),
     (rnd(entry(melded=["A"] * 12), entry()), set()),
     (rnd(entry(melded=["A"] * 13), entry()), {"players"}),
     (rnd(entry(melded=["Z"]), entry()), {"players.0.melded"}),
@@ -314,9 +315,10 @@ def test_a_refused_hand_changes_nothing() -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "rounds": 4, "meld_minimums": [60, 90, 120, 150], "clean_book": 50, "dirty_book": 30,
-        "red_three": 100, "going_out": 100, "values": {}, "partners": False}
+        "red_three": 100, "going_out": 100, "values": {}, "partners": False,
+        "going_out_books": "one_clean_three_books"}
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
@@ -360,7 +362,7 @@ def test_round_fields() -> None:
         ("left", FieldKind.CARDS, Scope.ENTRY, "left_points"),
     ]
     by_name = {f.name: f for f in fields}
-    assert by_name["melded"].card_values == values_in_force(t.options)
+    assert by_name["melded"].card_values == counted_values(t.options)
     assert by_name["left"].card_values["X"] == 100
     assert by_name["red_threes"].hi == 8 and by_name["clean_books"].lo == 0
 
@@ -379,7 +381,8 @@ def test_round_fields() -> None:
 def test_notes_give_the_meld_minimum_and_the_packs(opts: dict[str, Any], n: int, number: int,
                                                    want: list[str]) -> None:
     t = table(n, **opts)
-    assert [str(m) for m in RULES.notes(t, RULES.start(t), Turn(number, 0))] == want
+    notes = RULES.notes(t, RULES.start(t), Turn(number, 0)) + RULES.table_rules(t)
+    assert [str(m) for m in notes][:2] == want
 
 
 def test_the_notes_follow_the_hands_played() -> None:
@@ -403,8 +406,8 @@ def test_seat_notes_name_the_partner(n: int, partners: bool, want: list[Any]) ->
 
 def test_marks_are_the_points() -> None:
     t = table(2)
-    derived = play(t, [rnd(went_out(melded_points=40), entry(left_points=25))])
-    assert RULES.marks(t, derived.rounds[0].data, derived.rounds[0].points) == ["250", "-25"]
+    derived = play(t, [rnd(went_out(melded_points=105), entry(left_points=25))])
+    assert RULES.marks(t, derived.rounds[0].data, derived.rounds[0].points) == ["315", "-25"]
 
 
 def test_a_fresh_game() -> None:
@@ -445,3 +448,75 @@ def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> 
         RULES.play(t, RULES.start(t), Turn(1, 0), data)
     except RulesError as exc:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
+
+
+# --- games.md Additions: going out, black threes, books need cards, empty entries, presets -----
+
+
+@pytest.mark.parametrize("rule, clean, dirty, field", [
+    ("one_clean_three_books", 1, 2, None),
+    ("one_clean_three_books", 2, 1, None),
+    ("one_clean_three_books", 1, 1, "players.0.dirty_books"),
+    ("one_clean_two_dirty", 1, 2, None),
+    ("one_clean_two_dirty", 2, 1, "players.0.dirty_books"),
+    ("one_clean_two_dirty", 0, 3, "players.0.clean_books"),
+])
+def test_going_out_books(rule: str, clean: int, dirty: int, field: str | None) -> None:
+    t = table(2, going_out_books=rule)
+    data = rnd(entry(clean, dirty, 0, True, melded_points=200, left_points=0), entry(left_points=10))
+    if field is None:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {field}
+
+
+@pytest.mark.parametrize("melded", [["3S", "K"], ["K", "3c"], ["3", "K"]])
+def test_black_threes_are_not_melded(melded: list[str]) -> None:
+    assert error_fields(table(2), rnd(entry(melded=melded), entry())) == {"players.0.melded"}
+
+
+@pytest.mark.parametrize("opts, mine, field", [
+    ({}, entry(1, melded=["K"] * 7), None),
+    ({}, entry(1, melded=["K"] * 6), "players.0.clean_books"),
+    ({}, entry(2, 1, melded=["K"] * 20), "players.0.clean_books"),
+    ({}, entry(1, 1, melded_points=70), None),       # 7 × 5, the lowest card value, per book
+    ({}, entry(1, 1, melded_points=69), "players.0.clean_books"),
+    ({"values": {"4": 0}}, entry(1, 1, melded_points=0), None),  # a card worth 0: points cannot tell
+    ({}, entry(2, 0, 2), None),                      # neither cards nor points laid down: nothing to check
+])
+def test_books_need_their_cards(opts: dict[str, Any], mine: dict[str, Any], field: str | None) -> None:
+    t = table(2, **opts)
+    data = rnd(mine, entry(left_points=10))
+    if field is None:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {field}
+
+
+@pytest.mark.parametrize("empty", [{}, {"clean_books": 0, "went_out": False}, {"went_out": None, "clean_books": None}])
+def test_an_empty_entry_is_refused(empty: dict[str, Any]) -> None:
+    fields = error_fields(table(2), rnd(empty, entry()))
+    assert fields == {"players.0"}
+    assert points(table(2), rnd({"left_points": 0}, entry())) == [0, 0]
+
+
+@pytest.mark.parametrize("preset, want", [
+    ("house", {"going_out_books": "one_clean_two_dirty", "clean_book": 50}),
+    ("classic", {"clean_book": 500, "dirty_book": 300, "red_three": 100, "going_out": 100,
+                 "meld_minimums": [50, 90, 120, 150]}),
+])
+def test_presets(preset: str, want: dict[str, Any]) -> None:
+    resolved = RULES.options_json(RULES.resolve_options({}, 2, preset))
+    assert {k: resolved[k] for k in want} == want
+
+
+def test_the_classic_preset_scores_books_at_500_and_300() -> None:
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
+    assert points(t, rnd(went_out(melded_points=105), entry(1, left_points=5))) == [
+        500 + 600 + 100 + 105, 500 - 5]
+
+
+@pytest.mark.parametrize("rule, text", [("one_clean_three_books", "a clean book and three books in all"),
+                                        ("one_clean_two_dirty", "a clean book and two dirty books")])
+def test_the_table_rules_say_what_going_out_needs(rule: str, text: str) -> None:
+    assert str(RULES.table_rules(table(2, going_out_books=rule))[-1]).endswith(text)

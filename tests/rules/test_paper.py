@@ -55,7 +55,7 @@ def test_hand_and_foot_blocks_carry_each_hands_meld_minimum_and_partners_sit_tog
     plan = plan_for("hand-and-foot", t)
     assert plan.layout is Layout.BLOCKS
     assert [r.detail.params["points"] for r in plan.rows] == \
-        [hand_and_foot.meld_minimum(t.options, n) for n in range(1, t.options["rounds"] + 1)]
+        [hand_and_foot.meld_minimum(t.options, n) for n in range(1, t.options.rounds + 1)]
     assert plan.seat_order == (0, 2, 1, 3)
 
 

@@ -1,12 +1,13 @@
 """Every registered game keeps the same protocol, and no input makes one raise anything but RulesError."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.base import Field, Msg, RulesError, Table, Turn
+from scorekeeper.rules.base import Field, Msg, OptionKind, RulesError, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive, placings
 
 GAMES = list(rules.REGISTRY.values())
@@ -30,17 +31,97 @@ def test_spec_is_complete(game):
     assert "first_dealer" in names and len(names) == len(set(names))
     for option in spec.options:
         json.dumps(option.api())
+        assert isinstance(option.kind, OptionKind)
         if option.default is not None:
-            assert option.parse(option.default) == option.default
+            assert option.dump(option.parse(option.default)) == option.default
+    for name, preset in spec.presets.items():
+        json.dumps(preset.api())
+        assert preset.label and set(preset.options) <= set(names), name
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_options_are_a_frozen_dataclass_with_enums_for_choices(game):
+    resolved = game.resolve_options({}, game.spec.min_players)
+    assert dataclasses.is_dataclass(resolved) and resolved.__dataclass_params__.frozen
+    assert [f.name for f in dataclasses.fields(resolved)] == [o.name for o in game.spec.options]
+    for option in game.spec.options:
+        value = getattr(resolved, option.name)
+        if option.enum is not None:
+            assert isinstance(value, option.enum)
+        assert not (isinstance(value, str) and option.kind is OptionKind.CHOICE), option.name
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 @pytest.mark.parametrize("n", ["min", "max"])
 def test_every_option_is_filled_in(game, n):
     players = game.spec.min_players if n == "min" else game.spec.max_players
-    resolved = game.resolve_options({}, players)
+    resolved = game.options_json(game.resolve_options({}, players))
     assert set(resolved) == {o.name for o in game.spec.options}
     json.dumps(resolved)
+    assert game.options_json(game.load_options(resolved)) == resolved  # stored and typed again, the same
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_stored_options_missing_a_newer_option_load_with_its_default(game):
+    stored = game.options_json(game.resolve_options({}, game.spec.min_players))
+    last = game.spec.options[-1]
+    del stored[last.name]
+    assert game.options_json(game.load_options(stored))[last.name] == last.default
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_preset_resolves_and_explicit_options_win(game):
+    for name, preset in game.spec.presets.items():
+        players = max(game.spec.min_players, 4)
+        resolved = game.options_json(game.resolve_options({}, players, name))
+        assert {k: resolved[k] for k in preset.options} == dict(preset.options)
+        with_first = game.options_json(game.resolve_options({"first_dealer": 1}, players, name))
+        assert with_first["first_dealer"] == 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("preset", ["nope", 3, ["x"]])
+def test_an_unknown_preset_is_refused_on_preset(game, preset):
+    with pytest.raises(RulesError) as err:
+        game.resolve_options({}, game.spec.min_players, preset)
+    assert list(err.value.errors) == ["preset"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_example_game_plays_to_the_end(game):
+    example = game.example
+    t = Table(NAMES[:example.players], game.resolve_options(example.options, example.players))
+    d = derive(game, t, example.rounds)
+    assert d.over and d.next is None and d.winners == list(example.winners)
+    assert sorted(s["place"] for s in d.standings)[0] == 1
+    assert all(s["place"] == 1 for s in d.standings if s["seat"] in example.winners)
+    json.dumps({"standings": d.standings, "final": d.final, "marks": [r.marks for r in d.rounds]})
+    for number in range(len(example.rounds)):  # every state on the way can be shown
+        partial = derive(game, t, example.rounds[:number])
+        assert not partial.over and len(game.seat_notes(t, partial.state)) == t.n
+        assert all(isinstance(m, Msg) for m in game.notes(t, partial.state, partial.next_turn))
+        assert all(isinstance(f, Field) for f in game.round_fields(t, partial.state, partial.next_turn))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_key_the_game_does_not_know_is_refused_by_name(game):
+    example = game.example
+    t = Table(NAMES[:example.players], game.resolve_options(example.options, example.players))
+    first = dict(example.rounds[0])
+    with pytest.raises(RoundRefused) as err:
+        derive(game, t, [{**first, "colour": "red"}])
+    assert list(err.value.errors) == ["colour"]
+    if isinstance(first.get("players"), list):
+        entries = [dict(e) for e in first["players"]]
+        entries[1]["colour"] = "red"
+        with pytest.raises(RoundRefused) as err:
+            derive(game, t, [{**first, "players": entries}])
+        assert list(err.value.errors) == ["players.1.colour"]
+
+
+def test_the_protocol_names_every_function_the_engine_and_pages_call():
+    for name in ("notes", "table_rules", "seat_notes", "marks", "load_options", "options_json", "placing", "final_extras"):
+        assert name in rules.base.Rules.__dict__, name
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -49,8 +49,8 @@ def test_packs_text() -> None:
 
 @pytest.mark.parametrize("wild", [w.value for w in Wild])
 def test_every_wild_choice_is_described(wild: str) -> None:
-    assert wild_text(wild)
-    assert table(2, wild=wild).options["wild"] == wild
+    assert wild_text(Wild(wild))
+    assert RULES.options_json(table(2, wild=wild).options)["wild"] == wild
 
 
 # --- layouts shrink ------------------------------------------------------------------------------
@@ -217,11 +217,11 @@ def test_bad_options_are_refused(opts: dict[str, Any], field: str) -> None:
 
 
 def test_every_option_has_its_default() -> None:
-    assert RULES.resolve_options({}, 4) == {
+    assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "start": 10, "win_at": 0, "deals": None, "also_completed": False,
         "first_player": "winner", "wild": "jacks",
     }
-    assert RULES.resolve_options({"deals": None, "start": 8, "win_at": 7}, 2)["deals"] is None
+    assert RULES.options_json(RULES.resolve_options({"deals": None, "start": 8, "win_at": 7}, 2))["deals"] is None
 
 
 # --- what the pages ask -------------------------------------------------------------------------------
@@ -307,3 +307,15 @@ def test_malformed_input_raises_only_rules_errors(data: Any, also: bool) -> None
         RULES.play(t, RULES.start(t), Turn(1, 0), data)
     except RulesError as exc:
         assert exc.errors and all(isinstance(k, str) for k in exc.errors)
+
+
+@pytest.mark.parametrize("preset, want", [("house", {"also_completed": True}), ("short", {"win_at": 6})])
+def test_presets(preset: str, want: dict) -> None:
+    resolved = RULES.options_json(RULES.resolve_options({}, 3, preset))
+    assert {k: resolved[k] for k in want} == want
+
+
+def test_the_short_game_ends_at_six() -> None:
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "short"))
+    d = derive(RULES, t, [{"winner": 0}] * 4)
+    assert d.over and d.winners == [0] and [s["layout"] for s in d.standings] == [6, 10]

@@ -106,24 +106,25 @@ def test_five_players_setup_names_the_twos():
 
 
 def test_default_points_are_listed_in_force():
-    assert table().options["points"] == DEFAULT_POINTS
+    assert RULES.options_json(table().options)["points"] == DEFAULT_POINTS
     assert RULES.spec.option("points").api()["default"] == DEFAULT_POINTS
 
 
 def test_points_override_merges_with_defaults():
-    points = table(points={"King": 25, "first_out": -30}).options["points"]
+    points = RULES.options_json(table(points={"King": 25, "first_out": -30}).options)["points"]
     assert points == {**DEFAULT_POINTS, "king": 25, "first_out": -30}
 
 
 def test_resolving_twice_keeps_the_values():
     t = table(points={"queen": 13})
-    assert RULES.resolve_options(dict(t.options), 4) == t.options
+    stored = RULES.options_json(t.options)
+    assert RULES.options_json(RULES.resolve_options(stored, 4)) == stored
 
 
 def test_defaults_are_not_shared_between_games():
     first = table()
-    first.options["points"]["king"] = 99
-    assert table().options["points"]["king"] == 20
+    RULES.options_json(first.options)["points"]["king"] = 99
+    assert RULES.options_json(table().options)["points"]["king"] == 20
 
 
 @pytest.mark.parametrize("options, field", [

@@ -1,0 +1,81 @@
+"""The new-game form: "How do you play?" fills in a house sheet's rules; the 12-hand points get a box each."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def state_of(page) -> dict:
+    """Read the game the page shows through its JSON twin."""
+    game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    return page.request.get(page.url.split("/games/")[0] + f"/api/games/{game_id}").json()
+
+
+def name_players(page, names) -> None:
+    add = page.locator("[data-add-player]")
+    for i, name in enumerate(names):
+        field = page.locator(f"#players-{i}")
+        if not field.is_visible():
+            add.click()
+        field.fill(name)
+
+
+def test_a_preset_fills_in_the_house_rules_and_says_what_changed(page, live_server, shot):
+    page.goto(f"{live_server}/new/golf")
+    name_players(page, ["Ann", "Bob", "Cy"])
+    page.get_by_label("How do you play?").select_option("quarters")
+    expect(page.locator("details.options")).to_have_attribute("open", "")
+    expect(page.locator("#opt_quarters")).to_have_value("4")
+    expect(page.locator("#opt_pairs")).to_have_value("all")
+    expect(page.locator("#opt_values")).to_have_value("X=0")
+    changes = page.locator(".preset-changes")
+    expect(changes).to_contain_text("Quarters each (elimination game)")
+    expect(changes).to_contain_text("Equal cards cancel")
+    expect(changes).not_to_contain_text("Holes")
+    shot("new-game-1-preset")
+
+    # Back to our own rules: the usual values return.
+    page.get_by_label("How do you play?").select_option("")
+    expect(page.locator("#opt_quarters")).to_have_value("")
+    expect(page.locator("#opt_pairs")).to_have_value("")
+    expect(changes).to_be_hidden()
+
+    # The preset, then one rule changed by hand: the preset's options first, then ours.
+    page.get_by_label("How do you play?").select_option("quarters")
+    page.locator("#opt_quarters").fill("3")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    state = state_of(page)
+    assert state["preset"] == "quarters"
+    assert (state["options"]["quarters"], state["options"]["pairs"], state["options"]["values"]) == (3, "all", {"X": 0})
+
+
+def test_a_refused_form_keeps_the_preset_and_what_was_typed(page, live_server):
+    page.goto(f"{live_server}/new/hand-and-foot")
+    name_players(page, ["Ann", "Ann"])
+    page.get_by_label("How do you play?").select_option("classic")
+    page.locator("#opt_rounds").fill("6")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".field.has-error")).to_contain_text("already at the table")
+    expect(page.get_by_label("How do you play?")).to_have_value("classic")
+    expect(page.locator("#opt_clean_book")).to_have_value("500")
+    expect(page.locator("#opt_rounds")).to_have_value("6")
+    page.locator("#players-1").fill("Bob")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    state = state_of(page)
+    assert state["preset"] == "classic" and state["options"]["rounds"] == 6 and state["options"]["clean_book"] == 500
+
+
+def test_the_twelve_hand_points_are_one_box_each(page, live_server, shot):
+    page.goto(f"{live_server}/new/trash-twelve-hands")
+    name_players(page, ["Ann", "Bob", "Cy", "Di"])
+    page.locator("details.options summary").click()
+    king = page.get_by_label("Each king")
+    expect(king).to_have_value("20")
+    expect(page.get_by_label("Out first")).to_have_value("-25")
+    king.fill("25")
+    shot("new-game-2-twelve-hand-points")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    assert state_of(page)["options"]["points"]["king"] == 25
+    assert state_of(page)["options"]["points"]["queen"] == 20
