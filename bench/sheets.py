@@ -83,7 +83,7 @@ def played_game(key: str, players: int):
     """Start a game and play the rounds of its longest worked example that go in."""
     import json
 
-    examples = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples" / f"{key}.json"
+    examples = Path(__file__).resolve().parents[1] / "tests" / "examples" / f"{key}.json"
     chosen = None
     if examples.exists():
         fine = [e for e in json.loads(examples.read_text()) if "error" not in json.dumps(e["expect"])]
