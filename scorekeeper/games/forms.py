@@ -430,6 +430,8 @@ def read_input(field: Field, value: Any) -> Any:
         return value or None
     if field.kind is FieldKind.INT and value is None:
         return field.default
+    if field.kind is FieldKind.BOOL and field.optional and not value:
+        return None  # an optional tick box left empty says nothing: the rules decide (went out: made the goal)
     return value
 
 

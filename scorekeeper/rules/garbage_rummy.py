@@ -286,7 +286,7 @@ class GarbageRules(BaseRules):
                                 FieldKind.BOOL, optional=True, default=False,
                                 help=N_("10 cards for each player and one more")))
         fields += [
-            Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False),
+            Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False, optional=True),
             Field("cards", N_("Cards left"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
                   alt_label=N_("penalty"), lo=0, help=N_("like K 7 X"),
                   card_values=values_in_force(DEFAULT_VALUES, table.options.values)),

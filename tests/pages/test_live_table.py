@@ -84,3 +84,11 @@ def test_play_again_with_house_rules_refused_today_asks_for_them_again(app, clie
     again = client.post(f"/games/{gid}/again")
     assert again.status_code == 302 and again.headers["Location"].endswith("/new/golf")
     assert "wild jacks need a rule to pair under" in client.get("/new/golf").get_data(as_text=True)
+
+
+def test_garbage_whoever_went_out_made_the_goal_without_a_tick(client):
+    gid = game_id(start(client, "garbage-rummy", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "1", "went_out": "0", "cards-0": "", "cards-1": "K 7"})
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:2000]
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert state["standings"][0]["goal"] == 2 and state["standings"][1]["goal"] == 1
