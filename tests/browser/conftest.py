@@ -78,18 +78,23 @@ def shot(page, request):
     return take
 
 
+def name_players(page, names) -> None:
+    """Type the players' names on the new-game form, opening more rows as needed."""
+    add = page.locator("[data-add-player]")
+    for i, name in enumerate(names):
+        field = page.locator(f"#players-{i}")
+        if not field.is_visible():
+            add.click()
+        field.fill(name)
+
+
 @pytest.fixture
 def start_game(page, live_server):
     """Start a game through the new-game page; return the table page's URL."""
 
     def start(key: str, players: list[str], options: dict[str, str] | None = None) -> str:
         page.goto(f"{live_server}/new/{key}")
-        add = page.locator("[data-add-player]")
-        for i, name in enumerate(players):
-            field = page.locator(f"#players-{i}")
-            if not field.is_visible():
-                add.click()
-            field.fill(name)
+        name_players(page, players)
         if options:
             page.locator("details.options summary").click()
             for name, value in options.items():

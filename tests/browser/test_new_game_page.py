@@ -3,20 +3,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from .conftest import name_players
+
 
 def state_of(page) -> dict:
     """Read the game the page shows through its JSON twin."""
     game_id = page.url.rstrip("/").rsplit("/", 1)[1]
     return page.request.get(page.url.split("/games/")[0] + f"/api/games/{game_id}").json()
-
-
-def name_players(page, names) -> None:
-    add = page.locator("[data-add-player]")
-    for i, name in enumerate(names):
-        field = page.locator(f"#players-{i}")
-        if not field.is_visible():
-            add.click()
-        field.fill(name)
 
 
 def test_a_preset_fills_in_the_house_rules_and_says_what_changed(page, live_server, shot):
