@@ -26,9 +26,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_extensions(app)
     register_blueprints(app)
-    from . import backup, errors, health, templating
+    from . import backup, errors, health, templating, translate
 
     backup.register(app)
+    translate.register(app)
     errors.register(app)
     health.register(app)
     templating.register(app)

@@ -40,7 +40,7 @@ def defaults(instance_path: str) -> dict:
         # the small button forms call csrf.protect() themselves.
         "WTF_CSRF_CHECK_DEFAULT": False,
         "BABEL_DEFAULT_LOCALE": "en",
-        "LANGUAGES": ["en"],
+        "LANGUAGES": ["en", "fr"],
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
         # A hosted install: the access code that guards starting games and the full list (off at home),

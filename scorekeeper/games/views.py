@@ -223,8 +223,7 @@ def delete_round(game_id: str, number: int):
     if errors:
         flash(" ".join(errors.values()), "error")
     else:
-        flash(_("%(round)s deleted.", round=tr(services.rules_for(game).round_title(services.table_of(game), number))),
-              "info")
+        flash(_(services.rules_for(game).spec.rounds.deleted, n=number), "info")
     return redirect(url_for("games.table", game_id=game_id))
 
 

@@ -20,13 +20,29 @@ def N_(text: str) -> str:
 
 @dataclass(frozen=True)
 class Msg:
-    """A message in table words, translated where it is shown: ``text % params``."""
+    """A message in table words, translated where it is shown: ``text % params``.
+
+    A message with a ``plural`` form picks its form by the number in ``params["num"]``,
+    as the reader's language counts (French says "1 fois", "0 fois"; English "0 times").
+    """
 
     text: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
 
     def __str__(self) -> str:
-        return self.text % self.params if self.params else self.text
+        text = self.plural if self.plural and self.params.get("num") != 1 else self.text
+        return text % self.params if self.params else text
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A sum of money in a message, written out by the reader's locale ("1.50", "1,50")."""
+
+    value: float
+
+    def __str__(self) -> str:
+        return f"{self.value:.2f}"
 
 
 def shown(value: Any, most: int = 40) -> str:
@@ -37,6 +53,11 @@ def shown(value: Any, most: int = 40) -> str:
 def msg(text: str, **params: Any) -> Msg:
     """Build a message; ``text`` uses ``%(name)s`` placeholders."""
     return Msg(text, params)
+
+
+def nmsg(singular: str, plural: str, num: int, **params: Any) -> Msg:
+    """Build a message with a plural form, chosen by ``num`` (``%(num)s`` in the text)."""
+    return Msg(singular, {**params, "num": num}, plural)
 
 
 class RulesError(Exception):
@@ -270,6 +291,34 @@ class Measure(Enum):
 
 
 @dataclass(frozen=True)
+class RoundWords:
+    """What a game calls a round, in whole sentences: French gives each noun its own gender and order."""
+
+    name: str  # "Hole"
+    title: str  # "Hole %(n)s"
+    save: str  # "Save hole %(n)s"
+    edit: str
+    delete: str
+    confirm_delete: str
+    deleted: str
+    each: str  # "Who won each hole"
+
+
+ROUND_WORDS = RoundWords(N_("Round"), N_("Round %(n)s"), N_("Save round %(n)s"), N_("Edit round %(n)s"),
+                    N_("Delete round %(n)s"), N_("Delete round %(n)s?"), N_("Round %(n)s deleted."),
+                    N_("Who won each round"))
+HOLE_WORDS = RoundWords(N_("Hole"), N_("Hole %(n)s"), N_("Save hole %(n)s"), N_("Edit hole %(n)s"),
+                   N_("Delete hole %(n)s"), N_("Delete hole %(n)s?"), N_("Hole %(n)s deleted."),
+                   N_("Who won each hole"))
+HAND_WORDS = RoundWords(N_("Hand"), N_("Hand %(n)s"), N_("Save hand %(n)s"), N_("Edit hand %(n)s"),
+                   N_("Delete hand %(n)s"), N_("Delete hand %(n)s?"), N_("Hand %(n)s deleted."),
+                   N_("Who won each hand"))
+DEAL_WORDS = RoundWords(N_("Deal"), N_("Deal %(n)s"), N_("Save deal %(n)s"), N_("Edit deal %(n)s"),
+                   N_("Delete deal %(n)s"), N_("Delete deal %(n)s?"), N_("Deal %(n)s deleted."),
+                   N_("Who won each deal"))
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What a game is: its key, name, player counts and options."""
 
@@ -279,9 +328,14 @@ class GameSpec:
     max_players: int
     options: tuple[Option, ...]
     measure: Measure
-    round_name: str = N_("Round")  # "Hole", "Hand", "Deal"
+    rounds: RoundWords = ROUND_WORDS  # HOLE_WORDS, HAND_WORDS, DEAL_WORDS
     summary: str = ""
     presets: Mapping[str, Preset] = field(default_factory=dict)  # named option bundles from house sheets
+
+    @property
+    def round_name(self) -> str:
+        """Return what the game calls a round: "Hole", "Hand", "Deal"."""
+        return self.rounds.name
 
     def option(self, name: str) -> Option:
         """Return the option called ``name``."""
@@ -523,7 +577,7 @@ class BaseRules:
         return [row.get(key) for row in self.standings(table, state, False)]
 
     def round_title(self, table: Table, number: int) -> Msg:
-        return msg(N_("%(round)s %(n)s"), round=Msg(self.spec.round_name), n=number)
+        return msg(self.spec.rounds.title, n=number)
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, RulesError, fail, msg, shown
+from .base import N_, RulesError, fail, msg, nmsg, shown
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "X"
@@ -130,5 +130,6 @@ def check_packs(cards: Sequence[Card], packs: int, jokers: int, path: str = "pla
                        got=count, rank=rank, most=4 * packs)
     for card, count in Counter(c for c in cards if c.suit).items():
         if count > packs:
-            raise fail(path, N_("%(card)s appears %(got)s times; the packs hold it %(most)s time(s)"),
-                       card=str(card), got=count, most=packs)
+            raise RulesError({path: nmsg("%(card)s appears %(got)s times; the packs hold it once",
+                                         "%(card)s appears %(got)s times; the packs hold it %(num)s times",
+                                         packs, card=str(card), got=count)})

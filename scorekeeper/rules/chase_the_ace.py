@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn,
+from .base import (DEAL_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn,
                    bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_list, need_object,
                    need_seat, need_seats, number_option)
 from .cards import JOKER, RANKS, parse_rank
@@ -92,7 +92,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=20,
     measure=Measure.MOST_LIVES,
-    round_name=N_("Deal"),
+    rounds=DEAL_WORDS,
     summary=N_("One card each; swap to get away from the lowest card. Lose all your lives and you are out."),
     options=(
         first_dealer_option(),
@@ -342,9 +342,9 @@ class ChaseRules(BaseRules):
         return fields
 
 
-def money_text(lives: int, stake: float) -> str:
-    """Show the money for ``lives`` lives at the stake, with two decimals (no currency sign)."""
-    return f"{pot_money(lives, stake):.2f}"
+def money_text(lives: int, stake: float) -> Amount:
+    """Return the money for ``lives`` lives at the stake, written out where it is shown (no currency sign)."""
+    return Amount(pot_money(lives, stake))
 
 
 def pot_note(table: Table, lost: int) -> Msg:
@@ -358,7 +358,7 @@ def pot_note(table: Table, lost: int) -> Msg:
 
 def end_note(table: Table, pot: Mapping[str, Any], winners: int) -> Msg:
     """Say what happens to the pot at the end: one winner takes it, winners share it, or it carries."""
-    money, share = f"{pot['pot']:.2f}", f"{round(pot['pot'] / max(winners, 1), 2):.2f}"
+    money, share = Amount(pot["pot"]), Amount(round(pot["pot"] / max(winners, 1), 2))
     if not table.options.stake:
         texts = (N_("The pot carries to the next game"), N_("Takes the pot"), N_("Shares the pot"))
         return msg(texts[min(winners, 2)])

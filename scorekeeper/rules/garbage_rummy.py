@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope,
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope,
                    Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int,
                    need_list, need_object, need_seat)
 from .cards import JOKER, RANKS, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force
@@ -117,7 +117,7 @@ SPEC = GameSpec(
                            "for the deal; 0 turns it off")),
     ),
     measure=Measure.LOWEST_TOTAL,
-    round_name=N_("Hand"),
+    rounds=HAND_WORDS,
     summary=N_("Two packs with four jokers; eleven goals of sets and runs; lowest penalty total wins."),
 )
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
+from .base import (HAND_WORDS,
     N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Scope, Table, Turn,
     bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list, need_object, need_seat,
 )
@@ -53,7 +53,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     measure=Measure.HIGHEST_TOTAL,
-    round_name=N_("Hand"),
+    rounds=HAND_WORDS,
     summary=N_("Meld sets and runs, knock with little deadwood or go gin. First to the target wins."),
     options=(
         first_dealer_option(),

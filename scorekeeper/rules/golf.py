@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import (
-    N_, BaseRules, DataKeys, Example, Field, Msg, FieldKind, GameSpec, Measure, Preset, Scope, Table, Turn,
+from .base import (HOLE_WORDS,
+    N_, Amount, BaseRules, DataKeys, Example, Field, Msg, FieldKind, GameSpec, Measure, Preset, Scope, Table, Turn,
     bool_option, choice_option, enum_option, fail, first_dealer_option, int_option, mapping_option, msg,
     need_entries, need_int, need_object, need_seat, number_option,
 )
@@ -90,7 +90,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=12,
     measure=Measure.LOWEST_TOTAL,
-    round_name=N_("Hole"),
+    rounds=HOLE_WORDS,
     summary=N_("Four or six cards face down; swap them for low ones. Lowest total wins."),
     options=(
         first_dealer_option(),
@@ -461,7 +461,7 @@ class GolfRules(BaseRules):
         if options.packs > 1:
             lines.append(msg(N_("Shuffle %(packs)s packs together"), packs=options.packs))
         if options.pot_stake is not None:
-            lines.append(msg(N_("Pot: %(pot)s"), pot=f"{state.pot:.2f}"))
+            lines.append(msg(N_("Pot: %(pot)s"), pot=Amount(state.pot)))
         return lines
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, RulesError,
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, RulesError,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, ints_option,
                    mapping_option, msg, need_bool, need_int, need_list, need_object)
 from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
@@ -79,7 +79,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=8,
     measure=Measure.HIGHEST_TOTAL,
-    round_name=N_("Hand"),
+    rounds=HAND_WORDS,
     summary=N_("A hand and a foot each; make books of seven. Highest total after the hands wins."),
     options=(
         first_dealer_option(),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from . import chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands
-from .base import N_, Msg, Table, msg
+from .base import N_, Amount, Msg, Table, msg
 from .cards import JOKER, RANKS, values_in_force
 
 OPEN_ROWS = 24  # rows on a sheet for a game with no fixed number of rounds
@@ -130,7 +130,7 @@ def golf_plan(table: Table) -> Plan:
         play.append((msg(N_("Quarters")), msg(N_("the highest score of each hole puts a quarter in the jar"))))
     if o.pot_stake is not None:
         play.append((msg(N_("Pot")), msg(N_("%(stake)s each; a lowest knocker takes it, any other doubles it"),
-                                         stake=f"{o.pot_stake:.2f}")))
+                                         stake=Amount(o.pot_stake))))
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
                 tokens=("¢",) * (o.quarters or 0), tokens_label=msg(N_("Quarters")) if o.quarters else None,
                 notes=(msg(N_("Lowest total wins.")),), open_rows=not o.holes)
@@ -241,7 +241,7 @@ def chase_plan(table: Table) -> Plan:
     return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
-                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=f"{o.stake:.2f}"),))
+                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),))
 
 
 def hand_and_foot_plan(table: Table) -> Plan:

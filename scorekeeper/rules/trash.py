@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Table, Turn,
+from .base import (DEAL_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Table, Turn,
                    bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_object, need_seat,
                    need_seats)
 
@@ -108,7 +108,7 @@ SPEC = GameSpec(
         "short": Preset(N_("The shorter game: the first layout down to 6 cards wins"), {"win_at": 6}),
     },
     measure=Measure.SMALLEST_LAYOUT,
-    round_name=N_("Deal"),
+    rounds=DEAL_WORDS,
     summary=N_("Fill a face-down layout from ace up; each deal you win, your layout gets one card shorter."),
 )
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
+from .base import (HAND_WORDS,
     N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option, OptionKind, Scope, Table,
     Turn, as_int, fail, first_dealer_option, msg, need_int, need_list, need_object, need_seat, shown,
 )
@@ -183,7 +183,7 @@ SPEC = GameSpec(
     min_players=4,
     max_players=10,
     measure=Measure.LOWEST_TOTAL,
-    round_name=N_("Hand"),
+    rounds=HAND_WORDS,
     summary=N_("Twelve trick-taking hands, each avoiding something different. Lowest total wins."),
     options=(first_dealer_option(), points_option()),
 )
