@@ -59,7 +59,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook, pwa, sheets
+    from . import api, games, handbook, i18n, pwa, sheets
     from .extensions import csrf
     from .hosting import limit_blueprint
 
@@ -72,3 +72,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(handbook.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(i18n.bp)

@@ -4,12 +4,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, request
-from flask_babel import format_decimal, gettext, ngettext
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import format_decimal, get_locale, gettext, ngettext
 
 from .rules.base import Amount, Msg
 
-LANGUAGE_COOKIE = "lang"  # the language chosen with the switch, remembered for a year
+LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
 
 
 def tr(message: Msg | str) -> str:
@@ -47,3 +48,27 @@ def pick_locale() -> str | None:
     if chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages)
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # each in its own language, as the switch shows it
+bp = Blueprint("language", __name__)
+
+
+def other_languages() -> list[tuple[str, str]]:
+    """Return the languages the switch offers: every one the app has but the page's own."""
+    current = str(get_locale())
+    return [(code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"] if code != current]
+
+
+@bp.post("/language")
+def choose():
+    """Remember the language chosen with the switch, and go back to the same page (and game)."""
+    code = request.form.get("lang", "")
+    back = request.form.get("next", "")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = url_for("games.index")  # only a page of this site, never another one
+    response = redirect(back, 303)
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax",
+                            secure=current_app.config.get("SESSION_COOKIE_SECURE", False), httponly=True)
+    return response

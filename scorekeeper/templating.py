@@ -2,21 +2,22 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, pgettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .chart import colour_of, table_chart
-from .i18n import tr
+from .i18n import other_languages, tr
 from .rules.base import N_
-from .rules.cards import deck
+from .rules import cards
 
 
 def register(app: Flask) -> None:
     """Make the helpers available in every template."""
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
-                                 shared_place=shared_place, deck=deck)
+                                 shared_place=shared_place, deck=deck,
+                                 other_languages=other_languages)
     app.jinja_env.filters["seat_name"] = seat_name
 
 
@@ -35,6 +36,12 @@ def field_groups(fields):
 def csrf_field():
     """Return the hidden CSRF input for a small form with no WTForms class."""
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
+
+
+def deck() -> dict:
+    """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
+    letters = {"K": pgettext("card rank", "K"), "Q": pgettext("card rank", "Q"), "J": pgettext("card rank", "J")}
+    return {**cards.deck(), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
 
 
 def seat_name(seat: int, view) -> str:

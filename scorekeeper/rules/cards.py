@@ -17,7 +17,9 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RED_SUITS = ("H", "D")
-RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER}  # other ways tables write a rank
+# Other ways tables write a rank, French letters among them: R (roi), D (dame), V (valet). A suit letter
+# comes last (KD is the king of diamonds), so a D that starts a card is always the queen.
+RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER, "R": "K", "D": "Q", "V": "J"}
 
 
 def deck() -> dict[str, Any]:

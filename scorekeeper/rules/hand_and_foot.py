@@ -427,7 +427,7 @@ class HandFootRules(BaseRules):
             # The help is the input's placeholder: a short example (black threes need their suit).
             Field("melded", N_("Cards laid down, books too"), FieldKind.CARDS, Scope.ENTRY, optional=True,
                   alt="melded_points", alt_label=N_("points laid down"), lo=0, hi=worth, card_values=values,
-                  help=N_("like K K 2 3S")),
+                  help=N_("like K K K 2 X")),
             Field("left", N_("Cards left in hand and foot"), FieldKind.CARDS, Scope.ENTRY, optional=True,
                   alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
                   help=N_("like 7 X 3C")),

@@ -59,8 +59,9 @@
     };
     deck.ranks.forEach((rank) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
-      b.addEventListener("click", () => add(rank));
+      const shown = (deck.names || {})[rank] || rank;  // R, D, V for a French reader
+      b.type = "button"; b.textContent = rank === "X" ? "🃏" : shown; b.dataset.rank = rank;
+      b.addEventListener("click", () => add(shown));
       pad.appendChild(b);
     });
     Object.entries(deck.suits).forEach(([code, symbol]) => {
@@ -116,9 +117,10 @@
       if (pad) { pad.hidden = !pad.hidden; return; }
       pad = document.createElement("div");
       pad.className = "pad";
-      deckOf(entry).ranks.filter((r) => r in values).forEach((rank) => {
+      const deck = deckOf(entry);
+      deck.ranks.filter((r) => r in values).forEach((rank) => {
         const b = document.createElement("button");
-        b.type = "button"; b.textContent = rank === "X" ? "🃏" : rank; b.dataset.rank = rank;
+        b.type = "button"; b.textContent = rank === "X" ? "🃏" : ((deck.names || {})[rank] || rank); b.dataset.rank = rank;
         b.addEventListener("click", () => { taps.push(values[rank]); set((Number(input.value) || 0) + values[rank]); });
         pad.appendChild(b);
       });
