@@ -73,6 +73,7 @@ class TableView:
     seats: tuple[SeatView, ...]
     notes: tuple[Msg, ...]             # what the table needs before the next round
     table_rules: tuple[Msg, ...]       # the fixed rules of this table, the same every round
+    rules_now: tuple[Msg, ...]         # the rules that matter for the coming round, with the house rules
     rounds: tuple[RoundView, ...]
     fields: tuple[Field, ...] | None   # the next round's questions (None when no round can be added)
     next_title: Msg | None             # the next round's own name

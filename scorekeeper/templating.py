@@ -8,8 +8,8 @@ from markupsafe import Markup
 
 from .chart import colour_of, table_chart
 from .i18n import other_languages, tr
-from .rules.base import N_
 from .rules import cards
+from .rules.base import N_
 
 
 def register(app: Flask) -> None:
@@ -18,7 +18,7 @@ def register(app: Flask) -> None:
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck,
                                  other_languages=other_languages)
-    app.jinja_env.filters["seat_name"] = seat_name
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr)
 
 
 def field_groups(fields):

@@ -30,12 +30,12 @@ def pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
-def extract() -> None:
+def extract(template: Path = TEMPLATE) -> None:
     """Write every marked string of the code and templates to the catalogue template."""
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     with contextlib.chdir(ROOT):  # the catalogue names files from the top of the repository
         pybabel("extract", "-F", str(CONFIG), *keywords, "--sort-by-file", "--project", "Scorekeeper",
-                "-o", str(TEMPLATE), "scorekeeper", "templates")
+                "-o", str(template), "scorekeeper", "templates")
 
 
 @translate.command("init")

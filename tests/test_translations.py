@@ -1,22 +1,169 @@
-"""Every user-facing string can be extracted for translation (Flask-Babel), from rules and templates alike."""
+"""The app in English and French: a complete catalogue, the reader's language, whole sentences, French cards."""
 from __future__ import annotations
 
-from pathlib import Path
+import io
+import re
 
-from babel.messages.frontend import CommandLineInterface
+import pytest
+from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
-ROOT = Path(__file__).resolve().parents[1]
+from scorekeeper import translate
+from scorekeeper.rules.base import Amount, msg, nmsg
+from scorekeeper.rules.cards import Card, parse_card
+
+FRENCH = translate.CATALOGUES / "fr" / "LC_MESSAGES"
+PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
-def test_messages_extract_from_rules_views_and_templates(tmp_path):
-    pot = tmp_path / "messages.pot"
-    CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(ROOT / "scorekeeper" / "babel.cfg"),
-                                "-k", "N_", "-k", "_l", "-o", str(pot), str(ROOT)])
-    with pot.open("rb") as f:
-        catalog = read_po(f)
-    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
-    assert "a layout has %(layout)s cards; this one has %(got)s" in ids  # rules (N_)
-    assert "Start the game" in ids                                      # templates
-    assert "Golf" in ids and "Hole" in ids                              # game specs
-    assert any("Ace" in i for i in ids)                                 # handbook pages
+def catalogue():
+    with (FRENCH / "messages.po").open("rb") as f:
+        return read_po(f)
+
+
+def texts(message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def as_tuple(text):
+    return tuple(text) if isinstance(text, (list, tuple)) else (text.decode() if isinstance(text, bytes) else text,)
+
+
+def ids(message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def test_every_user_facing_string_has_a_french_translation(tmp_path):
+    template = tmp_path / "messages.pot"
+    translate.extract(template)  # the strings in the code and templates now, not the catalogue's old copy
+    with template.open("rb") as f:
+        wanted = {(m.id, m.context) for m in read_po(f) if m.id}
+    french = {(m.id, m.context): m for m in catalogue() if m.id}
+    missing = [key for key in wanted if key not in french]
+    untranslated = [key for key in wanted if key in french
+                    and (not all(texts(french[key])) or "fuzzy" in french[key].flags)]
+    assert not missing, f"run `flask --app scorekeeper translate update`: {missing[:5]}"
+    assert not untranslated, f"no French for: {untranslated[:5]}"
+
+
+def test_french_keeps_every_placeholder_and_tag():
+    for m in catalogue():
+        if not m.id:
+            continue
+        singular, plural = ids(m)[0], ids(m)[-1]
+        for i, text in enumerate(texts(m)):
+            source = plural if i else singular
+            wanted = set(PLACEHOLDER.findall(source)) - ({"%(num)s"} if i == 0 and len(ids(m)) > 1 else set())
+            assert wanted <= set(PLACEHOLDER.findall(text)) <= set(PLACEHOLDER.findall(plural)) | wanted, m.id
+            assert sorted(re.findall(r"</?\w+", text)) == sorted(re.findall(r"</?\w+", source)), m.id
+
+
+def test_the_compiled_catalogue_is_the_catalogue():
+    with (FRENCH / "messages.mo").open("rb") as f:
+        compiled = {(as_tuple(m.id), as_tuple(m.context)): as_tuple(m.string) for m in read_mo(f) if m.id}
+    written = {(as_tuple(m.id), as_tuple(m.context)): as_tuple(m.string) for m in catalogue() if m.id}
+    assert compiled == written, "run `flask --app scorekeeper translate compile`"
+
+
+@pytest.mark.parametrize("text, card", [("D", Card("Q")), ("R", Card("K")), ("V", Card("J")), ("ds", Card("Q", "S")),
+                                        ("RD", Card("K", "D")), ("KD", Card("K", "D")), ("V♥", Card("J", "H")),
+                                        ("10D", Card("10", "D"))])
+def test_french_card_letters_are_read(text, card):
+    assert parse_card(text) == card
+
+
+def french(client):
+    client.set_cookie("lang", "fr")
+    return client
+
+
+def test_a_french_browser_gets_french_pages(client):
+    page = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="fr">' in page and "Nouvelle partie" in page
+    assert "Start a game" in client.get("/", headers={"Accept-Language": "de, en;q=0.5"}).get_data(as_text=True)
+
+
+def test_a_french_browser_gets_french_errors_that_name_the_field(client):
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "ann", "opt_holes": "0"},
+                         headers={"Accept-Language": "fr"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'value="ann"' in page
+    assert "déjà à la table" in page and "au moins 1" in page
+
+
+def test_the_api_answers_in_french_too(client, create_game):
+    game = create_game("golf", ["Ann", "Bob"])
+    answer = client.post(f"/api/games/{game['id']}/rounds", json={"data": {"scores": [1]}},
+                         headers={"Authorization": f"Bearer {game['token']}", "Accept-Language": "fr"})
+    assert answer.status_code == 422
+    assert "ne fait pas partie" in answer.get_json()["errors"]["scores"]  # the field named, the words French
+
+
+def test_a_french_browser_gets_a_french_pdf_sheet(client, create_game):
+    game = create_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di"])
+    sheet = client.get(f"/games/{game['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert sheet.status_code == 200 and "Main" in words and "Total" in words
+    card = client.get(f"/games/{game['id']}/rules.pdf", headers={"Accept-Language": "fr"})
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(card.data)).pages)
+    assert "canasta" in words.lower()
+
+
+def test_the_switch_remembers_french_and_keeps_the_game_open(client):
+    started = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
+    table = started.headers["Location"]
+    switched = client.post("/language", data={"lang": "fr", "next": table})
+    assert switched.status_code == 303 and switched.headers["Location"].endswith(table)
+    assert "lang=fr" in switched.headers["Set-Cookie"] and "Max-Age" in switched.headers["Set-Cookie"]
+    page = client.get(table, headers={"Accept-Language": "en"}).get_data(as_text=True)  # the choice beats the browser
+    assert '<html lang="fr">' in page and "Enregistrer le trou 1" in page  # still the scorer's form
+    back = client.post("/language", data={"lang": "en", "next": table})
+    assert "Save hole 1" in client.get(back.headers["Location"]).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "", "javascript:x"])
+def test_the_switch_goes_back_only_to_a_page_of_this_site(client, target):
+    answer = client.post("/language", data={"lang": "fr", "next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_the_switch_ignores_a_language_the_app_does_not_have(client):
+    answer = client.post("/language", data={"lang": "xx", "next": "/rules/"})
+    assert answer.status_code == 303 and "Set-Cookie" not in answer.headers
+
+
+def test_the_switch_is_on_every_page_and_names_the_other_language(client):
+    page = client.get("/rules/golf").get_data(as_text=True)
+    assert 'name="lang" value="fr"' in page and 'lang="fr"' in page and "Français" in page
+    assert 'name="lang" value="en"' in french(client).get("/rules/golf").get_data(as_text=True)
+
+
+def test_round_sentences_are_whole_in_each_language(client, create_game):
+    game = create_game("hand-and-foot", ["Ann", "Bob"])
+    client.get(f"/games/{game['id']}/edit/{game['token']}")
+    page = french(client).get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "Enregistrer la main 1" in page
+
+
+def test_plurals_follow_the_language(app):
+    from scorekeeper.i18n import tr
+
+    twice = nmsg("%(card)s appears %(got)s times; the packs hold it once",
+                 "%(card)s appears %(got)s times; the packs hold it %(num)s times", 2, card="QS", got=3)
+    once = nmsg("%(card)s appears %(got)s times; the packs hold it once",
+                "%(card)s appears %(got)s times; the packs hold it %(num)s times", 1, card="QS", got=3)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert tr(twice).endswith("2 times") and tr(once).endswith("once")
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert "2 fois" in tr(twice) and "2 fois" not in tr(once)
+
+
+def test_money_and_numbers_are_written_for_the_locale(app):
+    from scorekeeper.i18n import tr
+
+    pot, total = msg("Pot: %(pot)s", pot=Amount(1.5)), msg("%(label)s: %(value)s", label="x", value=12500)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert tr(pot) == "Pot: 1.50" and tr(total) == "x: 12,500"
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert tr(pot).endswith("1,50") and tr(total).replace("\u202f", " ").replace("\u00a0", " ").endswith("12 500")

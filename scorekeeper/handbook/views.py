@@ -1,19 +1,24 @@
-"""Rules pages, one per game."""
-from flask import abort, render_template
+"""Rules pages: an index to search, and one page per game (with a table's own house rules when opened from it)."""
+from flask import abort, render_template, request
 
 from .. import rules as registry
+from .. import services
+from ..i18n import tr
 from ..rules.paper import handbook_tables
 from . import bp
 
 
 @bp.get("/")
 def index():
-    """List the games whose rules we explain."""
-    return render_template("handbook/index.html", registry=registry.REGISTRY)
+    """List the games, or those whose name (or another name players use) matches the search."""
+    query = request.args.get("q", "")[:60]
+    found = services.find_games(query, tr)
+    return render_template("handbook/index.html", registry=registry.REGISTRY, found=found, query=query)
 
 
 @bp.get("/<key>")
 def game(key: str):
-    """Explain one game's rules and the house rules the app knows."""
+    """Explain one game's rules; opened from a game (``?game=``), also the house rules that table chose."""
     rules = registry.get(key) or abort(404)
-    return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(key))
+    playing = services.house_rules(request.args.get("game"), key)
+    return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(key), playing=playing)

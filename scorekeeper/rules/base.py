@@ -60,6 +60,13 @@ def nmsg(singular: str, plural: str, num: int, **params: Any) -> Msg:
     return Msg(singular, {**params, "num": num}, plural)
 
 
+def option_line(spec: GameSpec, table: Table, name: str) -> Msg:
+    """Say one option as a table set it: "Most deadwood to knock with: 9"."""
+    option = spec.option(name)
+    return msg(N_("%(label)s: %(value)s"), label=Msg(option.label),
+               value=option.words(getattr(table.options, name), table.players))
+
+
 class RulesError(Exception):
     """Input that breaks a game's rules: field path -> message."""
 
@@ -126,7 +133,9 @@ class Option:
                              for k, v in value.items()) or msg(N_("as usual"))
         if isinstance(value, (list, tuple)):
             return ", ".join(str(v) for v in value)
-        return f"{value:g}" if isinstance(value, float) else str(value)
+        if isinstance(value, float):  # the number options are all money: "0.10", "0,10" in French
+            return Msg("%(amount)s", {"amount": Amount(value)})
+        return str(value).replace("-", "−")
 
     def api(self) -> dict[str, Any]:
         """Describe the option as GET /api/rules shows it."""
@@ -331,6 +340,9 @@ class GameSpec:
     rounds: RoundWords = ROUND_WORDS  # HOLE_WORDS, HAND_WORDS, DEAL_WORDS
     summary: str = ""
     presets: Mapping[str, Preset] = field(default_factory=dict)  # named option bundles from house sheets
+    aliases: tuple[str, ...] = ()  # other names tables use for it ("Screw Your Neighbor")
+    length: str = ""  # how long a game takes, in words
+    style: str = ""  # luck or skill, in words
 
     @property
     def round_name(self) -> str:
@@ -345,6 +357,10 @@ class GameSpec:
         """Return the options preset ``name`` sets, as (label, value in words), in the form's order."""
         chosen = self.presets[name].options
         return [(o.label, o.words(chosen[o.name])) for o in self.options if o.name in chosen]
+
+    def describe_defaults(self) -> list[tuple[str, Msg | str]]:
+        """Return every option with the value a game gets when the form leaves it alone ("—": it depends)."""
+        return self.describe_options({o.name: o.default for o in self.options})
 
     def describe_options(self, options: Any, players: Sequence[str] = ()) -> list[tuple[str, Msg | str]]:
         """Return every option in force as (label, value in words), in the form's order."""
@@ -479,6 +495,9 @@ class Rules(Protocol):
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards")."""
 
+    def rules_now(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
+        """Return the rules that matter for the coming round, with this table's house rules ("Card values: ...")."""
+
     def table_rules(self, table: Table) -> list[Msg]:
         """Return the fixed rules of this table, the same every round (the page folds them away)."""
 
@@ -582,6 +601,12 @@ class BaseRules:
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""
         return []
+
+    IN_PLAY: tuple[str, ...] = ()  # the options the rules-in-context panel names every round
+
+    def rules_now(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
+        """Name the options of ``IN_PLAY`` as this table set them; games add what changes round by round."""
+        return [option_line(self.spec, table, name) for name in self.IN_PLAY]
 
     def table_rules(self, table: Table) -> list[Msg]:
         """Return the fixed rules of this table, the same every round; none by default."""

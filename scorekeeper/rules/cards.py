@@ -135,3 +135,26 @@ def check_packs(cards: Sequence[Card], packs: int, jokers: int, path: str = "pla
             raise RulesError({path: nmsg("%(card)s appears %(got)s times; the packs hold it once",
                                          "%(card)s appears %(got)s times; the packs hold it %(num)s times",
                                          packs, card=str(card), got=count)})
+
+
+def values_line(defaults: Mapping[str, int], overrides: Mapping[str, int], skip_face: bool = False) -> str:
+    """Write the card values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20 · Q♠=40".
+
+    ``skip_face`` leaves out a card alone at its face value (A=1, 2=2 ... 10=10), for a short line.
+    """
+    values = values_in_force(defaults, overrides)
+    runs: list[list[str]] = []
+    for rank in RANKS:
+        if runs and values[runs[-1][-1]] == values[rank]:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    face = {rank: n for n, rank in enumerate(RANKS[:10], 1)}  # A=1 ... 10=10
+    parts = [f"{run[0]}–{run[-1]}={values[run[0]]}" if len(run) > 1 else f"{run[0]}={values[run[0]]}"
+             for run in runs if not (skip_face and len(run) == 1 and face.get(run[0]) == values[run[0]])]
+    if JOKER in values:
+        parts.append(f"🃏={values[JOKER]}")
+    signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
+    parts += [f"{key[:-1]}{signs[key[-1]]}={value}" for key, value in overrides.items()
+              if key[-1] in signs and key[:-1] in RANKS]
+    return " · ".join(parts).replace("=-", "=−")

@@ -33,9 +33,34 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (DEAL_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Scope, Table, Turn,
-                   bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_list, need_object,
-                   need_seat, need_seats, number_option)
+from .base import (
+    DEAL_WORDS,
+    N_,
+    Amount,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Scope,
+    Table,
+    Turn,
+    bool_option,
+    enum_option,
+    fail,
+    first_dealer_option,
+    int_option,
+    msg,
+    need_list,
+    need_object,
+    need_seat,
+    need_seats,
+    number_option,
+    option_line,
+)
 from .cards import JOKER, RANKS, parse_rank
 
 PACK_COPIES = 4  # one pack: each rank four times
@@ -94,6 +119,9 @@ SPEC = GameSpec(
     measure=Measure.MOST_LIVES,
     rounds=DEAL_WORDS,
     summary=N_("One card each; swap to get away from the lowest card. Lose all your lives and you are out."),
+    aliases=(N_("Ranter-Go-Round"), N_("Screw Your Neighbor"), N_("Cuckoo")),
+    length=N_("A few minutes a deal; as long as the lives last"),
+    style=N_("Mostly luck"),
     options=(
         first_dealer_option(),
         int_option("lives", N_("Lives each"), 3, 1, 99, help=N_("The dimes each player starts with")),
@@ -285,6 +313,12 @@ class ChaseRules(BaseRules):
         carries = state.carried
         new_stake = carries and table.options.tie_rule is TieRule.CARRY
         return {"pot": money, "share": share, "carries": carries, "new_stake": new_stake}
+
+    def rules_now(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
+        """What a king does, whether equal cards cancel, and what happens when everyone left would go out."""
+        options = table.options
+        return [Msg(KINGS_RULES[options.kings]), Msg(CANCEL_RULES[options.cancel_matches]),
+                option_line(SPEC, table, "tie_rule")]
 
     def notes(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
         """Tell the table the pot."""

@@ -23,10 +23,43 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope,
-                   Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg, need_bool, need_int,
-                   need_list, need_object, need_seat)
-from .cards import JOKER, RANKS, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force
+from . import cards
+from .base import (
+    HAND_WORDS,
+    N_,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    RulesError,
+    Scope,
+    Table,
+    Turn,
+    fail,
+    first_dealer_option,
+    int_option,
+    mapping_option,
+    msg,
+    need_bool,
+    need_int,
+    need_list,
+    need_object,
+    need_seat,
+)
+from .cards import (
+    JOKER,
+    Card,
+    card_value,
+    check_packs,
+    parse_cards,
+    suit_needed,
+    value_key,
+    values_in_force,
+)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -77,19 +110,7 @@ def most_penalty(overrides: Mapping[str, int]) -> int:
 
 def values_line(overrides: Mapping[str, int]) -> str:
     """Write the penalty values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20"."""
-    values = values_in_force(DEFAULT_VALUES, overrides)
-    runs: list[list[str]] = []
-    for rank in RANKS:
-        if runs and values[runs[-1][-1]] == values[rank]:
-            runs[-1].append(rank)
-        else:
-            runs.append([rank])
-    parts = [f"{run[0]}–{run[-1]}={values[run[0]]}" if len(run) > 1 else f"{run[0]}={values[run[0]]}"
-             for run in runs]
-    parts.append(f"🃏={values[JOKER]}")
-    parts += [f"{key[:-1]}{SUIT_SIGNS[key[-1]]}={value}" for key, value in overrides.items()
-              if key[-1] in SUIT_SIGNS and key[:-1] in RANKS]
-    return " · ".join(parts)
+    return cards.values_line(DEFAULT_VALUES, overrides)
 
 
 def signed(number: int) -> str:
@@ -119,6 +140,9 @@ SPEC = GameSpec(
     measure=Measure.LOWEST_TOTAL,
     rounds=HAND_WORDS,
     summary=N_("Two packs with four jokers; eleven goals of sets and runs; lowest penalty total wins."),
+    aliases=(N_("Rummy with 11 goals"),),
+    length=N_("11 goals: two hours or more"),
+    style=N_("Skill with some luck"),
 )
 
 
@@ -292,6 +316,12 @@ class GarbageRules(BaseRules):
                   card_values=values_in_force(DEFAULT_VALUES, table.options.values)),
         ]
         return fields
+
+    def rules_now(self, table: Table, state: GarbageState, turn: Turn) -> list[Msg]:
+        """Each player's goal this hand, and what cards left in hand cost."""
+        goals = [msg(N_("%(name)s: %(goal)s"), name=name, goal=goal_label(state.goal(seat)))
+                 for seat, name in enumerate(table.players) if state.made[seat] < LAST_GOAL]
+        return [*goals, msg(N_("Cards left in hand: %(values)s"), values=values_line(table.options.values))]
 
     def notes(self, table: Table, state: GarbageState, turn: Turn) -> list[Msg]:
         """Tell the dealer how many cards to deal and what is at stake, and list the penalty values."""

@@ -21,9 +21,30 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (HAND_WORDS,
-    N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Scope, Table, Turn,
-    bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list, need_object, need_seat,
+from .base import (
+    HAND_WORDS,
+    N_,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Preset,
+    Scope,
+    Table,
+    Turn,
+    bool_option,
+    fail,
+    first_dealer_option,
+    int_option,
+    msg,
+    need_int,
+    need_list,
+    need_object,
+    need_seat,
 )
 
 MAX_DEADWOOD = 100
@@ -55,6 +76,9 @@ SPEC = GameSpec(
     measure=Measure.HIGHEST_TOTAL,
     rounds=HAND_WORDS,
     summary=N_("Meld sets and runs, knock with little deadwood or go gin. First to the target wins."),
+    aliases=(N_("Gin"),),
+    length=N_("To 100 points: about 45 minutes"),
+    style=N_("Mostly skill"),
     options=(
         first_dealer_option(),
         int_option("target", N_("Play to"), 100, 1, 10000),
@@ -211,6 +235,8 @@ class GinRummyRules(BaseRules):
         bonuses = self.end_bonuses(table, state) if over else [0] * table.n
         return [{"total": points + bonus, "hands_won": won, "bonus": bonus}
                 for points, won, bonus in zip(state.points, state.hands_won, bonuses)]
+
+    IN_PLAY = ("knock_max", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target")
 
     def notes(self, table: Table, state: GinState, turn: Turn) -> list[Msg]:
         """State the target, the knock limit, the bonuses and what the end will add."""

@@ -21,13 +21,50 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import (HOLE_WORDS,
-    N_, Amount, BaseRules, DataKeys, Example, Field, Msg, FieldKind, GameSpec, Measure, Preset, Scope, Table, Turn,
-    bool_option, choice_option, enum_option, fail, first_dealer_option, int_option, mapping_option, msg,
-    need_entries, need_int, need_object, need_seat, number_option,
+from .base import (
+    HOLE_WORDS,
+    N_,
+    Amount,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Preset,
+    Scope,
+    Table,
+    Turn,
+    bool_option,
+    choice_option,
+    enum_option,
+    fail,
+    first_dealer_option,
+    int_option,
+    mapping_option,
+    msg,
+    need_entries,
+    need_int,
+    need_object,
+    need_seat,
+    number_option,
+    option_line,
 )
-from .cards import (JOKER, RANKS, SUITS, Card, check_packs, card_value, parse_cards, suit_needed, value_key,
-                    values_in_force)
+from .cards import (
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    card_value,
+    check_packs,
+    parse_cards,
+    suit_needed,
+    value_key,
+    values_in_force,
+    values_line,
+)
 
 DEFAULT_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                   "J": 10, "Q": 10, "K": 0, "X": -5}
@@ -92,6 +129,9 @@ SPEC = GameSpec(
     measure=Measure.LOWEST_TOTAL,
     rounds=HOLE_WORDS,
     summary=N_("Four or six cards face down; swap them for low ones. Lowest total wins."),
+    aliases=(N_("Four-card Golf"), N_("Six-card Golf")),
+    length=N_("9 holes: about 30 minutes"),
+    style=N_("Luck, memory and a little nerve"),
     options=(
         first_dealer_option(),
         choice_option("layout", N_("Cards in each layout"), 4, {4: N_("4 cards (2 × 2)"), 6: N_("6 cards (2 rows of 3)")}),
@@ -449,6 +489,20 @@ class GolfRules(BaseRules):
         if state.quarters is None:
             return super().placing(table, state, standings)
         return [-q for q in state.quarters]  # the quarters game: most quarters left is best
+
+    IN_PLAY = ("knock_penalty", "knock_bonus")
+
+    def rules_now(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
+        """Card values with this table's changes, what cancels, the knocking rules and any other cards wild."""
+        options = table.options
+        lines = [msg(N_("Card values: %(values)s; other cards at face value (A=1)"),
+                     values=values_line(DEFAULT_VALUES, options.values, skip_face=True)),
+                 msg(N_("Pairs: %(rule)s"), rule=Msg(PAIR_RULES[options.pairs])), *super().rules_now(table, state, turn)]
+        if options.one_eyed_jacks_wild:
+            lines.append(msg(N_("One-eyed jacks (J♠ and J♥) are wild: they count 0 and pair with anything")))
+        if options.look_cost:
+            lines.append(option_line(SPEC, table, "look_cost"))
+        return lines
 
     def notes(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
         options = table.options

@@ -35,11 +35,48 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, RulesError,
-                   Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, ints_option,
-                   mapping_option, msg, need_bool, need_int, need_list, need_object)
-from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
-                    values_in_force)
+from .base import (
+    HAND_WORDS,
+    N_,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Preset,
+    RulesError,
+    Scope,
+    Table,
+    Turn,
+    bool_option,
+    enum_option,
+    fail,
+    first_dealer_option,
+    int_option,
+    ints_option,
+    mapping_option,
+    msg,
+    need_bool,
+    need_int,
+    need_list,
+    need_object,
+)
+from .cards import (
+    JOKER,
+    RANKS,
+    RED_SUITS,
+    SUITS,
+    Card,
+    card_value,
+    check_packs,
+    parse_card,
+    parse_cards,
+    values_in_force,
+    values_line,
+)
 
 DEFAULT_VALUES: Mapping[str, int] = {
     JOKER: 50, "A": 20, "2": 20,
@@ -81,6 +118,9 @@ SPEC = GameSpec(
     measure=Measure.HIGHEST_TOTAL,
     rounds=HAND_WORDS,
     summary=N_("A hand and a foot each; make books of seven. Highest total after the hands wins."),
+    aliases=(N_("Hand and Foot"),),
+    length=N_("4 hands: two hours or more"),
+    style=N_("Skill with partners, some luck"),
     options=(
         first_dealer_option(),
         int_option("rounds", N_("Hands in the game"), 4, 1, 50),
@@ -394,6 +434,15 @@ class HandFootRules(BaseRules):
     def next_extras(self, table: Table, state: HandFootState, turn: Turn) -> dict[str, Any]:
         """Tell the table the points needed for the first meld of the next hand."""
         return {"meld_minimum": meld_minimum(table.options, turn.number)}
+
+    def rules_now(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
+        """This hand's meld minimum, what books and threes score, what going out needs, and the card values."""
+        o = table.options
+        return [msg(N_("A first meld this hand needs at least %(min)s points"), min=meld_minimum(o, turn.number)),
+                msg(N_("Clean book %(clean)s · dirty book %(dirty)s · red three %(red)s · going out %(out)s"),
+                    clean=o.clean_book, dirty=o.dirty_book, red=o.red_three, out=o.going_out),
+                msg(GOING_OUT_TEXT[o.going_out_books]),
+                msg(N_("Card values: %(values)s"), values=values_line(DEFAULT_VALUES, o.values))]
 
     def notes(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
         """Tell the table the meld minimum of this hand."""

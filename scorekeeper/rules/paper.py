@@ -9,10 +9,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from . import chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands
-from .base import N_, Amount, Msg, Table, msg
+from . import (
+    chase_the_ace,
+    garbage_rummy,
+    gin_rummy,
+    golf,
+    hand_and_foot,
+    trash,
+    trash_twelve_hands,
+)
+from .base import N_, Amount, Msg, Table, msg, nmsg
 from .cards import JOKER, RANKS, values_in_force
 
+SPECS = {m.RULES.spec.key: m.RULES.spec
+         for m in (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)}
 OPEN_ROWS = 24  # rows on a sheet for a game with no fixed number of rounds
 
 
@@ -303,9 +313,43 @@ def spread(counts: Sequence[int]) -> str:
     return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
 
 
+SETUP: Mapping[str, Callable[[int], tuple[Msg, Msg]]] = {  # what a table of n players needs: (cards, deal)
+    "golf": lambda n: (nmsg("%(num)s pack, two jokers in it if you play them", "%(num)s packs shuffled together, "
+                            "two jokers a pack if you play them", golf.RULES.resolve_options({}, n).packs),
+                       msg(N_("4 cards each (6 for 6-card Golf)"))),
+    "garbage-rummy": lambda n: (msg(N_("2 packs and 4 jokers")),
+                                msg(N_("%(cards)s cards: 10 each and 1 more"), cards=garbage_rummy.deal_size(n))),
+    "gin-rummy": lambda n: (msg(N_("1 pack, no jokers")), msg(N_("10 cards each"))),
+    "chase-the-ace": lambda n: (msg(N_("1 pack, no jokers")), msg(N_("1 card each"))),
+    "hand-and-foot": lambda n: (nmsg("%(num)s pack, jokers in", "%(num)s packs, jokers in", hand_and_foot.packs(n)),
+                                msg(N_("13 cards for the hand, 11 for the foot"))),
+}
+
+
+def setup_table(key: str) -> RuleTable:
+    """Return what the table needs by player count (packs, and the deal), runs of counts that need the same."""
+    spec, setup = SPECS[key], SETUP[key]
+    rows: list[tuple[list[int], tuple[Msg, Msg]]] = []
+    for n in range(spec.min_players, spec.max_players + 1):
+        need = setup(n)
+        if rows and rows[-1][1] == need:
+            rows[-1][0].append(n)
+        else:
+            rows.append(([n], need))
+    return RuleTable((msg(N_("Players")), msg(N_("Cards")), msg(N_("Deal"))),
+                     tuple((spread(counts), *need) for counts, need in rows))
+
+
 def handbook_tables(key: str) -> dict[str, RuleTable]:
     """Return the rule tables the handbook page of game ``key`` prints, with the usual options."""
     card, points = msg(N_("Card")), msg(N_("Points"))
+    if key in SETUP:
+        return {"players": setup_table(key), **handbook_rule_tables(key, card, points)}
+    return handbook_rule_tables(key, card, points)
+
+
+def handbook_rule_tables(key: str, card: Msg, points: Msg) -> dict[str, RuleTable]:
+    """Return the handbook's tables of values, goals, packs and contracts of game ``key``."""
     if key == "golf":
         values = golf.DEFAULT_VALUES
         return {"values": RuleTable((card, points), (*value_runs(values), joker_line(values[JOKER])))}

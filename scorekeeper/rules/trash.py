@@ -20,9 +20,30 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (DEAL_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset, Table, Turn,
-                   bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_object, need_seat,
-                   need_seats)
+from .base import (
+    DEAL_WORDS,
+    N_,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Preset,
+    Table,
+    Turn,
+    bool_option,
+    enum_option,
+    fail,
+    first_dealer_option,
+    int_option,
+    msg,
+    need_object,
+    need_seat,
+    need_seats,
+)
 
 MAX_LAYOUT = 10  # the places ace to ten
 WON_MARK = "★"
@@ -110,6 +131,9 @@ SPEC = GameSpec(
     measure=Measure.SMALLEST_LAYOUT,
     rounds=DEAL_WORDS,
     summary=N_("Fill a face-down layout from ace up; each deal you win, your layout gets one card shorter."),
+    aliases=(N_("Garbage"), N_("Ten")),
+    length=N_("About 30 minutes"),
+    style=N_("Almost all luck: good for children"),
 )
 
 
@@ -214,6 +238,8 @@ class TrashRules(BaseRules):
                                 optional=True, default=[]))
         return fields
 
+
+    IN_PLAY = ("wild", "also_completed")
 
     def notes(self, table: Table, state: TrashState, turn: Turn) -> list[Msg]:
         """Say how many packs to shuffle, who plays first, what is wild and how this game ends."""

@@ -18,9 +18,31 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (HAND_WORDS,
-    N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option, OptionKind, Scope, Table,
-    Turn, as_int, fail, first_dealer_option, msg, need_int, need_list, need_object, need_seat, shown,
+from .base import (
+    HAND_WORDS,
+    N_,
+    BaseRules,
+    DataKeys,
+    Example,
+    Field,
+    FieldKind,
+    GameSpec,
+    Measure,
+    Msg,
+    Option,
+    OptionKind,
+    Scope,
+    Table,
+    Turn,
+    as_int,
+    fail,
+    first_dealer_option,
+    msg,
+    need_int,
+    need_list,
+    need_object,
+    need_seat,
+    shown,
 )
 
 HANDS = 12
@@ -185,6 +207,9 @@ SPEC = GameSpec(
     measure=Measure.LOWEST_TOTAL,
     rounds=HAND_WORDS,
     summary=N_("Twelve trick-taking hands, each avoiding something different. Lowest total wins."),
+    aliases=(N_("Trash, the trick game"),),
+    length=N_("12 hands: about an hour"),
+    style=N_("Skill: a trick-taking game"),
     options=(first_dealer_option(), points_option()),
 )
 
@@ -285,6 +310,10 @@ class TrashTwelveRules(BaseRules):
 
     def next_extras(self, table: Table, state: TrashTwelveState, turn: Turn) -> dict[str, Any]:
         return {"contract": contract_for(state.hands + 1).value}
+
+    def rules_now(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Msg]:
+        """This hand's contract and what it scores."""
+        return [describe_hand(table, state.hands + 1)]
 
     def notes(self, table: Table, state: TrashTwelveState, turn: Turn) -> list[Msg]:
         """Name the hand's contract, the cards to use and what the hand holds."""
