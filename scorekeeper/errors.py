@@ -34,8 +34,8 @@ def page_error(exc):
         403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
         400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),
         404: (_("Nothing here"), _("There is no such game or page; check the link.")),
-        413: (_("That was too much to send"), exc.description.capitalize() + "."),
-        429: (_("Slow down a little"), exc.description.capitalize() + "."),
+        413: (_("That was too much to send"), sentence(exc.description)),
+        429: (_("Slow down a little"), sentence(exc.description)),
     }
     title, text = texts.get(exc.code, (_("That did not work"), exc.description))
     response = make_response(render_template("errors/error.html", title=title, text=text), exc.code)
@@ -50,3 +50,8 @@ PLAIN = {
                    kb=(current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024),
     429: lambda: _("too many requests from here in a short time; wait a minute, then try again"),
 }
+
+
+def sentence(text: str) -> str:
+    """Make a message a sentence: its first letter capital, the rest as written ("Ko" stays "Ko"), a full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

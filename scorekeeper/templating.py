@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale, gettext, pgettext
+from flask_babel import format_date, get_locale, gettext, pgettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -18,7 +18,7 @@ def register(app: Flask) -> None:
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck,
                                  other_languages=other_languages)
-    app.jinja_env.filters.update(seat_name=seat_name, tr=tr)
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, day=day)
 
 
 def field_groups(fields):
@@ -42,6 +42,11 @@ def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = {"K": pgettext("card rank", "K"), "Q": pgettext("card rank", "Q"), "J": pgettext("card rank", "J")}
     return {**cards.deck(), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+
+
+def day(moment) -> str:
+    """Write a date as the reader's language does: "Nov 23, 2026", "23 nov. 2026"."""
+    return format_date(moment, "medium")
 
 
 def seat_name(seat: int, view) -> str:

@@ -247,7 +247,7 @@ def chase_plan(table: Table) -> Plan:
     rules = ((msg(N_("Lowest card")), Msg(chase_the_ace.CANCEL_RULES[o.cancel_matches])),
              (msg(N_("Kings")), Msg(chase_the_ace.KINGS_RULES[o.kings])),
              (msg(N_("Everyone out at once")), Msg(chase_the_ace.TIE_RULES[o.tie_rule])),
-             (msg(N_("Ranks, low to high")), " ".join(RANKS)))
+             (msg(N_("Ranks, low to high")), msg(N_("A 2 3 4 5 6 7 8 9 10 J Q K"))))
     return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
