@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from babel.lists import format_list
 from flask_babel import format_date, get_locale, gettext, pgettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -18,7 +19,7 @@ def register(app: Flask) -> None:
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck,
                                  other_languages=other_languages)
-    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, day=day)
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, day=day, listed=listed)
 
 
 def field_groups(fields):
@@ -47,6 +48,12 @@ def deck() -> dict:
 def day(moment) -> str:
     """Write a date as the reader's language does: "Nov 23, 2026", "23 nov. 2026"."""
     return format_date(moment, "medium")
+
+
+def listed(items) -> str:
+    """Join names as the reader's language does: "Ann, Bob and Cy", "Ann, Bob et Cy"."""
+    items = list(items)
+    return format_list(items, locale=get_locale() or "en") if items else ""
 
 
 def seat_name(seat: int, view) -> str:

@@ -84,6 +84,6 @@ def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
     expect(rows.locator(".badge.lead")).to_have_count(2)
     shot("hand-and-foot-4-partners")
     page.get_by_role("button", name="End the game now").click()
-    expect(page.locator(".result")).to_contain_text("Winners: Ann, Cy")
+    expect(page.locator(".result")).to_contain_text("Winners: Ann and Cy")
     assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
     shot("hand-and-foot-5-partners-ended")

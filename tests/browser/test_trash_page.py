@@ -91,7 +91,7 @@ def test_trash_played_to_the_last_deal(page, start_game):
     for number, winner in ((1, "Gus"), (2, "Hal")):
         pick(page, "Won the deal", winner)
         page.get_by_role("button", name=f"Save deal {number}").click()
-    expect(page.locator(".result")).to_contain_text("Winners: Gus, Hal")
+    expect(page.locator(".result")).to_contain_text("Winners: Gus and Hal")
     assert slots(page) == [10, 9, 9]
 
 
