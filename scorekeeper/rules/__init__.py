@@ -1,15 +1,7 @@
 """The games Scorekeeper knows, each a pure-Python rules module behind one protocol."""
 from __future__ import annotations
 
-from . import (
-    chase_the_ace,
-    garbage_rummy,
-    gin_rummy,
-    golf,
-    hand_and_foot,
-    trash,
-    trash_twelve_hands,
-)
+from . import (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
 from .base import Rules
 
 REGISTRY: dict[str, Rules] = {

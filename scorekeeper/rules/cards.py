@@ -137,18 +137,24 @@ def check_packs(cards: Sequence[Card], packs: int, jokers: int, path: str = "pla
                                          packs, card=str(card), got=count)})
 
 
+def equal_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[list[str]]:
+    """Group neighbouring ranks of equal value, in rank order: [["A"], ["2", ..., "9"], ["10", ..., "K"]]."""
+    runs: list[list[str]] = []
+    for rank in ranks:
+        if runs and values[runs[-1][-1]] == values[rank]:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    return runs
+
+
 def values_line(defaults: Mapping[str, int], overrides: Mapping[str, int], skip_face: bool = False) -> str:
     """Write the card values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20 · Q♠=40".
 
     ``skip_face`` leaves out a card alone at its face value (A=1, 2=2 ... 10=10), for a short line.
     """
     values = values_in_force(defaults, overrides)
-    runs: list[list[str]] = []
-    for rank in RANKS:
-        if runs and values[runs[-1][-1]] == values[rank]:
-            runs[-1].append(rank)
-        else:
-            runs.append([rank])
+    runs = equal_runs(values)
     face = {rank: n for n, rank in enumerate(RANKS[:10], 1)}  # A=1 ... 10=10
     parts = [f"{run[0]}–{run[-1]}={values[run[0]]}" if len(run) > 1 else f"{run[0]}={values[run[0]]}"
              for run in runs if not (skip_face and len(run) == 1 and face.get(run[0]) == values[run[0]])]

@@ -33,34 +33,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
-    DEAL_WORDS,
-    N_,
-    Amount,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Scope,
-    Table,
-    Turn,
-    bool_option,
-    enum_option,
-    fail,
-    first_dealer_option,
-    int_option,
-    msg,
-    need_list,
-    need_object,
-    need_seat,
-    need_seats,
-    number_option,
-    option_line,
-)
+from .base import (DEAL_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+                   Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
+                   need_list, need_object, need_seat, need_seats, number_option, option_line)
 from .cards import JOKER, RANKS, parse_rank
 
 PACK_COPIES = 4  # one pack: each rank four times

@@ -24,42 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards
-from .base import (
-    HAND_WORDS,
-    N_,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    RulesError,
-    Scope,
-    Table,
-    Turn,
-    fail,
-    first_dealer_option,
-    int_option,
-    mapping_option,
-    msg,
-    need_bool,
-    need_int,
-    need_list,
-    need_object,
-    need_seat,
-)
-from .cards import (
-    JOKER,
-    Card,
-    card_value,
-    check_packs,
-    parse_cards,
-    suit_needed,
-    value_key,
-    values_in_force,
-)
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+                   RulesError, Scope, Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg,
+                   need_bool, need_int, need_list, need_object, need_seat)
+from .cards import (JOKER, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

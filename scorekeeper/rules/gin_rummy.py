@@ -21,31 +21,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
-    HAND_WORDS,
-    N_,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Preset,
-    Scope,
-    Table,
-    Turn,
-    bool_option,
-    fail,
-    first_dealer_option,
-    int_option,
-    msg,
-    need_int,
-    need_list,
-    need_object,
-    need_seat,
-)
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
+                   Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list,
+                   need_object, need_seat)
 
 MAX_DEADWOOD = 100
 CARD_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,

@@ -21,50 +21,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import (
-    HOLE_WORDS,
-    N_,
-    Amount,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Preset,
-    Scope,
-    Table,
-    Turn,
-    bool_option,
-    choice_option,
-    enum_option,
-    fail,
-    first_dealer_option,
-    int_option,
-    mapping_option,
-    msg,
-    need_entries,
-    need_int,
-    need_object,
-    need_seat,
-    number_option,
-    option_line,
-)
-from .cards import (
-    JOKER,
-    RANKS,
-    SUITS,
-    Card,
-    card_value,
-    check_packs,
-    parse_cards,
-    suit_needed,
-    value_key,
-    values_in_force,
-    values_line,
-)
+from .base import (HOLE_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+                   Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
+                   int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
+                   option_line)
+from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
+                    values_in_force, values_line)
 
 DEFAULT_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                   "J": 10, "Q": 10, "K": 0, "X": -5}

@@ -35,48 +35,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
-    HAND_WORDS,
-    N_,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Preset,
-    RulesError,
-    Scope,
-    Table,
-    Turn,
-    bool_option,
-    enum_option,
-    fail,
-    first_dealer_option,
-    int_option,
-    ints_option,
-    mapping_option,
-    msg,
-    need_bool,
-    need_int,
-    need_list,
-    need_object,
-)
-from .cards import (
-    JOKER,
-    RANKS,
-    RED_SUITS,
-    SUITS,
-    Card,
-    card_value,
-    check_packs,
-    parse_card,
-    parse_cards,
-    values_in_force,
-    values_line,
-)
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
+                   RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
+                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object)
+from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
+                    values_in_force, values_line)
 
 DEFAULT_VALUES: Mapping[str, int] = {
     JOKER: 50, "A": 20, "2": 20,

@@ -9,17 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from . import (
-    chase_the_ace,
-    garbage_rummy,
-    gin_rummy,
-    golf,
-    hand_and_foot,
-    trash,
-    trash_twelve_hands,
-)
+from . import (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
 from .base import N_, Amount, Msg, Table, msg, nmsg
-from .cards import JOKER, RANKS, values_in_force
+from .cards import JOKER, RANKS, equal_runs, values_in_force
 
 SPECS = {m.RULES.spec.key: m.RULES.spec
          for m in (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)}
@@ -82,12 +74,7 @@ def face_valued(rank: str, values: Mapping[str, int]) -> bool:
 
 def value_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[tuple[str, Msg | str]]:
     """Group ranks as a sheet prints them: equal values ("10–K", "10"), number cards at face value ("2–9")."""
-    runs: list[list[str]] = []
-    for rank in ranks:
-        if runs and values[runs[-1][-1]] == values[rank]:
-            runs[-1].append(rank)
-        else:
-            runs.append([rank])
+    runs = equal_runs(values, ranks)
     merged: list[list[str]] = []
     for run in runs:  # lone number cards worth their number, side by side: one "face value" line
         if merged and len(run) == 1 and face_valued(run[0], values) and all(face_valued(r, values) for r in merged[-1]):

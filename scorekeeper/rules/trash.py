@@ -20,30 +20,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
-    DEAL_WORDS,
-    N_,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Preset,
-    Table,
-    Turn,
-    bool_option,
-    enum_option,
-    fail,
-    first_dealer_option,
-    int_option,
-    msg,
-    need_object,
-    need_seat,
-    need_seats,
-)
+from .base import (DEAL_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
+                   Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_object,
+                   need_seat, need_seats)
 
 MAX_LAYOUT = 10  # the places ace to ten
 WON_MARK = "★"

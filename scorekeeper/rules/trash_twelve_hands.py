@@ -18,32 +18,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (
-    HAND_WORDS,
-    N_,
-    BaseRules,
-    DataKeys,
-    Example,
-    Field,
-    FieldKind,
-    GameSpec,
-    Measure,
-    Msg,
-    Option,
-    OptionKind,
-    Scope,
-    Table,
-    Turn,
-    as_int,
-    fail,
-    first_dealer_option,
-    msg,
-    need_int,
-    need_list,
-    need_object,
-    need_seat,
-    shown,
-)
+from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option,
+                   OptionKind, Scope, Table, Turn, as_int, fail, first_dealer_option, msg, need_int, need_list,
+                   need_object, need_seat, shown)
 
 HANDS = 12
 
