@@ -121,7 +121,7 @@ def test_gin_sheet_has_the_bonus_block(client):
 
 def test_trash_and_chase_sheets_have_places_to_strike_out(client):
     _, text = pdf_text(blank(client, "trash", 3))
-    assert "A 2 3 4 5 6 7 8 9 10" in text and "Packs" in text
+    assert "A │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
     _, text = pdf_text(blank(client, "chase-the-ace", 5, lives="4"))
     assert "Lives" in text and "The pot" in text
 
