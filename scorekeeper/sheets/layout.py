@@ -90,10 +90,13 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0) -> tuple[Plan, Fi
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
-                  squeeze: int = 0) -> dict[str, Any]:
-    """Return what a sheet template reads: the plan fitted to the page, the players in order, the chart."""
+                  squeeze: int = 0, card: bool = False) -> dict[str, Any]:
+    """Return what a sheet template reads: the plan fitted to the page, the players in order, the chart.
+
+    A rules card (``card``) reads down the page whatever the players: always portrait.
+    """
     order = list(plan.seat_order) or list(range(table.n))
-    page = f"{paper}-{orientation(plan, table.n, view is not None)}"
+    page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
     plan, sizes = fit(plan, table.n, page, squeeze)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,

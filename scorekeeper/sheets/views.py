@@ -78,11 +78,12 @@ TEMPLATES = {  # (kind, of a game?) -> template
 def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
     """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
     plan = plan_for(spec.key, table)
-    first = sheet_context(spec, table, plan, paper, view)
+    card = template == "sheets/rules_card.html"
+    first = sheet_context(spec, table, plan, paper, view, card=card)
     pages = {0: first}
 
     def html(squeeze: int) -> str:
-        context = pages.get(squeeze) or sheet_context(spec, table, plan, paper, view, squeeze)
+        context = pages.get(squeeze) or sheet_context(spec, table, plan, paper, view, squeeze, card=card)
         return render_template(template, **context)
 
     return render_pdf(html, one_page=template != "sheets/filled.html" and first["fit"].one_page)

@@ -21,10 +21,10 @@ def pdf_text(answer) -> tuple[int, str]:
     return len(reader.pages), re.sub(r"\s+", " ", text)
 
 
-def blank(client, key, count, names=(), **options):
+def blank(client, key, count, names=(), kind="sheet", **options):
     query = {"count": count, **{f"players-{i}": n for i, n in enumerate(names)},
              **{f"opt_{k}": v for k, v in options.items()}}
-    return client.get(f"/sheets/{key}/sheet.pdf", query_string=query)
+    return client.get(f"/sheets/{key}/{kind}.pdf", query_string=query)
 
 
 def scores(*points):
@@ -58,6 +58,15 @@ def test_every_rules_card_is_one_page(client, key):
     pages, text = pdf_text(client.get(f"/sheets/{key}/rules.pdf", query_string={"count": 4}))
     assert pages == 1
     assert "House rules at this table" in text
+
+
+@pytest.mark.parametrize("key", ["garbage-rummy", "hand-and-foot"])
+def test_rules_cards_of_wide_tables_stay_one_portrait_page(client, key):
+    count = registry.get(key).spec.max_players
+    answer = blank(client, key, count, names=[f"Player {n}" for n in range(count)], kind="rules")
+    pages, text = pdf_text(answer)
+    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    assert pages == 1 and box.height > box.width  # the card reads down the page, even when the sheet turns
 
 
 def test_wide_sheets_turn_to_landscape(client):
@@ -121,7 +130,7 @@ def test_gin_sheet_has_the_bonus_block(client):
 
 def test_trash_and_chase_sheets_have_places_to_strike_out(client):
     _, text = pdf_text(blank(client, "trash", 3))
-    assert "A 2 3 4 5 6 7 8 9 10" in text and "Packs" in text
+    assert "A │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
     _, text = pdf_text(blank(client, "chase-the-ace", 5, lives="4"))
     assert "Lives" in text and "The pot" in text
 
