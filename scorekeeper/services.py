@@ -241,10 +241,14 @@ def drop_uncommitted_folds(session, previous_transaction) -> None:
     session.info.pop("folds", None)
 
 
+def changed_here(game: Game) -> bool:
+    """Say whether this request changed the game (not committed, or committed but not yet read again)."""
+    return game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
+
+
 def current_fold(game: Game) -> Derived:
     """Fold the game as this request sees it: once per version, unless this request changed it."""
-    changed_here = game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
-    return fold_game(game) if changed_here else stored_fold(game)
+    return fold_game(game) if changed_here(game) else stored_fold(game)
 
 
 def before_round(game: Game, number: int) -> Derived:
@@ -257,10 +261,33 @@ def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
     return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
 
 
+_views: OrderedDict[str, tuple[int, TableView]] = OrderedDict()  # public id -> (version, its view)
+
+
 def table_view(game: Game, derived: Derived | None = None) -> TableView:
-    """Return the one view of a table that the page, the JSON, the sheets and the live view read."""
+    """Return the one view of a table that the page, the JSON, the sheets and the live view read.
+
+    A stored version's view is built once, as its fold is (it follows from the fold and the version).
+    """
+    if derived is not None or changed_here(game):
+        return build_view(game, derived or fold_game(game))
+    derived = stored_fold(game)
+    with _folds_lock:
+        held = _views.get(game.public_id)
+    if held is not None and held[0] == game.version and held[1].derived is derived:
+        return held[1]
+    view = build_view(game, derived)
+    with _folds_lock:
+        _views[game.public_id] = (game.version, view)
+        _views.move_to_end(game.public_id)
+        while len(_views) > FOLDS_KEPT:
+            _views.popitem(last=False)
+    return view
+
+
+def build_view(game: Game, derived: Derived) -> TableView:
+    """Arrange a game's fold into its table view."""
     rules = rules_for(game)
-    derived = derived or current_fold(game)
     table, over = derived.table, derived.over
     open_for_rounds = not over and derived.broken is None
     shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
