@@ -18,7 +18,7 @@ from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
 from . import bp
-from .forms import (AccessForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
+from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
 
 
@@ -119,7 +119,8 @@ def table(game_id: str):
     game = game_or_404(game_id)
     follow(game)
     view = services.table_view(game)
-    form = next_round_form(view) if token_for(game) and view.accepts_rounds else None
+    form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
+        if token_for(game) and view.accepts_rounds else None
     return render_table(game, view, form)
 
 
