@@ -4,7 +4,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import Flask, render_template, request
+from typing import Any
+
+from flask import Flask, current_app, g, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -51,31 +53,6 @@ def csrf_field():
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
 
 
-PARTS_KEPT = 512  # rendered parts of table pages kept in this process
-CSRF_MARK = "\x00csrf\x00"  # where a kept part holds a form's CSRF input, filled in for each request
-_parts: OrderedDict[tuple, str] = OrderedDict()
-_parts_lock = threading.Lock()
-
-
-def kept_part(template: str, view, variant: str = "", **context) -> Markup:
-    """Render a part of a table page once per game version, language and ``variant`` (editor or spectator...).
-
-    A version's standings, rounds and blank round form never change, so they are rendered once and kept
-    (bounded, in this process); ``context`` must follow from the view and the variant. A CSRF input in
-    the part is this request's.
-    """
-    key = (template, view.id, view.version, str(get_locale()), request.script_root, variant)
-    with _parts_lock:
-        html = _parts.get(key)
-    if html is None:
-        html = render_template(template, view=view, csrf_field=lambda: Markup(CSRF_MARK), **context)
-        with _parts_lock:
-            _parts[key] = html
-            while len(_parts) > PARTS_KEPT:
-                _parts.popitem(last=False)
-    return Markup(html.replace(CSRF_MARK, csrf_field()) if CSRF_MARK in html else html)
-
-
 def seat_name(seat: int, view) -> str:
     """Return the name of the player in ``seat`` of a table view."""
     return view.players[seat]
@@ -94,3 +71,41 @@ def ordinal(place: int, shared: bool = False) -> str:
 def shared_place(view, seat) -> bool:
     """Say whether another player shares this seat's place."""
     return sum(1 for s in view.seats if s.place == seat.place) > 1
+
+
+PARTS_KEPT = 512  # rendered table pages and parts of them kept in this process
+CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
+_parts: OrderedDict[tuple, str] = OrderedDict()
+_parts_lock = threading.Lock()
+
+
+def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
+    """Render a table page, or a part of one, once per game version, language, address and ``variant``.
+
+    A version's standings, rounds, blank round form (and the whole page, for each role) never change, so
+    they are rendered once and kept (bounded, in this process); ``context`` must follow from the view and
+    the variant. The CSRF tokens in a kept page are this request's.
+    """
+    key = (template, view.id, view.version, str(get_locale()), request.host_url, request.script_root, variant)
+    with _parts_lock:
+        html = _parts.get(key)
+    if html is None:
+        html = render_marked(template, view=view, **context)
+        with _parts_lock:
+            _parts[key] = html
+            while len(_parts) > PARTS_KEPT:
+                _parts.popitem(last=False)
+    return Markup(html.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in html else html)
+
+
+def render_marked(template: str, **context) -> str:
+    """Render a template with a mark where each CSRF token goes (Flask-WTF hands out the one it holds in g)."""
+    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    held = g.pop(name, None)
+    g.setdefault(name, CSRF_MARK)
+    try:
+        return render_template(template, **context)
+    finally:
+        g.pop(name, None)
+        if held is not None:  # a token made earlier in this request, or the mark of a page around this part
+            g.setdefault(name, held)

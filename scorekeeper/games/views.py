@@ -17,6 +17,7 @@ from ..i18n import tr, tr_errors
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
+from ..templating import kept_part
 from . import bp
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
@@ -118,10 +119,20 @@ def table(game_id: str):
     """Show the table: standings, every round so far, and the form for the next one."""
     game = game_or_404(game_id)
     follow(game)
+    token = token_for(game)
+    tag = None if token or session.get("_flashes") else page_tag(game)
+    if tag and request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     view = services.table_view(game)
     form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
-        if token_for(game) and view.accepts_rounds else None
-    return render_table(game, view, form)
+        if token and view.accepts_rounds else None
+    page, status = render_table(game, view, form)
+    return page, status, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+
+
+def page_tag(game: Game) -> str:
+    """Tag a spectator's table page: the game's version, the language, the big-screen view or not."""
+    return services.state_etag(game, "page", str(get_locale()), "big" if request.args.get("big") == "1" else "")
 
 
 @bp.get("/games/<game_id>/live")
@@ -146,11 +157,16 @@ def next_round_form(view: TableView, formdata=None):
 
 
 def render_table(game: Game, view: TableView, form, status: int = 200):
-    """Render the table page from the table view."""
-    if token_for(game):
+    """Render the table page from the table view: kept once per version and role unless it shows this
+    request's own messages or typing."""
+    token = token_for(game)
+    if token:
         carries_token()  # the page shows the edit link
-    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game),
-                           live_tag=live_tag(game), big=request.args.get("big") == "1"), status
+    big = request.args.get("big") == "1"
+    context = {"game": game, "form": form, "token": token, "live_tag": live_tag(game), "big": big}
+    if status == 200 and (form is None or form.blank) and not session.get("_flashes"):
+        return kept_part("games/table.html", view, ("page", bool(token), bool(form), big), **context), status
+    return render_template("games/table.html", view=view, **context), status
 
 
 @bp.post("/games/<game_id>/rounds")
