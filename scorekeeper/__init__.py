@@ -28,8 +28,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                                                     app.config["SQLALCHEMY_ENGINE_OPTIONS"])
     register_extensions(app)
     register_blueprints(app)
-    from . import backup, errors, health, templating
+    from . import assets, backup, errors, health, templating
 
+    assets.register(app)
     backup.register(app)
     errors.register(app)
     health.register(app)
@@ -39,13 +40,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
-    from . import database, hosting
-    from .extensions import babel, csrf, db, migrate
+    from . import database, hosting, migrations, polling
+    from .extensions import babel, csrf, db
     from .i18n import pick_locale
 
     db.init_app(app)
     database.register(app, db)
-    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    polling.register(app, db)
+    migrations.register(app, db)
     csrf.init_app(app)
     hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)
