@@ -201,13 +201,21 @@ def stored_fold(game: Game) -> Derived:
         held = _folds.get(game.public_id)
     if held is not None and held[0] == game.version:
         return held[1]
-    datas = [r.data for r in game.rounds]
+    datas = stored_datas(game)
     if held is not None and held[0] < game.version and continues(held[1], datas):
         derived = extend(rules_for(game), held[1], datas, game.finished_by_hand, lenient=True)
     else:
         derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
     keep_fold(game.public_id, game.version, derived)
     return derived
+
+
+def stored_datas(game: Game) -> list[Mapping[str, Any]]:
+    """Return the stored rounds' data in order: one column, no round objects (unless they are loaded)."""
+    if "rounds" in game.__dict__:
+        return [r.data for r in game.rounds]
+    query = select(Round.data).where(Round.game_id == game.id).order_by(Round.number)
+    return list(db.session.scalars(query))
 
 
 def continues(derived: Derived, datas: Sequence[Mapping[str, Any]]) -> bool:
@@ -254,6 +262,18 @@ def current_fold(game: Game) -> Derived:
 def before_round(game: Game, number: int) -> Derived:
     """Fold the rounds before round ``number``: the game as it stood when that round was played."""
     return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
+
+
+def next_fields(game: Game, derived: Derived) -> tuple[Field, ...] | None:
+    """Return the next round's questions, or None when no round can be added (over, or a round broken)."""
+    if derived.over or derived.broken is not None:
+        return None
+    return round_fields(game, derived)
+
+
+def rounds_stored(game: Game, derived: Derived) -> int:
+    """Count a game's stored rounds, without loading them when its fold holds them all."""
+    return len(derived.rounds) if derived.broken is None else len(game.rounds)
 
 
 def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
@@ -311,7 +331,7 @@ def build_view(game: Game, derived: Derived) -> TableView:
         notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
         table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
         rounds=round_views(game, rules, derived),
-        fields=tuple(rules.round_fields(table, derived.state, derived.next_turn)) if open_for_rounds else None,
+        fields=next_fields(game, derived),
         next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
         headline=HEADLINE[rules.spec.measure][0],
         derived=derived,
@@ -374,7 +394,7 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
     neither the fold nor the new round loads the stored rounds when the fold is kept (the write is flat).
     """
     current = current or current_fold(game)
-    expected = (len(current.rounds) if current.broken is None else len(game.rounds)) + 1
+    expected = rounds_stored(game, current) + 1
     if number is not None and number != expected:
         text = N_("round %(n)s is already saved; the next round is %(next)s") if 0 < number < expected \
             else N_("the next round is %(next)s, not %(n)s")

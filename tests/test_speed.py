@@ -70,6 +70,25 @@ def test_a_table_page_sends_as_many_statements_at_18_rounds_as_at_2(app, golf, k
     assert counts[18, "scorer"] <= (2 if kept else 5), counts
 
 
+@pytest.mark.parametrize("kept", [True, False], ids=["kept", "kept by another process"])
+def test_saving_a_round_sends_as_many_statements_at_18_rounds_as_at_2(app, golf, post_round, kept):
+    counts = {}
+    for rounds in (2, 18):
+        state = golf(rounds if kept else rounds - 1)
+        scorer = app.test_client()
+        scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+        scorer.get(f"/games/{state['id']}")
+        if not kept:  # another process saved the last round: this one plays it on the fold it kept
+            older = services._folds[state["id"]]
+            post_round(state, hole())
+            services._folds[state["id"]] = older
+        form = {"number": str(rounds + 1), "knocker": ""} | {f"score-{seat}": "4" for seat in range(len(PLAYERS))}
+        with statements(app) as sent:
+            assert scorer.post(f"/games/{state['id']}/rounds", data=form).status_code == 302
+        counts[rounds] = len(sent)
+    assert counts[2] == counts[18], counts
+
+
 def test_a_spectators_page_and_the_json_answer_304_until_the_game_changes(app, client, golf, post_round):
     state = golf(2)
     page = client.get(f"/games/{state['id']}")

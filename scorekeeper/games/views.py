@@ -173,23 +173,25 @@ def render_table(game: Game, view: TableView, form, status: int = 200):
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
-    view = services.table_view(game)
+    derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
     number = request.form.get("number", type=int)
-    form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
-    if any(r.number == number for r in view.rounds):
-        return lost_race(game, view, number, form)
+    fields = services.next_fields(game, derived)
+    form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=request.form)
+    if number is not None and 0 < number <= services.rounds_stored(game, derived):
+        return lost_race(game, services.table_view(game), number, form)
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return redirect(url_for("games.table", game_id=game_id))
     if form.validate():
-        data = round_data(form, view.derived.table, view.derived.seats_in)
-        errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
+        data = round_data(form, derived.table, derived.seats_in)
+        errors = save(lambda: services.add_round(game, data, number=number, current=derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
             return lost_race(game, fresh, number, form)
         place_errors(form, errors)
+    view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
 
