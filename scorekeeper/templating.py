@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 
 from typing import Any
 
@@ -73,28 +74,38 @@ def shared_place(view, seat) -> bool:
     return sum(1 for s in view.seats if s.place == seat.place) > 1
 
 
-PARTS_KEPT = 512  # rendered table pages and parts of them kept in this process
+PARTS_KEPT = 512  # rendered table pages, parts of them and JSON states kept in this process
 CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
-_parts: OrderedDict[tuple, str] = OrderedDict()
+_parts: OrderedDict[tuple, Any] = OrderedDict()
 _parts_lock = threading.Lock()
+
+
+def kept(key: tuple, make: Callable[[], Any]) -> Any:
+    """Return what ``make`` gives for ``key``, made once and kept (bounded, in this process).
+
+    For what one version of a game always gives: ``key`` names the game, its version and whatever else
+    the result depends on (language, address, role).
+    """
+    with _parts_lock:
+        value = _parts.get(key)
+    if value is None:
+        value = make()
+        with _parts_lock:
+            _parts[key] = value
+            while len(_parts) > PARTS_KEPT:
+                _parts.popitem(last=False)
+    return value
 
 
 def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     """Render a table page, or a part of one, once per game version, language, address and ``variant``.
 
     A version's standings, rounds, blank round form (and the whole page, for each role) never change, so
-    they are rendered once and kept (bounded, in this process); ``context`` must follow from the view and
-    the variant. The CSRF tokens in a kept page are this request's.
+    they are rendered once and kept; ``context`` must follow from the view and the variant. The CSRF
+    tokens in a kept page are this request's.
     """
     key = (template, view.id, view.version, str(get_locale()), request.host_url, request.script_root, variant)
-    with _parts_lock:
-        html = _parts.get(key)
-    if html is None:
-        html = render_marked(template, view=view, **context)
-        with _parts_lock:
-            _parts[key] = html
-            while len(_parts) > PARTS_KEPT:
-                _parts.popitem(last=False)
+    html = kept(key, lambda: render_marked(template, view=view, **context))
     return Markup(html.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in html else html)
 
 
