@@ -72,8 +72,8 @@ def test_hidden_buttons_stay_hidden_and_the_qr_code_shows(page, live_server):
         assert not button.is_visible()
     page.get_by_text("QR code to follow the scores").click()
     image = page.get_by_alt_text("QR code of the view link")
-    image.wait_for(state="visible")
-    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+    image.wait_for(state="visible")  # laid out, maybe not yet loaded: wait for the picture itself
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
 
 
 @pytest.mark.parametrize("width", [360, 390])
