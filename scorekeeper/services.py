@@ -195,14 +195,16 @@ def stored_fold(game: Game) -> Derived:
     Only for a game read as it is in the database (not one changed in this request), which is what a
     page, a poll or a sheet shows; a change folds afresh and moves the version on. A hit loads no round.
     A miss whose kept fold is of an earlier version that the stored rounds continue (every kept round's
-    data unchanged: rounds were only added) plays just the new rounds; anything else folds them all.
+    data unchanged: rounds were only added; the same players and options) plays just the new rounds;
+    anything else folds them all.
     """
     with _folds_lock:
         held = _folds.get(game.public_id)
     if held is not None and held[0] == game.version:
         return held[1]
     datas = stored_datas(game)
-    if held is not None and held[0] < game.version and continues(held[1], datas):
+    if held is not None and held[0] < game.version and continues(held[1], datas) \
+            and held[1].table == table_of(game):  # the same players and options, as always outside tests
         derived = extend(rules_for(game), held[1], datas, game.finished_by_hand, lenient=True)
     else:
         derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)

@@ -211,3 +211,18 @@ def test_an_unchanged_session_cookie_is_not_sent_with_every_answer(app, golf):
     first = browser.get(f"/games/{state['id']}")
     assert "Set-Cookie" in first.headers  # the game is followed from now on
     assert "Set-Cookie" not in browser.get(f"/games/{state['id']}").headers
+
+
+def test_a_kept_fold_is_not_played_on_when_the_players_or_options_changed(app, client, golf):
+    from scorekeeper.models import Game, Player
+
+    state = golf(2)
+    client.get(f"/games/{state['id']}")  # kept
+    with app.app_context():  # as only a repair by hand would: another name, and a house rule
+        game = db.session.scalar(db.select(Game).filter_by(public_id=state["id"]))
+        db.session.scalar(db.select(Player).filter_by(game_id=game.id, seat=0)).name = "Renamed"
+        game.options = {**game.options, "look_cost": 5}
+        game.version += 1
+        db.session.commit()
+    assert "Renamed" in client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert client.get(f"/api/games/{state['id']}").get_json()["options"]["look_cost"] == 5
