@@ -151,11 +151,6 @@ def live_tag(game: Game) -> str:
     return services.state_etag(game, "live", str(get_locale()), "edit" if token_for(game) else "view")
 
 
-def next_round_form(view: TableView, formdata=None):
-    """Build the form for the next round from the view's fields."""
-    return round_form(view.fields, view.derived.table, view.derived.seats_in, formdata=formdata)
-
-
 def render_table(game: Game, view: TableView, form, status: int = 200):
     """Render the table page from the table view: kept once per version and role unless it shows this
     request's own messages or typing."""
