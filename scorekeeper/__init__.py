@@ -24,10 +24,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(app.config["SQLALCHEMY_DATABASE_URI"],
+                                                                    app.config["SQLALCHEMY_ENGINE_OPTIONS"])
     register_extensions(app)
     register_blueprints(app)
-    from . import backup, errors, health, templating, translate
+    from . import assets, backup, errors, health, templating, translate
 
+    assets.register(app)
     backup.register(app)
     translate.register(app)
     errors.register(app)
@@ -38,13 +41,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
-    from . import database, hosting
-    from .extensions import babel, csrf, db, migrate
+    from . import database, hosting, migrations, polling
+    from .extensions import babel, csrf, db
     from .i18n import pick_locale
 
     db.init_app(app)
     database.register(app, db)
-    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    polling.register(app, db)
+    migrations.register(app, db)
     csrf.init_app(app)
     hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)

@@ -29,6 +29,13 @@ def secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def engine_options(url: str, options: dict) -> dict:
+    """Drop the pool's ping on SQLite: a file never drops a connection, and the ping is a SELECT 1 per request."""
+    if url.startswith("sqlite"):
+        return {k: v for k, v in options.items() if k != "pool_pre_ping"}
+    return options
+
+
 def defaults(instance_path: str) -> dict:
     """Return the settings every install starts from."""
     return {

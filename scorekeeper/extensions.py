@@ -1,8 +1,7 @@
-"""Extensions, created unbound and wired to the app in create_app."""
+"""Extensions, created unbound and wired to the app in create_app (Flask-Migrate: see migrations.py)."""
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_talisman import Talisman
 from flask_wtf import CSRFProtect
@@ -25,7 +24,6 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 limiter = Limiter(key_func=get_remote_address)  # storage and switch from RATELIMIT_* settings

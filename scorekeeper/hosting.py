@@ -10,6 +10,7 @@ import time
 
 from flask import Flask, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -57,11 +58,44 @@ def limit_blueprint(bp, methods=WRITES) -> None:
     limiter.limit(write_limit, methods=methods, key_func=game_and_client)(bp)
 
 
+SESSION_REFRESH_AFTER = 24 * 60 * 60  # seconds: the year-long cookie is sent again once a day, not on every answer
+
+
 class SessionOverHttps(SecureCookieSessionInterface):
-    """Mark the session cookie Secure whenever the request came over HTTPS (directly or through the proxy)."""
+    """Mark the session cookie Secure whenever the request came over HTTPS (directly or through the proxy).
+
+    A session that did not change is sent again only once it is a day old (it lives a year from then),
+    instead of signed again and sent with every answer; the serializer is made once per secret key.
+    """
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask):
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        held = getattr(self, "_serializer", None)
+        if held is None or held[0] != keys:
+            held = self._serializer = (keys, super().get_signing_serializer(app))
+        return held[1]
+
+    def open_session(self, app: Flask, request):
+        serializer = self.get_signing_serializer(app)
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if serializer is None or not cookie:
+            return None if serializer is None else self.session_class()
+        try:
+            data, signed = serializer.loads(cookie, max_age=int(app.permanent_session_lifetime.total_seconds()),
+                                            return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed.timestamp()
+        return session
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        if session.modified or not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return session.modified
+        return time.time() - getattr(session, "signed_at", 0) > SESSION_REFRESH_AFTER
 
 
 def hsts_only_over_https(response):

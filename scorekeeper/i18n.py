@@ -2,15 +2,41 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import format_decimal, get_locale, gettext, ngettext
+from babel import Locale
+from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
+from flask_babel import format_decimal, get_locale, get_translations
 
 from .rules.base import Amount, Msg
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
+
+
+def translations():
+    """Return this request's translations, looked up once per request and language (Flask-Babel looks them
+    up again on every call, which a page with a hundred labels feels)."""
+    if not has_app_context():
+        return get_translations()
+    locale = get_locale()
+    held = g.get("_translations")
+    if held is None or held[0] is not locale:
+        held = g._translations = (locale, get_translations())
+    return held[1]
+
+
+def gettext(text: str, **params: Any) -> str:
+    """Translate ``text`` (Flask-Babel's gettext, with this request's translations)."""
+    translated = translations().ugettext(text)
+    return translated % params if params else translated
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    """Translate a text that depends on a number (Flask-Babel's ngettext, with this request's translations)."""
+    params.setdefault("num", num)
+    return translations().ungettext(singular, plural, num) % params
 
 
 def tr(message: Msg | str) -> str:
@@ -41,13 +67,18 @@ def tr_errors(errors: Mapping[str, Any]) -> dict[str, str]:
     return {path: tr(m) if isinstance(m, (Msg, str)) else str(m) for path, m in errors.items()}
 
 
-def pick_locale() -> str | None:
+def pick_locale() -> Locale | None:
     """Pick the reader's language: the one chosen with the switch, else the browser's best match."""
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANGUAGE_COOKIE)
-    if chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(languages)
+    best = chosen if chosen in languages else request.accept_languages.best_match(languages)
+    return None if best is None else locale_named(best)
+
+
+@lru_cache(maxsize=64)
+def locale_named(code: str) -> Locale:
+    """Return the Locale of a language code, parsed once (Flask-Babel would parse it on every request)."""
+    return Locale.parse(code)
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # each in its own language, as the switch shows it
@@ -60,11 +91,13 @@ def other_languages() -> list[tuple[str, str]]:
     return [(code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"] if code != current]
 
 
-@bp.post("/language")
-def choose():
-    """Remember the language chosen with the switch, and go back to the same page (and game)."""
-    code = request.form.get("lang", "")
-    back = request.form.get("next", "")
+@bp.get("/language/<code>")
+def choose(code: str):
+    """Remember the language chosen with the switch, and go back to the same page (and game).
+
+    A link, not a form: it changes only this browser's preference, so the pages need no session for it.
+    """
+    back = request.args.get("next", "")
     if not back.startswith("/") or back.startswith("//") or "\\" in back:
         back = url_for("games.index")  # only a page of this site, never another one
     response = redirect(back, 303)

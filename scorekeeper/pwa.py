@@ -2,10 +2,14 @@
 its scope is the whole app)."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, send_from_directory, url_for
+import os
+import re
+
+from flask import Blueprint, current_app, jsonify, url_for
 from flask_babel import gettext as _
 
 bp = Blueprint("pwa", __name__)
+STATIC_PATH = re.compile(r'"/static/([^"?]+)"')
 
 @bp.get("/manifest.webmanifest")
 def manifest():
@@ -25,7 +29,8 @@ def manifest():
 
 @bp.get("/sw.js")
 def service_worker():
-    """Send the service worker from the root, so it may look after every page."""
-    answer = send_from_directory(current_app.static_folder, "js/sw.js", max_age=0)
-    answer.headers["Cache-Control"] = "no-cache"
-    return answer
+    """Send the service worker from the root, so it may look after every page; the files it keeps are
+    named by their versioned URLs, as the pages ask for them (a changed file changes the worker too)."""
+    with open(os.path.join(current_app.static_folder, "js", "sw.js"), encoding="utf-8") as f:
+        script = STATIC_PATH.sub(lambda m: f'"{url_for("static", filename=m.group(1))}"', f.read())
+    return script, {"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache"}

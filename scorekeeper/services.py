@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, event, select
 from sqlalchemy.orm import selectinload
 
 from . import rules as registry
@@ -20,7 +20,7 @@ from .extensions import db
 from .models import Game, IdempotentReply, Player, Round, hash_token
 from .readmodel import RoundView, SeatView, TableView
 from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
-from .rules.engine import Derived, RoundRefused, append, derive
+from .rules.engine import Derived, RoundRefused, append, derive, extend
 
 NAME_MAX = 40
 ROUND_DATA_MAX = 4096  # bytes of JSON: a round of the biggest table needs about 1 KB; every poll sends it back
@@ -186,8 +186,8 @@ def fold_game(game: Game) -> Derived:
                   lenient=True)
 
 
-FOLDS_KEPT = 256  # folded games kept in this process, by game and version
-_folds: OrderedDict[tuple[str, int], Derived] = OrderedDict()
+FOLDS_KEPT = 256  # games whose latest fold this process keeps
+_folds: OrderedDict[str, tuple[int, Derived]] = OrderedDict()  # public id -> (version, its fold)
 _folds_lock = threading.Lock()
 
 
@@ -195,19 +195,72 @@ def stored_fold(game: Game) -> Derived:
     """Fold a game as stored, once per version: a version's rounds never change once committed.
 
     Only for a game read as it is in the database (not one changed in this request), which is what a
-    page, a poll or a sheet shows; a change folds afresh and moves the version on.
+    page, a poll or a sheet shows; a change folds afresh and moves the version on. A hit loads no round.
+    A miss whose kept fold is of an earlier version that the stored rounds continue (every kept round's
+    data unchanged: rounds were only added; the same players and options) plays just the new rounds;
+    anything else folds them all.
     """
-    key = (game.public_id, game.version)
     with _folds_lock:
-        if key in _folds:
-            _folds.move_to_end(key)
-            return _folds[key]
-    derived = fold_game(game)
+        held = _folds.get(game.public_id)
+    if held is not None and held[0] == game.version:
+        return held[1]
+    datas = stored_datas(game)
+    if held is not None and held[0] < game.version and continues(held[1], datas) \
+            and held[1].table == table_of(game):  # the same players and options, as always outside tests
+        derived = extend(rules_for(game), held[1], datas, game.finished_by_hand, lenient=True)
+    else:
+        derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
+    keep_fold(game.public_id, game.version, derived)
+    return derived
+
+
+def stored_datas(game: Game) -> list[Mapping[str, Any]]:
+    """Return the stored rounds' data in order: one column, no round objects (unless they are loaded)."""
+    if "rounds" in game.__dict__:
+        return [r.data for r in game.rounds]
+    query = select(Round.data).where(Round.game_id == game.id).order_by(Round.number)
+    return list(db.session.scalars(query))
+
+
+def continues(derived: Derived, datas: Sequence[Mapping[str, Any]]) -> bool:
+    """Say whether ``datas`` are the rounds ``derived`` folded, then maybe more: none edited or deleted."""
+    return derived.broken is None and len(derived.rounds) <= len(datas) and all(
+        played.data == data for played, data in zip(derived.rounds, datas))
+
+
+def keep_fold(public_id: str, version: int, derived: Derived) -> None:
+    """Keep a committed version's fold, unless a later version's is already kept."""
     with _folds_lock:
-        _folds[key] = derived
+        held = _folds.get(public_id)
+        if held is None or held[0] <= version:
+            _folds[public_id] = (version, derived)
+            _folds.move_to_end(public_id)
         while len(_folds) > FOLDS_KEPT:
             _folds.popitem(last=False)
-    return derived
+
+
+@event.listens_for(db.session, "after_commit")
+def keep_committed_folds(session) -> None:
+    """Keep the folds this transaction's changes made, now that their versions are committed (an append is
+    then never folded again in this process)."""
+    for public_id, (version, derived) in session.info.pop("folds", {}).items():
+        keep_fold(public_id, version, derived)
+
+
+@event.listens_for(db.session, "after_soft_rollback")
+def drop_uncommitted_folds(session, previous_transaction) -> None:
+    """Forget the folds of changes that were rolled back."""
+    session.info.pop("folds", None)
+
+
+def changed_here(game: Game) -> bool:
+    """Say whether this request changed the game (not committed, or committed but not yet read again)."""
+    return game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
+
+
+def current_fold(game: Game) -> Derived:
+    """Fold the game as this request sees it: once per version, unless this request changed it."""
+    return fold_game(game) if changed_here(game) else stored_fold(game)
 
 
 def before_round(game: Game, number: int) -> Derived:
@@ -215,16 +268,50 @@ def before_round(game: Game, number: int) -> Derived:
     return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
 
 
+def next_fields(game: Game, derived: Derived) -> tuple[Field, ...] | None:
+    """Return the next round's questions, or None when no round can be added (over, or a round broken)."""
+    if derived.over or derived.broken is not None:
+        return None
+    return round_fields(game, derived)
+
+
+def rounds_stored(game: Game, derived: Derived) -> int:
+    """Count a game's stored rounds, without loading them when its fold holds them all."""
+    return len(derived.rounds) if derived.broken is None else len(game.rounds)
+
+
 def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
     """Return the questions the round form asks for the round after ``derived``."""
     return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
 
 
+_views: OrderedDict[str, tuple[int, TableView]] = OrderedDict()  # public id -> (version, its view)
+
+
 def table_view(game: Game, derived: Derived | None = None) -> TableView:
-    """Return the one view of a table that the page, the JSON, the sheets and the live view read."""
+    """Return the one view of a table that the page, the JSON, the sheets and the live view read.
+
+    A stored version's view is built once, as its fold is (it follows from the fold and the version).
+    """
+    if derived is not None or changed_here(game):
+        return build_view(game, derived or fold_game(game))
+    derived = stored_fold(game)
+    with _folds_lock:
+        held = _views.get(game.public_id)
+    if held is not None and held[0] == game.version and held[1].derived is derived:
+        return held[1]
+    view = build_view(game, derived)
+    with _folds_lock:
+        _views[game.public_id] = (game.version, view)
+        _views.move_to_end(game.public_id)
+        while len(_views) > FOLDS_KEPT:
+            _views.popitem(last=False)
+    return view
+
+
+def build_view(game: Game, derived: Derived) -> TableView:
+    """Arrange a game's fold into its table view."""
     rules = rules_for(game)
-    changed_here = game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
-    derived = derived or (fold_game(game) if changed_here else stored_fold(game))
     table, over = derived.table, derived.over
     open_for_rounds = not over and derived.broken is None
     shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
@@ -249,7 +336,7 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
         table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
         rules_now=tuple(rules.rules_now(table, derived.state, derived.next_turn)) if open_for_rounds else (),
         rounds=round_views(game, rules, derived),
-        fields=tuple(rules.round_fields(table, derived.state, derived.next_turn)) if open_for_rounds else None,
+        fields=next_fields(game, derived),
         next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
         headline=HEADLINE[rules.spec.measure][0],
         derived=derived,
@@ -266,6 +353,8 @@ def round_views(game: Game, rules: Rules, derived: Derived) -> tuple[RoundView, 
     table = derived.table
     views = [RoundView(r.number, rules.round_title(table, r.number), r.dealer, r.data, r.points, r.marks, r.running)
              for r in derived.rounds]
+    if derived.broken is None:  # every stored round stands: no need to load them
+        return tuple(views)
     blank = [""] * table.n
     for stored in game.rounds[len(derived.rounds):]:
         views.append(RoundView(stored.number, rules.round_title(table, stored.number), None, stored.data, None,
@@ -306,9 +395,11 @@ def check_object(data: Any) -> Mapping[str, Any]:
 def add_round(game: Game, data: Any, number: Any = None, current: Derived | None = None) -> Derived:
     """Record the next round; refuse it on a finished game or when ``number`` is not the next one.
 
-    ``current`` is the game as already folded for this request, so the new round is played on top of it.
+    ``current`` is the game as already folded for this request, so the new round is played on top of it;
+    neither the fold nor the new round loads the stored rounds when the fold is kept (the write is flat).
     """
-    expected = len(game.rounds) + 1
+    current = current or current_fold(game)
+    expected = rounds_stored(game, current) + 1
     if number is not None and number != expected:
         text = N_("round %(n)s is already saved; the next round is %(next)s") if 0 < number < expected \
             else N_("the next round is %(next)s, not %(n)s")
@@ -316,7 +407,6 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
     if game.finished_by_hand:
         raise Conflict({"round": GAME_OVER})
     data = check_object(data)
-    current = current or fold_game(game)
     if current.broken is not None:
         raise Conflict({"round": msg(N_("round %(n)s no longer fits the game; correct or delete it first"),
                                      n=current.broken.number)})
@@ -324,7 +414,7 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
         derived = append(rules_for(game), current, data, game.finished_by_hand)
     except RoundRefused as exc:
         raise (Conflict({"round": GAME_OVER}) if exc.after_end else Invalid(exc.errors)) from None
-    game.rounds.append(Round(number=expected, data=dict(data)))
+    db.session.add(Round(number=expected, data=dict(data), game=game))  # a loaded game.rounds gets it too
     return settle(game, derived)
 
 
@@ -374,6 +464,7 @@ def settle(game: Game, derived: Derived) -> Derived:
     game.status = "finished" if derived.over else "playing"
     game.version = (game.version or 1) + 1
     db.session.info.setdefault("settled", set()).add(game.public_id)  # not committed yet: not for the fold cache
+    db.session.info.setdefault("folds", {})[game.public_id] = (game.version, derived)  # kept once committed
     db.session.flush()
     return derived
 

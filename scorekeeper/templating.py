@@ -1,24 +1,32 @@
 """Small helpers the templates share."""
 from __future__ import annotations
 
-from flask import Flask
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
 from babel.lists import format_list
-from flask_babel import format_date, get_locale, gettext, pgettext
+from flask import Flask, current_app, g, render_template, request
+from flask_babel import format_date, get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .chart import colour_of, table_chart
-from .i18n import other_languages, tr
+from .i18n import gettext, other_languages, tr, translations
 from .rules import cards
 from .rules.base import N_
 
 
 def register(app: Flask) -> None:
-    """Make the helpers available in every template."""
+    """Make the helpers available in every template; ``_`` and ``ngettext`` use this request's translations."""
+    app.jinja_env.install_gettext_callables(lambda text: translations().ugettext(text),
+                                            lambda one, many, n: translations().ungettext(one, many, n), newstyle=True,
+                                            pgettext=lambda context, text: translations().upgettext(context, text))
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
-                                 shared_place=shared_place, deck=deck,
-                                 other_languages=other_languages)
+                                 shared_place=shared_place, deck=deck, round_input_kind=round_input_kind,
+                                 kept_part=kept_part, other_languages=other_languages)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, day=day, listed=listed)
 
 
@@ -34,6 +42,14 @@ def field_groups(fields):
     return groups
 
 
+INPUT_KINDS = {"int": "number", "bool": "bool", "seat": "radio", "choice": "radio", "seats": "chips", "rank": "select"}
+
+
+def round_input_kind(field) -> str:
+    """Say how the round form's macro writes a field's input: number, bool, radio, chips, select or text."""
+    return INPUT_KINDS.get(field.kind.value, "text")
+
+
 def csrf_field():
     """Return the hidden CSRF input for a small form with no WTForms class."""
     return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
@@ -41,7 +57,7 @@ def csrf_field():
 
 def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
-    letters = {"K": pgettext("card rank", "K"), "Q": pgettext("card rank", "Q"), "J": pgettext("card rank", "J")}
+    letters = {rank: translations().upgettext("card rank", rank) for rank in ("K", "Q", "J")}
     return {**cards.deck(), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
 
 
@@ -74,3 +90,51 @@ def ordinal(place: int, shared: bool = False) -> str:
 def shared_place(view, seat) -> bool:
     """Say whether another player shares this seat's place."""
     return sum(1 for s in view.seats if s.place == seat.place) > 1
+
+
+PARTS_KEPT = 512  # rendered table pages, parts of them and JSON states kept in this process
+CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
+_parts: OrderedDict[tuple, Any] = OrderedDict()
+_parts_lock = threading.Lock()
+
+
+def kept(key: tuple, make: Callable[[], Any]) -> Any:
+    """Return what ``make`` gives for ``key``, made once and kept (bounded, in this process).
+
+    For what one version of a game always gives: ``key`` names the game, its version and whatever else
+    the result depends on (language, address, role).
+    """
+    with _parts_lock:
+        value = _parts.get(key)
+    if value is None:
+        value = make()
+        with _parts_lock:
+            _parts[key] = value
+            while len(_parts) > PARTS_KEPT:
+                _parts.popitem(last=False)
+    return value
+
+
+def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
+    """Render a table page, or a part of one, once per game version, language, address and ``variant``.
+
+    A version's standings, rounds, blank round form (and the whole page, for each role) never change, so
+    they are rendered once and kept; ``context`` must follow from the view and the variant. The CSRF
+    tokens in a kept page are this request's.
+    """
+    key = (template, view.id, view.version, str(get_locale()), request.host_url, request.script_root, variant)
+    html = kept(key, lambda: render_marked(template, view=view, **context))
+    return Markup(html.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in html else html)
+
+
+def render_marked(template: str, **context) -> str:
+    """Render a template with a mark where each CSRF token goes (Flask-WTF hands out the one it holds in g)."""
+    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    held = g.pop(name, None)
+    g.setdefault(name, CSRF_MARK)
+    try:
+        return render_template(template, **context)
+    finally:
+        g.pop(name, None)
+        if held is not None:  # a token made earlier in this request, or the mark of a page around this part
+            g.setdefault(name, held)

@@ -18,12 +18,21 @@ SHARED_EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "exa
 EXAMPLES = SHARED_EXAMPLES if SHARED_EXAMPLES.is_dir() else Path(__file__).resolve().parent / "examples"
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 BASE = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
 
 
 def pytest_addoption(parser):
     parser.addoption("--db", choices=["sqlite", "postgres"], default=os.environ.get("SCOREKEEPER_TEST_DB", "sqlite"),
                      help="the database every test runs on (PostgreSQL: a throwaway server, a database per test)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test under tests/browser ``browser``, so ``pytest -m "not browser"`` runs the rest quickly
+    (a ``pytestmark`` in a conftest marks nothing)."""
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

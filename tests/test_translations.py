@@ -113,30 +113,38 @@ def test_a_french_browser_gets_a_french_pdf_sheet(client, create_game):
 def test_the_switch_remembers_french_and_keeps_the_game_open(client):
     started = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
     table = started.headers["Location"]
-    switched = client.post("/language", data={"lang": "fr", "next": table})
+    switched = client.get("/language/fr", query_string={"next": table})
     assert switched.status_code == 303 and switched.headers["Location"].endswith(table)
     assert "lang=fr" in switched.headers["Set-Cookie"] and "Max-Age" in switched.headers["Set-Cookie"]
     page = client.get(table, headers={"Accept-Language": "en"}).get_data(as_text=True)  # the choice beats the browser
     assert '<html lang="fr">' in page and "Enregistrer le trou 1" in page  # still the scorer's form
-    back = client.post("/language", data={"lang": "en", "next": table})
+    back = client.get("/language/en", query_string={"next": table})
     assert "Save hole 1" in client.get(back.headers["Location"]).get_data(as_text=True)
 
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "", "javascript:x"])
 def test_the_switch_goes_back_only_to_a_page_of_this_site(client, target):
-    answer = client.post("/language", data={"lang": "fr", "next": target})
+    answer = client.get("/language/fr", query_string={"next": target})
     assert answer.status_code == 303 and answer.headers["Location"] == "/"
 
 
 def test_the_switch_ignores_a_language_the_app_does_not_have(client):
-    answer = client.post("/language", data={"lang": "xx", "next": "/rules/"})
+    answer = client.get("/language/xx", query_string={"next": "/rules/"})
     assert answer.status_code == 303 and "Set-Cookie" not in answer.headers
 
 
 def test_the_switch_is_on_every_page_and_names_the_other_language(client):
-    page = client.get("/rules/golf").get_data(as_text=True)
-    assert 'name="lang" value="fr"' in page and 'lang="fr"' in page and "Français" in page
-    assert 'name="lang" value="en"' in french(client).get("/rules/golf").get_data(as_text=True)
+    page = client.get("/rules/golf?x=1").get_data(as_text=True)
+    assert 'href="/language/fr?next=/rules/golf?x%3D1"' in page and 'lang="fr"' in page and "Français" in page
+    assert 'href="/language/en?next=/rules/golf"' in french(client).get("/rules/golf").get_data(as_text=True)
+
+
+def test_the_switch_needs_no_session(app):
+    viewer = app.test_client()
+    viewer.get("/rules/golf")
+    viewer.get("/language/fr", query_string={"next": "/rules/golf"})
+    with viewer.session_transaction() as kept:
+        assert dict(kept) == {}
 
 
 def test_round_sentences_are_whole_in_each_language(client, create_game):

@@ -5,7 +5,7 @@ import json
 from functools import wraps
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import get_locale
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -20,6 +20,7 @@ from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply
 from ..rules.base import N_, msg
 from ..services import Problem
+from ..templating import kept
 from . import bp
 
 
@@ -163,7 +164,8 @@ def show_game(game_id: str):
     etag = services.state_etag(game, str(get_locale()))
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    response = jsonify(state_of(game))
+    body = kept(("state", game.public_id, game.version, str(get_locale())), lambda: jsonify(state_of(game)).get_data())
+    response = current_app.response_class(body, mimetype="application/json")
     response.set_etag(etag)
     return response
 

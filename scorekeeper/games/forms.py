@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
+from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 from wtforms import BooleanField, Field as WtfField, FieldList, HiddenField, PasswordField, RadioField, \
     SelectField, SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Length
@@ -343,9 +347,41 @@ def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], 
             if field.alt:
                 setattr(RoundForm, input_name(field, seat, alt=True), round_input(field, table, seats_in, alt=True))
     form = RoundForm(formdata=formdata, data=form_values(fields, table, data) if data else None)
+    form.blank = formdata is None and not data  # nothing typed or stored: the same for every scorer of a version
     form.round_fields = list(fields)
     form.general_errors = []
     return form
+
+
+class BlankRoundForm:
+    """The next round's form before anything is typed, as the table page shows it.
+
+    Its inputs are the same for every scorer of a version, so the page keeps them rendered; only the CSRF
+    input is this request's. The WTForms form is built only when the inputs are rendered (or looked up).
+    """
+
+    blank = True
+    general_errors: list[str] = []
+
+    def __init__(self, fields: Sequence[Field], table: Table, seats_in: Sequence[bool]):
+        self.round_fields, self.table, self.seats_in = list(fields), table, seats_in
+
+    @cached_property
+    def form(self) -> FlaskForm:
+        return round_form(self.round_fields, self.table, self.seats_in)
+
+    def __getitem__(self, name: str):
+        """Return an input by name (a template's ``form.refused`` also asks here: no need to build for that)."""
+        if not any(name.startswith(f.name) or f.alt and name.startswith(f.alt) for f in self.round_fields):
+            raise KeyError(name)
+        return self.form[name]
+
+    @property
+    def csrf_token(self) -> Markup:
+        """Render the CSRF input as the WTForms form would (nothing when CSRF is off)."""
+        if not current_app.config.get("WTF_CSRF_ENABLED", True):
+            return Markup("")
+        return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') % generate_csrf()
 
 
 def seats_for(field: Field, table: Table, seats_in: Sequence[bool]) -> list[int | None]:

@@ -17,8 +17,9 @@ from ..i18n import tr, tr_errors
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
+from ..templating import kept_part
 from . import bp
-from .forms import (AccessForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
+from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
 
 
@@ -118,9 +119,20 @@ def table(game_id: str):
     """Show the table: standings, every round so far, and the form for the next one."""
     game = game_or_404(game_id)
     follow(game)
+    token = token_for(game)
+    tag = None if token or session.get("_flashes") else page_tag(game)
+    if tag and request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     view = services.table_view(game)
-    form = next_round_form(view) if token_for(game) and view.accepts_rounds else None
-    return render_table(game, view, form)
+    form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
+        if token and view.accepts_rounds else None
+    page, status = render_table(game, view, form)
+    return page, status, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+
+
+def page_tag(game: Game) -> str:
+    """Tag a spectator's table page: the game's version, the language, the big-screen view or not."""
+    return services.state_etag(game, "page", str(get_locale()), "big" if request.args.get("big") == "1" else "")
 
 
 @bp.get("/games/<game_id>/live")
@@ -139,40 +151,42 @@ def live_tag(game: Game) -> str:
     return services.state_etag(game, "live", str(get_locale()), "edit" if token_for(game) else "view")
 
 
-def next_round_form(view: TableView, formdata=None):
-    """Build the form for the next round from the view's fields."""
-    return round_form(view.fields, view.derived.table, view.derived.seats_in, formdata=formdata)
-
-
 def render_table(game: Game, view: TableView, form, status: int = 200):
-    """Render the table page from the table view."""
-    if token_for(game):
+    """Render the table page from the table view: kept once per version and role unless it shows this
+    request's own messages or typing."""
+    token = token_for(game)
+    if token:
         carries_token()  # the page shows the edit link
-    return render_template("games/table.html", game=game, view=view, form=form, token=token_for(game),
-                           live_tag=live_tag(game), big=request.args.get("big") == "1"), status
+    big = request.args.get("big") == "1"
+    context = {"game": game, "form": form, "token": token, "live_tag": live_tag(game), "big": big}
+    if status == 200 and (form is None or form.blank) and not session.get("_flashes"):
+        return kept_part("games/table.html", view, ("page", bool(token), bool(form), big), **context), status
+    return render_template("games/table.html", view=view, **context), status
 
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
-    view = services.table_view(game)
+    derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
     number = request.form.get("number", type=int)
-    form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
-    if any(r.number == number for r in view.rounds):
-        return lost_race(game, view, number, form)
+    fields = services.next_fields(game, derived)
+    form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=request.form)
+    if number is not None and 0 < number <= services.rounds_stored(game, derived):
+        return lost_race(game, services.table_view(game), number, form)
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return redirect(url_for("games.table", game_id=game_id))
     if form.validate():
-        data = round_data(form, view.derived.table, view.derived.seats_in)
-        errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
+        data = round_data(form, derived.table, derived.seats_in)
+        errors = save(lambda: services.add_round(game, data, number=number, current=derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
             return lost_race(game, fresh, number, form)
         place_errors(form, errors)
+    view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
 

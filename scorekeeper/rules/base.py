@@ -7,8 +7,10 @@ translates them when it shows them (``Msg`` keeps the parameters apart for that)
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import wraps
 from enum import Enum
 from typing import Any, Protocol
 
@@ -43,6 +45,28 @@ class Amount:
 
     def __str__(self) -> str:
         return f"{self.value:.2f}"
+
+
+def per_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Remember a pure function of a table's options, which a fold may ask for every player of every round.
+
+    Keyed by the options' repr: they are frozen but may hold a dict, so they cannot be hashed. Bounded.
+    """
+    kept: OrderedDict[tuple[str, tuple[Any, ...]], Any] = OrderedDict()
+
+    @wraps(function)
+    def remembered(options: Any, *args: Any) -> Any:
+        key = (repr(options), args)
+        try:
+            return kept[key]
+        except KeyError:
+            pass
+        kept[key] = value = function(options, *args)
+        while len(kept) > 128:
+            kept.popitem(last=False)
+        return value
+
+    return remembered
 
 
 def shown(value: Any, most: int = 40) -> str:

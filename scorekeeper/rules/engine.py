@@ -65,10 +65,30 @@ def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], fini
     ``lenient`` folds stored rounds instead: the state stops before the first round that no longer
     stands, and ``broken`` names it, so a game stored under older, looser rules still opens.
     """
-    state = rules.start(table)
-    dealer = table.options.first_dealer
-    played: list[PlayedRound] = []
-    for number, data in enumerate(rounds, start=1):
+    return play_on(rules, table, rules.start(table), [], table.options.first_dealer, rounds, finished_by_hand,
+                   lenient)
+
+
+def extend(rules: Rules, derived: Derived, rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool = False,
+           lenient: bool = False) -> Derived:
+    """Fold ``rounds`` on top of a fold of their first ones (``derived``, which must not be broken): no refold.
+
+    The caller vouches that ``derived`` folded exactly ``rounds[:len(derived.rounds)]``.
+    """
+    return play_on(rules, derived.table, derived.state, list(derived.rounds), derived.next_turn.dealer,
+                   rounds[len(derived.rounds):], finished_by_hand, lenient)
+
+
+def append(rules: Rules, derived: Derived, data: Mapping[str, Any], finished_by_hand: bool = False) -> Derived:
+    """Play one more round on top of an already folded game (a new round needs no refold)."""
+    return play_on(rules, derived.table, derived.state, list(derived.rounds), derived.next_turn.dealer, [data],
+                   finished_by_hand)
+
+
+def play_on(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,
+            rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool, lenient: bool = False) -> Derived:
+    """Play ``rounds`` after the ``played`` ones, from ``state`` with ``dealer`` to deal, and conclude."""
+    for data in rounds:
         try:
             state, dealer = fold_one(rules, table, state, played, dealer, data)
         except RoundRefused as exc:
@@ -76,13 +96,6 @@ def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], fini
                 raise
             return conclude(rules, table, state, played, dealer, finished_by_hand, broken=exc)
     return conclude(rules, table, state, played, dealer, finished_by_hand)
-
-
-def append(rules: Rules, derived: Derived, data: Mapping[str, Any], finished_by_hand: bool = False) -> Derived:
-    """Play one more round on top of an already folded game (a new round needs no refold)."""
-    played = list(derived.rounds)
-    state, dealer = fold_one(rules, derived.table, derived.state, played, derived.next_turn.dealer, data)
-    return conclude(rules, derived.table, state, played, dealer, finished_by_hand)
 
 
 def fold_one(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,

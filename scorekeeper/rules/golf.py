@@ -24,7 +24,7 @@ from typing import Any
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
-                   option_line)
+                   option_line, per_options)
 from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
                     values_in_force, values_line)
 
@@ -216,6 +216,7 @@ def the_packs(options: GolfOptions) -> list[Card]:
     return one * options.packs
 
 
+@per_options
 def score_range(options: GolfOptions) -> tuple[int, int]:
     """Return the lowest and the highest score a layout can make under the values and pairing in force."""
     k = options.layout

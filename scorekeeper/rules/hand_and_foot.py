@@ -37,7 +37,8 @@ from typing import Any
 
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
-                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object)
+                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object,
+                   per_options)
 from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
                     values_in_force, values_line)
 
@@ -215,6 +216,7 @@ def reaches_meld_minimum(options: Mapping[str, Any], number: int, cards: Any, pa
     return card_points(options, cards, path) >= meld_minimum(options, number)
 
 
+@per_options
 def packs_worth(options: Mapping[str, Any], players: int) -> int:
     """Return the points of every countable card in the packs: no entry can add up to more."""
     one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, options.values)

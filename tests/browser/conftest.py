@@ -15,9 +15,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "shots"))
-PHONE = {"width": 390, "height": 844}
-
-pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}  # every test here is marked "browser" by tests/conftest.py
 
 
 @pytest.fixture(scope="session")

@@ -46,10 +46,10 @@ def test_the_switch_turns_a_game_in_progress_to_english_and_back(french_page, li
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_url("**/games/*")
     table = page.url
-    page.get_by_role("button", name="English").click()
+    page.get_by_role("link", name="English").click()
     page.wait_for_url(table)
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.get_by_role("button", name="Save hand 1").is_visible()  # still the scorer: the game stays open
-    page.get_by_role("button", name="Français").click()
+    page.get_by_role("link", name="Français").click()
     page.wait_for_url(table)
     assert page.get_by_role("button", name="Enregistrer la main 1").is_visible()

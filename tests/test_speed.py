@@ -1,0 +1,228 @@
+"""What keeps the pages fast, checked for what it does (the speed itself is measured by bench/speed.py):
+constant queries per page, ETags and 304s, cache lifetimes, and the kept folds and pages following every change."""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+
+from scorekeeper import services, templating
+from scorekeeper.extensions import db
+
+PLAYERS = [f"P{n}" for n in range(1, 9)]
+
+
+def hole(score: int = 3) -> dict:
+    return {"players": [{"score": score + seat} for seat in range(len(PLAYERS))], "knocker": None}
+
+
+@pytest.fixture
+def golf(create_game, post_round):
+    """Start an 8-player Golf game with no hole limit and play ``rounds`` holes; return its state."""
+
+    def make(rounds: int) -> dict:
+        state = create_game("golf", PLAYERS, {"target": 10000})
+        for _ in range(rounds):
+            assert post_round(state, hole()).status_code == 201
+        return state
+
+    return make
+
+
+def forget_everything_kept() -> None:
+    """Empty this process's kept folds, views and pages (as a freshly started worker has them)."""
+    services._folds.clear()
+    services._views.clear()
+    templating._parts.clear()
+
+
+@contextmanager
+def statements(app):
+    """Count the SQL statements sent while the block runs."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda conn, cursor, statement, *args: sent.append(statement)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept", "after a restart"])
+def test_a_table_page_sends_as_many_statements_at_18_rounds_as_at_2(app, golf, kept):
+    counts = {}
+    for rounds in (2, 18):
+        state = golf(rounds)
+        scorer, spectator = app.test_client(), app.test_client()
+        assert scorer.get(f"/games/{state['id']}/edit/{state['token']}").status_code == 302
+        for who, browser in (("scorer", scorer), ("spectator", spectator)):
+            if not kept:
+                forget_everything_kept()
+            with statements(app) as sent:
+                page = browser.get(f"/games/{state['id']}")
+            assert page.status_code == 200 and (who == "spectator") == ("Save hole" not in page.get_data(as_text=True))
+            counts[rounds, who] = len(sent)
+    assert counts[2, "scorer"] == counts[18, "scorer"] and counts[2, "spectator"] == counts[18, "spectator"], counts
+    assert counts[18, "scorer"] <= (2 if kept else 5), counts
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept", "kept by another process"])
+def test_saving_a_round_sends_as_many_statements_at_18_rounds_as_at_2(app, golf, post_round, kept):
+    counts = {}
+    for rounds in (2, 18):
+        state = golf(rounds if kept else rounds - 1)
+        scorer = app.test_client()
+        scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+        scorer.get(f"/games/{state['id']}")
+        if not kept:  # another process saved the last round: this one plays it on the fold it kept
+            older = services._folds[state["id"]]
+            post_round(state, hole())
+            services._folds[state["id"]] = older
+        form = {"number": str(rounds + 1), "knocker": ""} | {f"score-{seat}": "4" for seat in range(len(PLAYERS))}
+        with statements(app) as sent:
+            assert scorer.post(f"/games/{state['id']}/rounds", data=form).status_code == 302
+        counts[rounds] = len(sent)
+    assert counts[2] == counts[18], counts
+
+
+def test_a_spectators_page_and_the_json_answer_304_until_the_game_changes(app, client, golf, post_round):
+    state = golf(2)
+    page = client.get(f"/games/{state['id']}")
+    tag = page.headers["ETag"]
+    assert page.headers["Cache-Control"] == "no-cache"
+    again = client.get(f"/games/{state['id']}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b""
+    big = client.get(f"/games/{state['id']}?big=1", headers={"If-None-Match": tag})
+    assert big.status_code == 200 and big.headers["ETag"] != tag  # the big screen is another page
+    state_json = client.get(f"/api/games/{state['id']}")
+    json_tag = state_json.headers["ETag"]
+    assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": json_tag}).status_code == 304
+    post_round(state, hole(5))
+    assert client.get(f"/games/{state['id']}", headers={"If-None-Match": tag}).status_code == 200
+    assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": json_tag}).status_code == 200
+
+
+def test_a_scorers_page_is_never_kept_by_a_browser(app, golf):
+    state = golf(2)
+    scorer = app.test_client()
+    scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+    page = scorer.get(f"/games/{state['id']}")
+    assert page.headers["Cache-Control"] == "no-store" and "ETag" not in page.headers  # it shows the edit link
+
+
+def test_an_unchanged_poll_is_answered_from_the_version_alone(app, client, golf, monkeypatch):
+    state = golf(3)
+    tag = client.get(f"/games/{state['id']}/live").headers["ETag"]
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an unchanged poll must not load the rounds, fold them or render anything")
+
+    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
+        monkeypatch.setattr(services, name, refuse)
+    with statements(app) as sent:
+        answer = client.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})
+    assert answer.status_code == 304 and answer.headers["ETag"] == tag and "Set-Cookie" not in answer.headers
+    assert not [s for s in sent if "round" in s.lower() or "player" in s.lower()]
+    monkeypatch.undo()
+    other = client.get("/games/nosuchgame/live", headers={"If-None-Match": tag})
+    assert other.status_code == 404  # a tag of another game proves nothing
+
+
+def test_static_files_are_linked_by_their_content_and_kept_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    css = re.search(r'href="(/static/css/app\.css\?v=[0-9a-f]{12})"', page).group(1)
+    with client.get(css) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    with client.get("/static/css/app.css?v=000000000000") as stale:  # not this file's content: revalidated
+        assert stale.status_code == 200 and "max-age=31536000" not in stale.headers.get("Cache-Control", "")
+    with client.get("/sw.js") as worker:
+        assert css in worker.get_data(as_text=True)  # the service worker keeps what the pages ask for
+
+
+def test_editing_an_earlier_round_derives_the_kept_game_again(app, client, golf):
+    state = golf(3)
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+
+    def first_total() -> int:
+        page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+        totals = re.search(r'<th scope="row">Σ</th><td>(-?\d+)</td>', page).group(1)
+        assert client.get(f"/api/games/{state['id']}").get_json()["standings"][0]["total"] == int(totals)
+        return int(totals)
+
+    assert first_total() == 9  # P1: 3 + 3 + 3
+    form = {f"score-{seat}": str(20 + seat) for seat in range(len(PLAYERS))} | {"knocker": ""}
+    assert client.post(f"/games/{state['id']}/rounds/1/edit", data=form).status_code == 302
+    assert first_total() == 26  # 20 + 3 + 3
+    kept = services._folds[state["id"]]
+    assert client.post(f"/games/{state['id']}/rounds/1/edit", data={**form, "score-0": "0"}).status_code == 302
+    services._folds[state["id"]] = kept  # a worker that kept the version before this edit
+    assert first_total() == 6  # 0 + 3 + 3: the kept rounds differ from the stored ones, so all are folded again
+
+
+def test_a_round_saved_by_another_process_is_played_on_the_kept_fold(app, client, golf, post_round, monkeypatch):
+    state = golf(4)
+    client.get(f"/games/{state['id']}")
+    kept = services._folds[state["id"]]
+    post_round(state, hole(7))
+    services._folds[state["id"]] = kept  # this process never saw the new round
+    played = []
+    monkeypatch.setattr(services, "derive", lambda *a, **k: played.append("everything"))
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert not played and "Hole 6" in page  # only hole 5 was played, on top of the four kept
+
+
+def test_kept_pages_carry_each_browsers_own_csrf_token(make_app, create_game):
+    app = make_app(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    tokens = []
+    for _ in range(2):
+        phone = app.test_client()
+        phone.get(f"/games/{state['id']}/edit/{state['token']}")
+        page = phone.get(f"/games/{state['id']}").get_data(as_text=True)
+        assert "\x00" not in page
+        token = re.search(r'id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        tokens.append((phone, token))
+    assert tokens[0][1] != tokens[1][1]
+    for number, (phone, token) in enumerate(tokens, start=1):
+        saved = phone.post(f"/games/{state['id']}/rounds", data={"csrf_token": token, "number": str(number),
+                                                                 "score-0": "4", "score-1": "5", "knocker": ""})
+        assert saved.status_code == 302, saved.get_data(as_text=True)
+
+
+def test_a_page_with_a_message_is_rendered_for_this_request(app, client, golf):
+    state = golf(2)
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    client.get(f"/games/{state['id']}")  # kept
+    client.post(f"/games/{state['id']}/rounds/2/delete")
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert "Hole 2 deleted." in page
+    assert "Hole 2 deleted." not in client.get(f"/games/{state['id']}").get_data(as_text=True)
+
+
+def test_an_unchanged_session_cookie_is_not_sent_with_every_answer(app, golf):
+    state = golf(1)
+    browser = app.test_client()
+    first = browser.get(f"/games/{state['id']}")
+    assert "Set-Cookie" in first.headers  # the game is followed from now on
+    assert "Set-Cookie" not in browser.get(f"/games/{state['id']}").headers
+
+
+def test_a_kept_fold_is_not_played_on_when_the_players_or_options_changed(app, client, golf):
+    from scorekeeper.models import Game, Player
+
+    state = golf(2)
+    client.get(f"/games/{state['id']}")  # kept
+    with app.app_context():  # as only a repair by hand would: another name, and a house rule
+        game = db.session.scalar(db.select(Game).filter_by(public_id=state["id"]))
+        db.session.scalar(db.select(Player).filter_by(game_id=game.id, seat=0)).name = "Renamed"
+        game.options = {**game.options, "look_cost": 5}
+        game.version += 1
+        db.session.commit()
+    assert "Renamed" in client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert client.get(f"/api/games/{state['id']}").get_json()["options"]["look_cost"] == 5
