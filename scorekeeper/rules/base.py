@@ -10,7 +10,10 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+
+T = TypeVar("T")
 
 
 def N_(text: str) -> str:
@@ -50,6 +53,15 @@ class RulesError(Exception):
 def fail(path: str, text: str, **params: Any) -> RulesError:
     """Return a RulesError for one field (``raise fail("players.0.cards", ...)``)."""
     return RulesError({path: Msg(text, params)})
+
+
+def gather(errors: dict[str, Msg], read: Callable[..., T], *args: Any) -> T | None:
+    """Call ``read``; on a RulesError add its problems to ``errors`` and return None, so a round reports all at once."""
+    try:
+        return read(*args)
+    except RulesError as exc:
+        errors.update(exc.errors)
+        return None
 
 
 # --- options -----------------------------------------------------------------------
