@@ -15,6 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from ..i18n import tr
 from ..jsonsafe import storable
+from ..services import new_entry_key
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
 from ..rules.cards import RANKS
 
@@ -335,7 +336,7 @@ def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], 
     """Build the form for a round from the game's round fields, filled from ``data`` when editing."""
 
     class RoundForm(FlaskForm):
-        pass
+        entry_key = HiddenField(default=new_entry_key)  # one per form shown: a retry never saves twice
 
     for field in fields:
         for seat in seats_for(field, table, seats_in):

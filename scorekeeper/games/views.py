@@ -156,6 +156,9 @@ def render_table(game: Game, view: TableView, form, status: int = 200):
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
+    key = services.entry_key(request.form.get("entry_key"))
+    if services.saved_entry(game, key) is not None:  # a double tap or a retry: it is saved, answer as saved
+        return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
     view = services.table_view(game)
     number = request.form.get("number", type=int)
     form = next_round_form(view, formdata=request.form) if view.accepts_rounds else None
@@ -166,7 +169,7 @@ def add_round(game_id: str):
         return redirect(url_for("games.table", game_id=game_id))
     if form.validate():
         data = round_data(form, view.derived.table, view.derived.seats_in)
-        errors = save(lambda: services.add_round(game, data, number=number, current=view.derived))
+        errors = save(lambda: services.add_round_once(game, data, key, number=number, current=view.derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
