@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,7 +12,7 @@ from wtforms import BooleanField, Field as WtfField, FieldList, HiddenField, Pas
     SelectField, SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Length
 from wtforms.fields.choices import SelectChoice
-from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
+from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from ..i18n import tr
 from ..jsonsafe import storable
@@ -48,6 +49,28 @@ class WholeNumberField(StringField):
         if self.raw_data:
             return self.raw_data[0]
         return "" if self.data is None else str(self.data)
+
+
+SUM = re.compile(r"[+-]?\d{1,6}(?:\s*[+-]\s*\d{1,6}){0,49}")
+
+
+class PointsField(WholeNumberField):
+    """Points counted at the table: a whole number, or a sum as it is counted ("12+11+7")."""
+
+    # A text input: a number input drops "12+11". The phone keypad with "+" on it is the telephone one.
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.raw = (valuelist[0] if valuelist else "").strip()
+        self.data = None
+        text = self.raw.replace("−", "-").replace(" ", "")
+        if not text:
+            return
+        if not SUM.fullmatch(text):
+            self.process_errors.append(_l("%(field)s: write a whole number, or a sum such as 12+11+7",
+                                          field=self.label.text))
+            return
+        self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))
 
 
 class NumberField(WholeNumberField):
@@ -96,6 +119,13 @@ class SeatList(FieldList):
         return (i for i in super()._extract_indices(prefix, {k: v for k, v in formdata.items()
                                                              if k[len(prefix) + 1:].split("-")[0].isascii()})
                 if i < 1000)
+
+
+def count_kw(field: Field) -> dict[str, str]:
+    """Mark a small count (tricks, books, red threes) for the page's − / + steppers, with its bounds."""
+    if field.lo is None or field.hi is None or field.hi - field.lo > 60:
+        return {}
+    return {"data-count": "", "min": str(field.lo), "max": str(field.hi)}
 
 
 def number_kw(lo: int | None) -> dict[str, str]:
@@ -309,8 +339,11 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     label = tr(field.alt_label if alt else field.label)
     # A player question's help is shown once above the players, not under every one of them.
     desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""
-    if alt or field.kind is FieldKind.INT:
-        return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo),
+    if alt or (field.kind is FieldKind.INT and field.card_values):  # points, counted as they are added up
+        return PointsField(label, default=None if alt else field.default, description=desc,
+                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": ""})
+    if field.kind is FieldKind.INT:
+        return WholeNumberField(label, default=field.default, render_kw={**number_kw(field.lo), **count_kw(field)},
                                 description=desc)
     if field.kind is FieldKind.BOOL:
         return BooleanField(label, default=bool(field.default), description=desc)

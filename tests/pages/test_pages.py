@@ -109,7 +109,24 @@ def test_not_a_number_is_refused_next_to_the_field(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     answer = client.post(f"/games/{gid}/rounds", data={"score-0": "seven", "score-1": "3"})
     page = answer.get_data(as_text=True)
-    assert answer.status_code == 422 and "must be a whole number" in page and 'value="seven"' in page
+    assert answer.status_code == 422 and 'value="seven"' in page
+    assert "Score: write a whole number, or a sum such as 12+11+7" in page
+
+
+@pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7)])
+def test_points_may_be_typed_as_a_sum(client, typed, total):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    assert client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"}).status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["players"][0] == {"score": total}
+
+
+@pytest.mark.parametrize("typed", ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60), "1234567"])
+def test_a_sum_that_is_not_one_is_refused_by_name_and_kept(client, typed):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Score: write a whole number, or a sum such as 12+11+7" in page
+    assert f'value="{typed}"' in page
 
 
 def test_a_stale_round_number_from_another_phone_is_refused(client):
