@@ -125,7 +125,8 @@ def count_kw(field: Field) -> dict[str, str]:
     """Mark a small count (tricks, books, red threes) for the page's − / + steppers, with its bounds."""
     if field.lo is None or field.hi is None or field.hi - field.lo > 60:
         return {}
-    return {"data-count": "", "min": str(field.lo), "max": str(field.hi)}
+    return {"data-count": "", "min": str(field.lo), "max": str(field.hi), "data-less": _l("One less:"),
+            "data-more": _l("One more:")}
 
 
 def number_kw(lo: int | None) -> dict[str, str]:
@@ -359,7 +360,7 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
                           description=desc)
     if field.kind is FieldKind.RANK:
         return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in RANKS], default="",
-                           description=desc)
+                           description=desc, render_kw={"data-rank-buttons": ""})
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "spellcheck": "false"})
 

@@ -386,6 +386,7 @@ class Field:
     sum_to: int | None = None       # LIST ints: the counts must add up to this
     card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
     default: Any = None
+    picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
 
 
 class Rules(Protocol):

@@ -494,11 +494,23 @@ class GolfRules(BaseRules):
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
                         help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
                         else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
-                        card_values=summed, lo=lowest, hi=highest)]
+                        card_values=summed, lo=lowest, hi=highest, picker=picker(options))]
         if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields
+
+
+def picker(options: GolfOptions) -> dict[str, Any]:
+    """Describe the layout for the page's picker: its shape, the values in force and how equal cards cancel.
+
+    The page only previews the hole score with these; the score that counts is worked out here.
+    """
+    values = values_in_force(DEFAULT_VALUES, options.values)
+    suits = options.one_eyed_jacks_wild or any(suit_needed(rank, options.values) for rank in RANKS)
+    return {"layout": options.layout, "columns": options.layout // 2, "pairs": options.pairs.value,
+            "values": values, "wild": options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR,
+            "suits": suits}
 
 
 RULES = GolfRules()

@@ -2,7 +2,7 @@
 // Pages and scores always come from the server (Python is the only scorer); a static file is served from
 // the cache and refreshed behind the scenes.
 const CACHE = "scorekeeper-static-v1";
-const FILES = ["/static/css/app.css", "/static/css/games.css", "/static/js/table.js", "/static/js/live.js", "/static/js/outbox.js",
+const FILES = ["/static/css/app.css", "/static/css/games.css", "/static/js/table.js", "/static/js/live.js", "/static/js/outbox.js", "/static/js/entry.js",
   "/static/js/theme.js", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {

@@ -1,4 +1,4 @@
-"""Golf on a phone: start a game, enter a hole as scores and one as cards, finish."""
+"""Golf on a phone: start a game, enter a hole as scores and one as cards (typed, then on the layout), finish."""
 from __future__ import annotations
 
 import re
@@ -31,10 +31,10 @@ def test_golf_game_on_a_phone(page, start_game, shot):
     expect(page.locator(".has-error .error").first).to_contain_text("4 cards")
     expect(page.locator("#cards-1")).to_have_value("A 2 3 4")  # what was typed is kept
     shot("golf-2-refused")
-    page.locator(".seat-entry").first.get_by_role("button", name="Tap cards").click()
-    page.locator(".seat-entry").first.locator(".pad button[data-rank='Q']").click()
+    page.locator(".seat-entry").first.locator(".slot-card").nth(3).click()  # the layout: tap the empty slot
+    page.locator(".seat-entry").first.locator(".layout-keys button[data-rank='Q']").click()
     expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
-    expect(page.locator(".card-total").first).to_contain_text("20")
+    expect(page.locator(".layout-score").first).to_contain_text("20")
     shot("golf-3-card-pad")
     page.get_by_role("button", name="Save hole 2").click()
 
