@@ -36,13 +36,8 @@
   // for anything else (a refusal), the same entry posted natively, which the key keeps from saving twice.
   function show(entry, answer) {
     if (answer.type === "opaqueredirect") {
-      const url = new URL(entry.table, window.location.href);
-      if (url.pathname === window.location.pathname && !window.location.search) {
-        window.history.replaceState(null, "", url.pathname + "#standings");
-        window.location.reload();
-      } else {
-        window.location.replace(url.pathname + "#standings");
-      }
+      // A new load, not a reload: a reload would fill the next round's form with this one's numbers.
+      window.location.replace(new URL(entry.table, window.location.href).pathname);
       return;
     }
     const form = document.createElement("form");
