@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, name_players
+from tests.browser.conftest import PHONE, name_players, submit
 
 
 class Taps:
@@ -127,3 +127,42 @@ def test_chase_the_ace_card_buttons(page, start_game, shot):
 def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
     shot("quick-twelve-0")
+
+
+HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red threes, out, laid down, left
+    (1, 2, 0, True, "200", ""),
+    (0, 1, 1, False, "150", "45"),
+    (1, 0, 0, False, "95", "30"),
+]
+
+
+def enter_hand(page, taps: Taps, quick: bool) -> None:
+    """Enter one hand for three players: counts by stepper (or typed), points typed, then save."""
+    for seat, (clean, dirty, threes, out, melded, left) in enumerate(HAND):
+        for name, count in (("clean_books", clean), ("dirty_books", dirty), ("red_threes", threes)):
+            field = page.locator(f"#{name}-{seat}")
+            if quick:
+                for _ in range(count):
+                    taps.tap(page.locator(f".field:has(#{name}-{seat}) .step").last)
+            elif count:
+                field.fill("")
+                taps.type(field, str(count))
+        if out:
+            taps.tap(page.locator(f"#went_out-{seat}"))
+        taps.type(page.locator(f"#melded_points-{seat}"), melded)
+        if left:
+            taps.type(page.locator(f"#left_points-{seat}"), left)
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    taps.count += 1
+    assert page.locator(".standings:not(.teams) .total").all_inner_texts() == ["410", "235", "115"]
+
+
+def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot):
+    before, after = Taps(plain_page), Taps(page)
+    start_on(plain_page, live_server, "hand-and-foot", ["Ann", "Bob", "Cy"])
+    enter_hand(plain_page, before, quick=False)
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy"])
+    page.locator("#clean_books-0").scroll_into_view_if_needed()
+    enter_hand(page, after, quick=True)
+    print(f"hand and foot taps: typed counts {before.count}, steppers {after.count}")
+    assert after.count < before.count
