@@ -125,8 +125,9 @@ def count_kw(field: Field) -> dict[str, str]:
     """Mark a small count (tricks, books, red threes) for the page's − / + steppers, with its bounds."""
     if field.lo is None or field.hi is None or field.hi - field.lo > 60:
         return {}
-    return {"data-count": "", "min": str(field.lo), "max": str(field.hi), "data-less": _l("One less:"),
-            "data-more": _l("One more:")}
+    label = tr(field.label)
+    return {"data-count": "", "min": str(field.lo), "max": str(field.hi),
+            "data-less": _l("One less: %(count)s", count=label), "data-more": _l("One more: %(count)s", count=label)}
 
 
 def number_kw(lo: int | None) -> dict[str, str]:

@@ -23,11 +23,10 @@
   function stepper(input) {
     const lo = Number(input.min || 0);
     const hi = input.max === "" ? Infinity : Number(input.max);
-    const name = (input.labels && input.labels[0] ? input.labels[0].textContent : "").trim();
     const wrap = document.createElement("div");
     wrap.className = "stepper";
-    const less = button("−", (input.dataset.less || "−") + " " + name, "step");
-    const more = button("+", (input.dataset.more || "+") + " " + name, "step");
+    const less = button("−", input.dataset.less || "−", "step");
+    const more = button("+", input.dataset.more || "+", "step");
     const step = (by) => {
       const now = Number(input.value) || 0;
       input.value = String(Math.min(hi, Math.max(lo, now + by)));
@@ -236,6 +235,7 @@
       slots.forEach((slot, i) => {
         const c = cards[i];
         slot.textContent = c ? (c.rank === "X" ? "🃏" : c.rank) + (c.suit ? deck.suits[c.suit] : "") : "";
+        slot.setAttribute("aria-label", entry.dataset.pickerSlot.replace("{n}", i + 1) + (c ? ": " + texts[i] : ""));
         slot.classList.toggle("suit-red", !!(c && deck.red.includes(c.suit)));
         slot.classList.toggle("active", i === active && !keys.hidden);
         slot.classList.remove("cancelled");

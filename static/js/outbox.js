@@ -36,8 +36,11 @@
   // for anything else (a refusal), the same entry posted natively, which the key keeps from saving twice.
   function show(entry, answer) {
     if (answer.type === "opaqueredirect") {
+      const table = new URL(entry.table, window.location.href).pathname;
+      const here = window.location.pathname;
+      if (here !== table && here !== table + "/rounds") return;  // saved for another game: stay on this page
       // A new load, not a reload: a reload would fill the next round's form with this one's numbers.
-      window.location.replace(new URL(entry.table, window.location.href).pathname);
+      window.location.replace(table);
       return;
     }
     const form = document.createElement("form");
@@ -73,7 +76,9 @@
     sending = true;
     const sent = await send(entries[0]);
     sending = false;
-    note(!sent && document.querySelector("[data-outbox]") !== null);
+    const form = document.getElementById("round-form");
+    note(!sent && !!form && entries[0].action === form.action);
+    if (sent && load().length) flush();  // the next kept entry, if this page is still here
   }
 
   function queue(form, event) {
@@ -97,7 +102,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("round-form");
     if (form) form.addEventListener("submit", (e) => { if (!e.defaultPrevented) queue(form, e); });
-    if (load().length) note(true);
+    if (form && load().some((e) => e.action === form.action)) note(true);
     flush();
     window.addEventListener("online", flush);
     window.setInterval(() => { if (load().length) flush(); }, RETRY_MS);
