@@ -183,6 +183,7 @@
     grid.style.gridTemplateColumns = "repeat(" + picker.columns + ", 3.6rem)";
     const slots = [];
     let active = 0;
+    let last = -1;  // the slot filled last: a suit goes to it
     for (let i = 0; i < picker.layout; i++) {
       const slot = button("", entry.dataset.pickerSlot.replace("{n}", i + 1), "slot-card");
       slot.addEventListener("click", () => { open(); select(i); });  // a tap on a slot picks its card
@@ -255,6 +256,7 @@
     function put(rank) {
       const cards = slotsNow();
       cards[active] = rank;
+      last = active;
       write(cards);
       const next = cards.findIndex((c, i) => !c && i > active);
       const empty = next >= 0 ? next : cards.findIndex((c) => !c);
@@ -264,7 +266,7 @@
 
     function suit(code) {
       const cards = slotsNow();
-      const at = cards[active] ? active : Math.max(0, active - 1);
+      const at = last >= 0 ? last : active;
       const c = cards[at] ? cardOf(cards[at], deck) : null;
       if (!c || c.rank === "X") return;
       cards[at] = c.rank + code;

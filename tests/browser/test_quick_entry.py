@@ -166,3 +166,13 @@ def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot
     enter_hand(page, after, quick=True)
     print(f"hand and foot taps: typed counts {before.count}, steppers {after.count}")
     assert after.count < before.count
+
+
+def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game, shot):
+    start_game("golf", ["Ann", "Bob"], {"values": "QS=40"})
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for key in ["Q", "S", "2", "3", "4"]:
+        keys.get_by_role("button", name=key, exact=True).click()
+    expect(page.locator("#cards-0")).to_have_value("QS 2 3 4")
+    expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
+    shot("quick-golf-4-suits")
