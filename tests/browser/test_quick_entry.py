@@ -176,3 +176,27 @@ def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game,
     expect(page.locator("#cards-0")).to_have_value("QS 2 3 4")
     expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
     shot("quick-golf-4-suits")
+
+
+def test_a_pad_closes_when_the_next_players_pad_opens(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    ann, bob = page.locator(".seat-entry").nth(0), page.locator(".seat-entry").nth(1)
+    ann.get_by_role("button", name="Tap cards").first.click()
+    expect(ann.locator(".pad")).to_be_visible()
+    bob.get_by_role("button", name="Tap cards").first.click()
+    expect(bob.locator(".pad")).to_be_visible()
+    expect(ann.locator(".pad")).to_be_hidden()
+    bob.locator(".pad button[data-rank='K']").click()
+    expect(page.locator("#melded-1")).to_have_value("K")
+
+
+def test_steppers_keep_counts_within_bounds(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    less = page.get_by_role("button", name="One less: Red threes").first
+    more = page.get_by_role("button", name="One more: Red threes").first
+    less.click()
+    expect(page.locator("#red_threes-0")).to_have_value("0")
+    more.click()
+    more.click()
+    expect(page.locator("#red_threes-0")).to_have_value("2")
+    shot("quick-hand-and-foot-steppers")
