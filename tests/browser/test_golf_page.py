@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import submit
+
 
 def totals(page) -> list[str]:
     return page.locator(".standings .total").all_inner_texts()
@@ -48,7 +50,7 @@ def test_golf_finish_by_hand(page, start_game, shot):
     start_game("golf", ["Di", "Ed"])
     page.locator("#score-0").fill("4")
     page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
+    submit(page, page.get_by_role("button", name="Save hole 1"))
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator(".result")).to_contain_text("Winner: Di")
     expect(page.locator("#round-form")).to_have_count(0)
