@@ -57,11 +57,24 @@ def limit_blueprint(bp, methods=WRITES) -> None:
     limiter.limit(write_limit, methods=methods, key_func=game_and_client)(bp)
 
 
+QUIET_POLLS = frozenset({"games.live"})  # endpoints polled every few seconds by an open page
+
+
 class SessionOverHttps(SecureCookieSessionInterface):
     """Mark the session cookie Secure whenever the request came over HTTPS (directly or through the proxy)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        """Leave the cookie alone on the live view's polls unless they changed it.
+
+        A poll sent before an edit link was opened can answer after it; a refreshed cookie in that answer
+        would put back the session without the new edit token.
+        """
+        if request.endpoint in QUIET_POLLS and not session.modified:
+            return False
+        return super().should_set_cookie(app, session)
 
 
 def hsts_only_over_https(response):
