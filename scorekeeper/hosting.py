@@ -59,6 +59,7 @@ def limit_blueprint(bp, methods=WRITES) -> None:
 
 
 SESSION_REFRESH_AFTER = 24 * 60 * 60  # seconds: the year-long cookie is sent again once a day, not on every answer
+QUIET_POLLS = frozenset({"games.live"})  # endpoints polled every few seconds by an open page
 
 
 class SessionOverHttps(SecureCookieSessionInterface):
@@ -93,8 +94,15 @@ class SessionOverHttps(SecureCookieSessionInterface):
         return session
 
     def should_set_cookie(self, app: Flask, session) -> bool:
-        if session.modified or not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
-            return session.modified
+        """Send the cookie when the session changed, else once a day; never on the live view's polls.
+
+        A poll sent before an edit link was opened can answer after it; a refreshed cookie in that answer
+        would put back the session without the new edit token.
+        """
+        if session.modified:
+            return True
+        if request.endpoint in QUIET_POLLS or not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return False
         return time.time() - getattr(session, "signed_at", 0) > SESSION_REFRESH_AFTER
 
 

@@ -418,6 +418,39 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
     return settle(game, derived)
 
 
+ENTRY_KEY = "entry:"  # a round form's key, kept beside the API's Idempotency-Keys and apart from them
+ENTRY_KEY_TEXT = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def new_entry_key() -> str:
+    """Return a fresh key for one round form as it is shown: a retry of that form sends it again."""
+    return secrets.token_urlsafe(16)
+
+
+def entry_key(value: Any) -> str | None:
+    """Return a posted entry key when it is one this app makes, else None (an entry without a key)."""
+    return value if isinstance(value, str) and ENTRY_KEY_TEXT.fullmatch(value) else None
+
+
+def saved_entry(game: Game, key: str | None) -> int | None:
+    """Return the round already saved from the form entry ``key``, or None when it was not saved."""
+    if key is None:
+        return None
+    earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=ENTRY_KEY + key))
+    return int(earlier.body.get("round", 0)) if earlier is not None else None
+
+
+def add_round_once(game: Game, data: Any, key: str | None, number: Any = None,
+                   current: Derived | None = None) -> Derived:
+    """Record the next round and remember the form entry it came from, so a retry never saves it twice."""
+    derived = add_round(game, data, number=number, current=current)
+    if key is not None:
+        db.session.add(IdempotentReply(game_id=game.id, key=ENTRY_KEY + key, status=303,
+                                       body={"round": rounds_stored(game, derived)}))  # flat: no rounds loaded
+        db.session.flush()
+    return derived
+
+
 def find_round(game: Game, number: int) -> Round:
     """Return round ``number`` of the game, or raise NotFound."""
     for rnd in game.rounds:

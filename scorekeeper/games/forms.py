@@ -2,25 +2,37 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 from flask import current_app
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from wtforms import BooleanField, Field as WtfField, FieldList, HiddenField, PasswordField, RadioField, \
-    SelectField, SelectMultipleField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    PasswordField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
-from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
+from wtforms.validators import InputRequired, Length
+from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from ..i18n import tr
 from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
 from ..rules.cards import RANKS
+from ..services import new_entry_key
 
 NO_SEAT = ""
 
@@ -51,6 +63,28 @@ class WholeNumberField(StringField):
         if self.raw_data:
             return self.raw_data[0]
         return "" if self.data is None else str(self.data)
+
+
+SUM = re.compile(r"[+-]?\d{1,6}(?:\s*[+-]\s*\d{1,6}){0,49}")
+
+
+class PointsField(WholeNumberField):
+    """Points counted at the table: a whole number, or a sum as it is counted ("12+11+7")."""
+
+    # A text input: a number input drops "12+11". The phone keypad with "+" on it is the telephone one.
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.raw = (valuelist[0] if valuelist else "").strip()
+        self.data = None
+        text = self.raw.replace("−", "-").replace(" ", "")
+        if not text:
+            return
+        if not SUM.fullmatch(text):
+            self.process_errors.append(_l("%(field)s: write a whole number, or a sum such as 12+11+7",
+                                          field=self.label.text))
+            return
+        self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))
 
 
 class NumberField(WholeNumberField):
@@ -99,6 +133,15 @@ class SeatList(FieldList):
         return (i for i in super()._extract_indices(prefix, {k: v for k, v in formdata.items()
                                                              if k[len(prefix) + 1:].split("-")[0].isascii()})
                 if i < 1000)
+
+
+def count_kw(field: Field) -> dict[str, str]:
+    """Mark a small count (tricks, books, red threes) for the page's − / + steppers, with its bounds."""
+    if field.lo is None or field.hi is None or field.hi - field.lo > 60:
+        return {}
+    label = tr(field.label)
+    return {"data-count": "", "min": str(field.lo), "max": str(field.hi),
+            "data-less": _l("One less: %(count)s", count=label), "data-more": _l("One more: %(count)s", count=label)}
 
 
 def number_kw(lo: int | None) -> dict[str, str]:
@@ -312,8 +355,11 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     label = tr(field.alt_label if alt else field.label)
     # A player question's help is shown once above the players, not under every one of them.
     desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""
-    if alt or field.kind is FieldKind.INT:
-        return WholeNumberField(label, default=None if alt else field.default, render_kw=number_kw(field.lo),
+    if alt or (field.kind is FieldKind.INT and field.card_values):  # points, counted as they are added up
+        return PointsField(label, default=None if alt else field.default, description=desc,
+                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": ""})
+    if field.kind is FieldKind.INT:
+        return WholeNumberField(label, default=field.default, render_kw={**number_kw(field.lo), **count_kw(field)},
                                 description=desc)
     if field.kind is FieldKind.BOOL:
         return BooleanField(label, default=bool(field.default), description=desc)
@@ -328,8 +374,8 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,
                           description=desc)
     if field.kind is FieldKind.RANK:
-        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r) for r in RANKS], default="",
-                           description=desc)
+        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r, rank_letter(r)) for r in RANKS], default="",
+                           description=desc, render_kw={"data-rank-buttons": ""})
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "spellcheck": "false"})
 
@@ -339,7 +385,7 @@ def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], 
     """Build the form for a round from the game's round fields, filled from ``data`` when editing."""
 
     class RoundForm(FlaskForm):
-        pass
+        entry_key = HiddenField(default=new_entry_key)  # one per form shown: a retry never saves twice
 
     for field in fields:
         for seat in seats_for(field, table, seats_in):
@@ -503,3 +549,8 @@ def error_input(form, path: str):
             if field.alt and name.startswith(field.alt + "-") and name in form:
                 return form[name]
     return None
+
+
+def rank_letter(rank: str) -> str:
+    """Write a rank as the reader does: R, D, V for a French reader (the value sent stays K, Q, J)."""
+    return lazy_pgettext("card rank", rank) if rank in ("K", "Q", "J") else rank

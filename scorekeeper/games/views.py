@@ -168,6 +168,9 @@ def render_table(game: Game, view: TableView, form, status: int = 200):
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
+    key = services.entry_key(request.form.get("entry_key"))
+    if services.saved_entry(game, key) is not None:  # a double tap or a retry: it is saved, answer as saved
+        return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
     derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
     number = request.form.get("number", type=int)
     fields = services.next_fields(game, derived)
@@ -179,7 +182,7 @@ def add_round(game_id: str):
         return redirect(url_for("games.table", game_id=game_id))
     if form.validate():
         data = round_data(form, derived.table, derived.seats_in)
-        errors = save(lambda: services.add_round(game, data, number=number, current=derived))
+        errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))

@@ -12,7 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+
+T = TypeVar("T")
 
 
 def N_(text: str) -> str:
@@ -102,6 +105,15 @@ class RulesError(Exception):
 def fail(path: str, text: str, **params: Any) -> RulesError:
     """Return a RulesError for one field (``raise fail("players.0.cards", ...)``)."""
     return RulesError({path: Msg(text, params)})
+
+
+def gather(errors: dict[str, Msg], read: Callable[..., T], *args: Any) -> T | None:
+    """Call ``read``; on a RulesError add its problems to ``errors`` and return None, so a round reports all at once."""
+    try:
+        return read(*args)
+    except RulesError as exc:
+        errors.update(exc.errors)
+        return None
 
 
 # --- options -----------------------------------------------------------------------
@@ -468,6 +480,7 @@ class Field:
     sum_to: int | None = None       # LIST ints: the counts must add up to this
     card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
     default: Any = None
+    picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
 
 
 class Rules(Protocol):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (DEAL_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
 from .cards import JOKER, RANKS, parse_rank
@@ -188,7 +188,7 @@ class ChaseRules(BaseRules):
     def play(self, table: Table, state: ChaseState, turn: Turn, data: Any) -> tuple[ChaseState, None]:
         """Check one deal, take a life from each loser and apply the tie rule when needed."""
         data = need_object(data)
-        losers = self.read_losers(table, state, data)
+        losers = self.read_losers_and_cut(table, state, data)
         lives = tuple(n - 1 if seat in losers else n for seat, n in enumerate(state.lives))
         cut_winner = data.get("cut_winner")
         tied = bool(losers) and not any(lives)
@@ -201,6 +201,16 @@ class ChaseRules(BaseRules):
         left = [seat for seat, n in enumerate(lives) if n > 0]
         over = len(left) <= 1
         return ChaseState(lives, lost, over, tuple(left) if over else ()), None
+
+    def read_losers_and_cut(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
+        """Return who loses a life; when the deal is refused, name a cut winner who is no player too."""
+        errors: dict[str, Msg] = {}
+        losers = gather(errors, self.read_losers, table, state, data)
+        if losers is None:
+            if data.get("cut_winner") is not None:
+                gather(errors, need_seat, data["cut_winner"], "cut_winner", table)
+            raise RulesError(errors)
+        return losers
 
     def read_losers(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
         """Return who loses a life: from the cards when given, else from ``losers``."""
@@ -217,19 +227,13 @@ class ChaseRules(BaseRules):
         return losers
 
     def read_cards(self, table: Table, state: ChaseState, value: Any) -> list[str | None]:
-        """Read one rank per seat (None for a seat that is out) and check them against one pack."""
+        """Read one rank per seat (None for a seat that is out), reporting every broken card at once."""
         cards = need_list(value, "cards", table)
-        ranks: list[str | None] = []
-        for seat, card in enumerate(cards):
-            path, name = f"cards.{seat}", table.players[seat]
-            if state.lives[seat] <= 0:
-                if not is_blank(card):
-                    raise fail(path, N_("%(name)s is out of the game; leave this empty"), name=name)
-                ranks.append(None)
-            elif is_blank(card):
-                raise fail(path, N_("give %(name)s's card"), name=name)
-            else:
-                ranks.append(read_rank(card, path))
+        errors: dict[str, Msg] = {}
+        ranks = [gather(errors, read_seat_card, table, seat, card, state.lives[seat] > 0)
+                 for seat, card in enumerate(cards)]
+        if errors:
+            raise RulesError(errors)
         for rank, count in Counter(r for r in ranks if r is not None).items():
             if count > PACK_COPIES:
                 raise fail("cards", N_("there are %(count)s cards of rank %(rank)s; one pack holds 4"),
@@ -402,6 +406,18 @@ def is_blank(value: Any) -> bool:
 def all_blank(cards: Any) -> bool:
     """Say whether a cards list was sent with every entry left empty (the form's other way was used)."""
     return isinstance(cards, list) and all(is_blank(card) for card in cards)
+
+
+def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool) -> str | None:
+    """Read one seat's card: a rank for a player still in, nothing for one who is out."""
+    path, name = f"cards.{seat}", table.players[seat]
+    if not seat_in:
+        if not is_blank(card):
+            raise fail(path, N_("%(name)s is out of the game; leave this empty"), name=name)
+        return None
+    if is_blank(card):
+        raise fail(path, N_("give %(name)s's card"), name=name)
+    return read_rank(card, path)
 
 
 def read_rank(value: Any, path: str) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import (HOLE_WORDS, N_, Amount, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+from .base import (HOLE_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
                    option_line, per_options)
@@ -341,31 +341,45 @@ class GolfRules(BaseRules):
         return replace(state, pot=cents(state.pot + paid), money=tuple(cents(m) for m in money))
 
     def read_hole(self, table: Table, state: GolfState, data: Mapping[str, Any]):
-        """Check a hole's data; return layout scores, looks per seat and the knocker."""
+        """Check a hole's data, reporting every broken entry at once; return layout scores, looks and the knocker."""
         seats_in = self.seats_in(table, state)
         entries = need_entries(data, table)
         scores: list[int | None] = []
         looks: list[int] = []
         layouts: list[Card] = []
+        errors: dict[str, Msg] = {}
         for seat, entry in enumerate(entries):
-            if not seats_in[seat]:
-                if entry is not None:
-                    raise fail(f"players.{seat}", N_("%(name)s is out of the game; leave this empty"),
-                               name=table.players[seat])
-                scores.append(None)
-                looks.append(0)
-                continue
-            if entry is None:
-                raise fail(f"players.{seat}", N_("give %(name)s's cards or score"), name=table.players[seat])
-            score, cards = self.read_layout(table, seat, entry)
-            layouts.extend(cards)
+            score, seat_looks, cards = gather(errors, self.read_entry, table, seat, entry, seats_in[seat]) \
+                or (None, 0, [])
             scores.append(score)
-            looks.append(need_int(entry.get("looks", 0), f"players.{seat}.looks", 0, 50))
+            looks.append(seat_looks)
+            layouts.extend(cards)
+        knocker = gather(errors, self.read_knocker, table, data.get("knocker"), seats_in)
+        if errors:
+            raise RulesError(errors)
         check_packs(layouts, table.options.packs, 2 * table.options.packs)
-        knocker = data.get("knocker")
-        if knocker is not None:
-            knocker = need_seat(knocker, "knocker", table, seats_in)
         return scores, looks, knocker
+
+    def read_entry(self, table: Table, seat: int, entry: Mapping[str, Any] | None,
+                   seat_in: bool) -> tuple[int | None, int, list[Card]]:
+        """Read one seat's entry: its layout score (None when out), its looks and its cards."""
+        name = table.players[seat]
+        if not seat_in:
+            if entry is not None:
+                raise fail(f"players.{seat}", N_("%(name)s is out of the game; leave this empty"), name=name)
+            return None, 0, []
+        if entry is None:
+            raise fail(f"players.{seat}", N_("give %(name)s's cards or score"), name=name)
+        errors: dict[str, Msg] = {}
+        score, cards = gather(errors, self.read_layout, table, seat, entry) or (None, [])
+        looks = gather(errors, need_int, entry.get("looks", 0), f"players.{seat}.looks", 0, 50)
+        if errors:
+            raise RulesError(errors)
+        return score, looks, cards
+
+    def read_knocker(self, table: Table, value: Any, seats_in: Sequence[bool]) -> int | None:
+        """Read who knocked (None: nobody), a player still in."""
+        return None if value is None else need_seat(value, "knocker", table, seats_in)
 
     def read_layout(self, table: Table, seat: int, entry: Mapping[str, Any]) -> tuple[int, list[Card]]:
         """Score one player's entry: the cards of the layout, or the score counted at the table."""
@@ -497,11 +511,23 @@ class GolfRules(BaseRules):
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
                         help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
                         else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
-                        card_values=summed, lo=lowest, hi=highest)]
+                        card_values=summed, lo=lowest, hi=highest, picker=picker(options))]
         if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields
+
+
+def picker(options: GolfOptions) -> dict[str, Any]:
+    """Describe the layout for the page's picker: its shape, the values in force and how equal cards cancel.
+
+    The page only previews the hole score with these; the score that counts is worked out here.
+    """
+    values = values_in_force(DEFAULT_VALUES, options.values)
+    suits = options.one_eyed_jacks_wild or any(suit_needed(rank, options.values) for rank in RANKS)
+    return {"layout": options.layout, "columns": options.layout // 2, "pairs": options.pairs.value,
+            "values": values, "wild": options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR,
+            "suits": suits}
 
 
 RULES = GolfRules()

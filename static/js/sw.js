@@ -4,7 +4,7 @@
 // content (?v=...), as the pages ask for them; a file kept under an older version is dropped when a newer
 // one comes in.
 const CACHE = "scorekeeper-static-v1";
-const FILES = ["/static/css/app.css", "/static/css/games.css", "/static/js/table.js", "/static/js/live.js",
+const FILES = ["/static/css/app.css", "/static/css/games.css", "/static/js/table.js", "/static/js/live.js", "/static/js/outbox.js", "/static/js/entry.js",
   "/static/js/theme.js", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {

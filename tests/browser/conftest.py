@@ -76,6 +76,16 @@ def shot(page, request):
     return take
 
 
+def submit(page, button) -> None:
+    """Tap a round form's save button and wait for the server's answer page.
+
+    The page's outbox script sends the entry itself (to keep it if the connection drops), so the new page
+    comes a moment after the tap rather than with it.
+    """
+    with page.expect_navigation():
+        button.click()
+
+
 def name_players(page, names) -> None:
     """Type the players' names on the new-game form, opening more rows as needed."""
     add = page.locator("[data-add-player]")

@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import submit
+
 
 def row(page, name: str):
     return page.locator(".standings li", has_text=name)
@@ -15,7 +17,7 @@ def lives_left(page, name: str) -> int:
 
 
 def save(page, n: int) -> None:
-    page.get_by_role("button", name=f"Save deal {n}").click()
+    submit(page, page.get_by_role("button", name=f"Save deal {n}"))
 
 
 def test_chase_the_ace_game_on_a_phone(page, start_game, shot):

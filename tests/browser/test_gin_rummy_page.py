@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import submit
+
 
 def totals(page) -> list[str]:
     return page.locator(".standings .total").all_inner_texts()
@@ -17,7 +19,7 @@ def pick(page, question: str, answer: str) -> None:
 
 
 def save(page, number: int) -> None:
-    page.get_by_role("button", name=f"Save hand {number}").click()
+    submit(page, page.get_by_role("button", name=f"Save hand {number}"))
 
 
 def test_gin_rummy_game_on_a_phone(page, start_game, shot):

@@ -1,9 +1,11 @@
-"""Golf on a phone: start a game, enter a hole as scores and one as cards, finish."""
+"""Golf on a phone: start a game, enter a hole as scores and one as cards (typed, then on the layout), finish."""
 from __future__ import annotations
 
 import re
 
 from playwright.sync_api import expect
+
+from tests.browser.conftest import submit
 
 
 def totals(page) -> list[str]:
@@ -31,10 +33,10 @@ def test_golf_game_on_a_phone(page, start_game, shot):
     expect(page.locator(".has-error .error").first).to_contain_text("4 cards")
     expect(page.locator("#cards-1")).to_have_value("A 2 3 4")  # what was typed is kept
     shot("golf-2-refused")
-    page.locator(".seat-entry").first.get_by_role("button", name="Tap cards").click()
-    page.locator(".seat-entry").first.locator(".pad button[data-rank='Q']").click()
+    page.locator(".seat-entry").first.locator(".slot-card").nth(3).click()  # the layout: tap the empty slot
+    page.locator(".seat-entry").first.locator(".layout-keys button[data-rank='Q']").click()
     expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
-    expect(page.locator(".card-total").first).to_contain_text("20")
+    expect(page.locator(".layout-score").first).to_contain_text("20")
     shot("golf-3-card-pad")
     page.get_by_role("button", name="Save hole 2").click()
 
@@ -48,7 +50,7 @@ def test_golf_finish_by_hand(page, start_game, shot):
     start_game("golf", ["Di", "Ed"])
     page.locator("#score-0").fill("4")
     page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
+    submit(page, page.get_by_role("button", name="Save hole 1"))
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator(".result")).to_contain_text("Winner: Di")
     expect(page.locator("#round-form")).to_have_count(0)

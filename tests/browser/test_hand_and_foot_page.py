@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import submit
+
 
 def totals(page) -> list[str]:
     return page.locator(".standings:not(.teams) .total").all_inner_texts()
@@ -77,7 +79,7 @@ def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
     for seat, points in enumerate(["150", "40", "60", "0"]):
         fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
                    melded_points=points)
-    page.get_by_role("button", name="Save hand 1").click()
+    submit(page, page.get_by_role("button", name="Save hand 1"))
     assert totals(page) == ["360", "40", "60", "0"]
     assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
     expect(page.locator(".standings.teams li.leader")).to_contain_text("Ann & Cy")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import submit
+
 
 def slots(page) -> list[int]:
     """Count the places drawn in each player's layout, in seat order."""
@@ -75,7 +77,7 @@ def test_trash_fixed_deals_rotate_and_end_by_hand(page, start_game, shot):
     expect(page.locator("#round-form fieldset.chips", has_text="Also completed")).to_have_count(0)
 
     pick(page, "Won the deal", "Ed")
-    page.get_by_role("button", name="Save deal 1").click()
+    submit(page, page.get_by_role("button", name="Save deal 1"))
     assert slots(page) == [6, 5]
     expect(notes).to_contain_text("Di plays first")  # rotate: one seat further on, whoever won
     expect(notes).to_contain_text("Deal 2 of 2")
@@ -90,7 +92,7 @@ def test_trash_played_to_the_last_deal(page, start_game):
     start_game("trash", ["Fay", "Gus", "Hal"], {"deals": "2"})
     for number, winner in ((1, "Gus"), (2, "Hal")):
         pick(page, "Won the deal", winner)
-        page.get_by_role("button", name=f"Save deal {number}").click()
+        submit(page, page.get_by_role("button", name=f"Save deal {number}"))
     expect(page.locator(".result")).to_contain_text("Winners: Gus and Hal")
     assert slots(page) == [10, 9, 9]
 

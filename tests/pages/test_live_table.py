@@ -24,6 +24,18 @@ def test_the_scoreboard_alone_answers_304_until_the_game_changes(app, client):
     assert "/edit" not in seen.get_data(as_text=True)
 
 
+def test_a_poll_leaves_the_session_cookie_alone(app, client, create_game):
+    """A poll that answers after an edit link was opened must not put back the session without its token."""
+    game = create_game("golf", ["Ann", "Bob"])
+    spectator = app.test_client()
+    spectator.get(f"/games/{game['id']}")  # follows: a permanent session
+    poll = spectator.get(f"/games/{game['id']}/live")
+    assert poll.status_code == 200 and "Set-Cookie" not in poll.headers
+    opened = spectator.get(f"/games/{game['id']}/edit/{game['token']}")
+    assert "Set-Cookie" in opened.headers  # the edit link still sets it
+    assert 'id="round-form"' in spectator.get(f"/games/{game['id']}").get_data(as_text=True)
+
+
 def test_places_are_shown_and_shared_places_marked(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"]))
     client.post(f"/games/{gid}/rounds", data={"score-0": "4", "score-1": "9", "score-2": "4", "number": "1"})

@@ -83,7 +83,24 @@ def test_not_a_number_is_refused_next_to_the_field(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     answer = client.post(f"/games/{gid}/rounds", data={"score-0": "seven", "score-1": "3"})
     page = answer.get_data(as_text=True)
-    assert answer.status_code == 422 and "must be a whole number" in page and 'value="seven"' in page
+    assert answer.status_code == 422 and 'value="seven"' in page
+    assert "Score: write a whole number, or a sum such as 12+11+7" in page
+
+
+@pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7)])
+def test_points_may_be_typed_as_a_sum(client, typed, total):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    assert client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"}).status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["players"][0] == {"score": total}
+
+
+@pytest.mark.parametrize("typed", ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60), "1234567"])
+def test_a_sum_that_is_not_one_is_refused_by_name_and_kept(client, typed):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Score: write a whole number, or a sum such as 12+11+7" in page
+    assert f'value="{typed}"' in page
 
 
 def test_a_stale_round_number_from_another_phone_is_refused(client):
@@ -99,6 +116,50 @@ def test_a_stale_round_number_from_another_phone_is_refused(client):
     assert "Another phone saved Hole 1 first: Ann 1, Bob 2." in page
     assert 'value="17"' not in page and 'value="23"' not in page  # not carried into hole 2's form
     assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+
+
+def entry_key_of(page: str) -> str:
+    """Return the entry key of the round form on a table page."""
+    return re.search(r'name="entry_key" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def test_each_round_form_carries_its_own_entry_key(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    first, second = (entry_key_of(client.get(f"/games/{gid}").get_data(as_text=True)) for _ in range(2))
+    assert first != second and len(first) >= 16
+
+
+def test_a_retried_entry_is_saved_once_and_answered_as_saved(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    key = entry_key_of(client.get(f"/games/{gid}").get_data(as_text=True))
+    entry = {"score-0": "1", "score-1": "2", "number": "1", "entry_key": key}
+    assert client.post(f"/games/{gid}/rounds", data=entry).status_code == 302
+    retry = client.post(f"/games/{gid}/rounds", data=entry, follow_redirects=True)
+    page = retry.get_data(as_text=True)
+    assert retry.status_code == 200 and "already saved" not in page and "saved Hole 1 first" not in page
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+    again = client.post(f"/games/{gid}/rounds", data={**entry, "number": ""})  # even without a round number
+    assert again.status_code == 302 and len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+
+
+def test_a_refused_entry_keeps_its_key_and_saves_once_corrected(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    entry = {"score-0": "x", "score-1": "2", "number": "1", "entry_key": "k" * 22}
+    refused = client.post(f"/games/{gid}/rounds", data=entry)
+    assert refused.status_code == 422 and entry_key_of(refused.get_data(as_text=True)) == "k" * 22
+    assert client.post(f"/games/{gid}/rounds", data={**entry, "score-0": "5"}).status_code == 302
+    assert client.post(f"/games/{gid}/rounds", data={**entry, "score-0": "5"}).status_code == 302
+    assert [r["data"] for r in client.get(f"/api/games/{gid}").get_json()["rounds"]] == [
+        {"players": [{"score": 5}, {"score": 2}]}]
+
+
+@pytest.mark.parametrize("key", ["", "short", "<script>" * 3, "k" * 65, "ü" * 20])
+def test_an_entry_key_this_app_did_not_make_is_no_key(client, key):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    entry = {"score-0": "1", "score-1": "2", "entry_key": key}
+    assert client.post(f"/games/{gid}/rounds", data=entry).status_code == 302
+    assert client.post(f"/games/{gid}/rounds", data=entry).status_code == 302  # no number, no key: a new hole
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 2
 
 
 def test_edit_and_delete_rounds_from_the_page(client):

@@ -291,7 +291,7 @@ def test_the_pot_while_playing() -> None:
     ({"cards": ["2", "3", "4", "Z", "6"]}, {"cards.3"}),
     ({"cards": ["2", "3", "X", "5", "6"]}, {"cards.2"}),
     ({"cards": ["2", 3, "4", "5", "6"]}, {"cards.1"}),
-    ({"cards": [None] * 5}, {"cards.0"}),
+    ({"cards": [None] * 5}, {f"cards.{seat}" for seat in range(5)}),
     ({"losers": [9]}, {"losers.0"}),
     ({"losers": [1, 1]}, {"losers"}),
     ({"losers": 1}, {"losers"}),
@@ -304,6 +304,24 @@ def test_checks_name_the_field(data: dict[str, Any], fields: set[str]) -> None:
         assert error_fields(t, [data]) == fields
     else:
         play(t, [data])
+
+
+@pytest.mark.parametrize("rounds, data, fields", [
+    ([], {"cards": ["Z", "3", "", "X", "5"]}, {"cards.0", "cards.2", "cards.3"}),
+    ([], {"cards": ["2", "3", None, "4", "15"]}, {"cards.2", "cards.4"}),
+    ([], {"cards": ["Z", "3", "4", "5", "6"], "cut_winner": 9}, {"cards.0", "cut_winner"}),
+    ([lose(1)] * 3, {"cards": ["2", "3", "X", "4", ""]}, {"cards.1", "cards.2", "cards.4"}),
+    ([lose(1)] * 3, {"cards": ["Q", "Q", "Q", "Q", "Q"]}, {"cards.1"}),  # the pack count waits for good cards
+])
+def test_every_problem_of_a_deal_is_reported_at_once(rounds: list[Any], data: dict[str, Any],
+                                                     fields: set[str]) -> None:
+    assert error_fields(table(5), rounds + [data]) == fields
+
+
+def test_each_problem_names_its_player() -> None:
+    with pytest.raises(RoundRefused) as exc:
+        play(table(3), [{"cards": ["", "3", ""]}])
+    assert [str(m) for m in exc.value.errors.values()] == ["give Ann's card", "give Cy's card"]
 
 
 def test_a_refused_round_changes_nothing() -> None:

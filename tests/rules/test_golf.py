@@ -378,3 +378,25 @@ def test_explicit_options_beat_the_preset():
 def test_a_doubled_knock_is_marked():
     d = play(table(knock_penalty="double"), hole(6, 4, 40, knocker=0), hole(3, 4, 40, knocker=0))
     assert d.rounds[0].marks == ["12 ×2", "4", "40"] and d.rounds[1].marks == ["3", "4", "40"]
+
+
+@pytest.mark.parametrize("options, data, fields", [
+    ({}, hole("K 5 5", "Z 2 3 4", {}), {"players.0.cards", "players.1.cards", "players.2.cards"}),
+    ({}, hole({"score": 4.5}, {"cards": "A 2 3 4", "score": 3}, None), {"players.0.score", "players.1", "players.2"}),
+    ({}, hole("K 5 5", 3, 3, knocker=7), {"players.0.cards", "knocker"}),
+    ({"look_cost": 1}, hole({"score": 4, "looks": -1}, {"cards": "A 2"}, 3),
+     {"players.0.looks", "players.1.cards"}),
+    ({"look_cost": 1}, hole({"cards": "A", "looks": 99}, 3, 3), {"players.0.cards", "players.0.looks"}),
+    ({"values": {"QS": 40}}, hole("Q 2 3 4", "QS 5 6 7", "Q 1 2 3"), {"players.0.cards", "players.2.cards"}),
+    ({}, hole("5 5 5 5", "5 A 2 Z", 3), {"players.1.cards"}),  # the pack count waits for good layouts
+])
+def test_every_problem_of_a_hole_is_reported_at_once(options, data, fields):
+    with pytest.raises(RoundRefused) as exc:
+        play(table(**options), data)
+    assert set(exc.value.errors) == fields
+
+
+def test_each_problem_names_its_player():
+    with pytest.raises(RoundRefused) as exc:
+        play(table(), hole({}, 3, None))
+    assert [str(m) for m in exc.value.errors.values()] == ["give Ann's cards or score", "give Cy's cards or score"]

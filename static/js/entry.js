@@ -1,0 +1,333 @@
+// Entering a round in seconds: big − / + steppers for counts, the last count filled in when the others
+// fix it, sums added up as they are typed, card buttons instead of dropdowns, a Golf layout to tap, and one
+// card pad open at a time. It only fills in the server's form: the server checks and scores every round.
+(function () {
+  "use strict";
+
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function button(text, label, className) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    if (label) b.setAttribute("aria-label", label);
+    if (className) b.className = className;
+    return b;
+  }
+
+  // --- counts: − / + -------------------------------------------------------------------------------
+
+  function stepper(input) {
+    const lo = Number(input.min || 0);
+    const hi = input.max === "" ? Infinity : Number(input.max);
+    const wrap = document.createElement("div");
+    wrap.className = "stepper";
+    const less = button("−", input.dataset.less || "−", "step");
+    const more = button("+", input.dataset.more || "+", "step");
+    const step = (by) => {
+      const now = Number(input.value) || 0;
+      input.value = String(Math.min(hi, Math.max(lo, now + by)));
+      input.dataset.touched = "1";
+      changed(input);
+    };
+    less.addEventListener("click", () => step(-1));
+    more.addEventListener("click", () => step(1));
+    input.parentNode.insertBefore(wrap, input);
+    wrap.append(less, input, more);
+  }
+
+  // --- the last count of a hand that must add up fills itself --------------------------------------
+
+  function lastCount(check) {
+    const form = check.closest("form");
+    const inputs = Array.from(form.querySelectorAll(".sum-" + check.dataset.sumField + " input"));
+    const want = Number(check.dataset.sumTo);
+    let auto = null;
+    let filling = false;
+    const fill = (event) => {
+      if (filling) return;
+      if (event.target === auto) { auto.classList.remove("auto"); auto = null; }  // changed by hand: the scorer's
+      event.target.dataset.touched = "1";
+      const open = inputs.filter((i) => !i.dataset.touched || i === auto);
+      if (open.length !== 1) return;
+      const rest = inputs.filter((i) => i !== open[0]).reduce((sum, i) => sum + (Number(i.value) || 0), 0);
+      if (want - rest < 0) return;
+      auto = open[0];
+      auto.classList.add("auto");
+      filling = true;
+      if (auto.value !== String(want - rest)) { auto.value = String(want - rest); changed(auto); }
+      filling = false;
+    };
+    inputs.forEach((i) => i.addEventListener("input", fill));
+  }
+
+  // --- sums as they are counted: 12+11+7 = 30 --------------------------------------------------------
+
+  function sumPreview(input) {
+    const out = document.createElement("output");
+    out.className = "sum-total";
+    out.setAttribute("aria-live", "polite");
+    input.insertAdjacentElement("afterend", out);
+    const show = () => {
+      const text = input.value.replace(/−/g, "-").replace(/\s/g, "");
+      out.textContent = /^[+-]?\d+([+-]\d+)+$/.test(text)
+        ? "= " + text.match(/[+-]?\d+/g).reduce((sum, t) => sum + Number(t), 0) : "";
+    };
+    input.addEventListener("input", show);
+    show();
+  }
+
+  // --- Chase the Ace: a row of card buttons per player ----------------------------------------------
+
+  function rankButtons(select) {
+    const row = document.createElement("div");
+    row.className = "rank-buttons";
+    row.setAttribute("role", "group");
+    const label = select.labels && select.labels[0];
+    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    const buttons = [];
+    Array.from(select.options).filter((o) => o.value).forEach((option) => {
+      const b = button(option.textContent, null, "rank");
+      b.dataset.rank = option.value;
+      b.addEventListener("click", () => {
+        select.value = select.value === option.value ? "" : option.value;  // a second tap takes it back
+        changed(select);
+      });
+      buttons.push(b);
+      row.appendChild(b);
+    });
+    const show = () => buttons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.rank === select.value)));
+    select.addEventListener("change", show);
+    select.classList.add("replaced");  // kept for the form (and for a test's select_option), out of the way
+    select.setAttribute("aria-hidden", "true");
+    select.tabIndex = -1;
+    select.insertAdjacentElement("afterend", row);
+    show();
+  }
+
+  // --- Golf: the layout drawn as it lies, a tap on a slot picks its card ------------------------------
+
+  const ONE_EYED = ["JS", "JH"];
+
+  function cardOf(text, deck) {
+    const raw = text.trim().toUpperCase();
+    const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
+    let suit = raw.length > 1 ? (signs[raw.slice(-1)] || raw.slice(-1)) : "";
+    let rank = raw;
+    if (suit in deck.suits) rank = raw.slice(0, -1); else suit = "";
+    rank = deck.aliases[rank] || rank;
+    if (!deck.ranks.includes(rank)) return null;
+    return { rank: rank, suit: rank === "X" ? "" : suit };
+  }
+
+  function valueOf(card, values) {
+    if (card.suit && (card.rank + card.suit) in values) return values[card.rank + card.suit];
+    return values[card.rank] || 0;
+  }
+
+  function allowedPairs(picker) {
+    const n = picker.layout, cols = picker.columns, pairs = new Set();
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const sameColumn = j - i === cols;
+        const sameRow = Math.floor(i / cols) === Math.floor(j / cols);
+        if (picker.pairs === "pairs" || sameColumn || (picker.pairs === "lines" && sameRow)) pairs.add(i + "," + j);
+      }
+    }
+    return pairs;
+  }
+
+  // A preview of the rules module's layout score: the lowest total, with the cards that cancel.
+  function preview(cards, picker) {
+    const values = cards.map((c) => valueOf(c, picker.values));
+    const all = cards.map((_, i) => i);
+    if (picker.pairs === "none") return { score: values.reduce((a, b) => a + b, 0), gone: [] };
+    if (picker.pairs === "all") {
+      const count = (r) => cards.filter((c) => c.rank === r).length;
+      const gone = all.filter((i) => count(cards[i].rank) > 1);
+      return { score: all.filter((i) => !gone.includes(i)).reduce((s, i) => s + values[i], 0), gone: gone };
+    }
+    const allowed = allowedPairs(picker);
+    const pairs = (a, b) => a.rank === b.rank ||
+      (picker.wild && (ONE_EYED.includes(a.rank + a.suit) || ONE_EYED.includes(b.rank + b.suit)));
+    const best = (free) => {
+      if (!free.length) return { score: 0, gone: [] };
+      const [first, ...rest] = free;
+      const keep = best(rest);
+      let found = { score: values[first] + keep.score, gone: keep.gone };
+      rest.forEach((other) => {
+        if (allowed.has(first + "," + other) && pairs(cards[first], cards[other])) {
+          const then = best(rest.filter((p) => p !== other));
+          if (then.score <= found.score) found = { score: then.score, gone: [first, other, ...then.gone] };  // a pair of kings cancels too
+        }
+      });
+      return found;
+    };
+    return best(all);
+  }
+
+  function golfPicker(entry, index, pickers) {
+    const picker = JSON.parse(entry.dataset.picker);
+    const deck = JSON.parse(entry.dataset.deck);
+    const input = entry.querySelector(".cards input");
+    const toggle = entry.querySelector(".pad-toggle");
+    if (!input) return null;
+    if (toggle) toggle.remove();  // the layout replaces the plain card pad
+    const box = document.createElement("div");
+    box.className = "layout-picker";
+    const grid = document.createElement("div");
+    grid.className = "layout-grid";
+    grid.style.gridTemplateColumns = "repeat(" + picker.columns + ", 3.6rem)";
+    const slots = [];
+    let active = 0;
+    let last = -1;  // the slot filled last: a suit goes to it
+    for (let i = 0; i < picker.layout; i++) {
+      const slot = button("", entry.dataset.pickerSlot.replace("{n}", i + 1), "slot-card");
+      slot.addEventListener("click", () => { open(); select(i); });  // a tap on a slot picks its card
+      slots.push(slot);
+      grid.appendChild(slot);
+    }
+    const score = document.createElement("output");
+    score.className = "layout-score";
+    score.setAttribute("aria-live", "polite");
+    const keys = document.createElement("div");
+    keys.className = "pad layout-keys";
+    deck.ranks.forEach((rank) => {
+      const b = button(rank === "X" ? "🃏" : ((deck.names || {})[rank] || rank), rank === "X" ? "X" : null);  // R, D, V in French
+      b.dataset.rank = rank;
+      b.addEventListener("click", () => put(rank));
+      keys.appendChild(b);
+    });
+    if (picker.suits) {
+      Object.entries(deck.suits).forEach(([code, sign]) => {
+        const b = button(sign, code, deck.red.includes(code) ? "suit-red" : "");
+        b.addEventListener("click", () => suit(code));
+        keys.appendChild(b);
+      });
+    }
+    const clear = button(entry.dataset.pickerClear, null, "wide");
+    clear.addEventListener("click", () => { write(slotsNow().map(() => "")); select(0); });
+    keys.appendChild(clear);
+    box.append(grid, score, keys);
+    input.closest(".field").insertAdjacentElement("afterend", box);
+
+    let held = fromText();  // the card in each slot, "" for an empty one
+
+    function fromText() {
+      const parts = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+      return Array.from({ length: picker.layout }, (_, i) => parts[i] || "");
+    }
+
+    function slotsNow() { return held.slice(); }
+
+    function write(cards) {
+      held = cards;
+      input.value = cards.filter(Boolean).join(" ");  // a gap leaves a short layout: the server names it
+      changed(input);
+      draw();
+    }
+
+    function draw() {
+      const texts = slotsNow();
+      const cards = texts.map((t) => (t ? cardOf(t, deck) : null));
+      slots.forEach((slot, i) => {
+        const c = cards[i];
+        slot.textContent = c ? (c.rank === "X" ? "🃏" : ((deck.names || {})[c.rank] || c.rank)) + (c.suit ? deck.suits[c.suit] : "") : "";
+        slot.setAttribute("aria-label", entry.dataset.pickerSlot.replace("{n}", i + 1) + (c ? ": " + texts[i] : ""));
+        slot.classList.toggle("suit-red", !!(c && deck.red.includes(c.suit)));
+        slot.classList.toggle("active", i === active && !keys.hidden);
+        slot.classList.remove("cancelled");
+      });
+      if (cards.every(Boolean)) {
+        const shown = preview(cards, picker);
+        shown.gone.forEach((i) => slots[i].classList.add("cancelled"));
+        score.textContent = entry.dataset.pickerScore.replace("{points}", shown.score) +
+          (shown.gone.length ? " · " + entry.dataset.pickerPairs : "");
+      } else {
+        score.textContent = "";
+      }
+    }
+
+    function select(i) { active = i; draw(); }
+
+    function put(rank) {
+      const cards = slotsNow();
+      cards[active] = rank;
+      last = active;
+      write(cards);
+      const next = cards.findIndex((c, i) => !c && i > active);
+      const empty = next >= 0 ? next : cards.findIndex((c) => !c);
+      if (empty >= 0) { select(empty); return; }
+      if (!picker.suits) nextPlayer();
+    }
+
+    function suit(code) {
+      const cards = slotsNow();
+      const at = last >= 0 ? last : active;
+      const c = cards[at] ? cardOf(cards[at], deck) : null;
+      if (!c || c.rank === "X") return;
+      cards[at] = c.rank + code;
+      write(cards);
+    }
+
+    function nextPlayer() {
+      const next = pickers[index + 1];
+      if (next) { next.open(); next.box.scrollIntoView({ block: "nearest" }); }
+      else close();
+    }
+
+    function open() {
+      pickers.forEach((p) => { if (p !== api) p.close(); });  // one pad open at a time
+      document.querySelectorAll(".pad:not(.layout-keys)").forEach((pad) => { pad.hidden = true; });
+      const empty = held.findIndex((c) => !c);
+      if (keys.hidden && empty >= 0) active = empty;
+      keys.hidden = false;
+      draw();
+    }
+
+    function close() { keys.hidden = true; slots.forEach((s) => s.classList.remove("active")); }
+
+    input.addEventListener("input", (e) => {
+      if (!e.isTrusted) return;
+      held = fromText();  // typed: the text decides
+      draw();
+    });
+    const api = { open: open, close: close, box: box };
+    close();
+    draw();
+    return api;
+  }
+
+  // --- one pad open at a time --------------------------------------------------------------------------
+
+  function onePad(event) {
+    const toggle = event.target.closest(".pad-toggle");
+    if (!toggle) return;
+    const mine = toggle.parentNode.querySelector(".pad");
+    document.querySelectorAll(".pad").forEach((pad) => {
+      if (pad === mine || pad.classList.contains("layout-keys")) return;
+      pad.hidden = true;
+      const other = pad.parentNode.querySelector(".pad-toggle");
+      if (other) other.setAttribute("aria-expanded", "false");
+    });
+    document.querySelectorAll(".layout-keys").forEach((keys) => { keys.hidden = true; });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll(".round-form input[data-count]").forEach(stepper);
+    document.querySelectorAll(".round-form .sum-check").forEach(lastCount);
+    document.querySelectorAll(".round-form input[data-sum]").forEach(sumPreview);
+    document.querySelectorAll(".round-form select[data-rank-buttons]").forEach(rankButtons);
+    const pickers = [];
+    document.querySelectorAll(".round-form .cards-entry[data-picker]").forEach((entry) => {
+      const made = golfPicker(entry, pickers.length, pickers);
+      if (made) pickers.push(made);
+    });
+    const refused = document.querySelector(".round-form .has-error");
+    if (pickers.length && !refused) pickers[0].open();
+    document.addEventListener("click", onePad);
+  });
+})();

@@ -1,0 +1,58 @@
+"""axe-core finds no accessibility violations on the home, new-game, table and spectator pages, light and dark.
+
+axe comes from the npm package (``npm ci`` beside pyproject.toml; .ci/run does it) and is injected through
+Playwright, so nothing is fetched from a CDN and nothing of it is served to the phones.
+"""
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+GAMES = ["golf", "chase-the-ace", "hand-and-foot", "trash-twelve-hands", "garbage-rummy", "gin-rummy", "trash"]
+
+
+def api(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+@pytest.fixture(params=["light", "dark"])
+def axe_page(browser, request):
+    """A phone page that lets axe in past the app's content policy (the app's own pages stay as served)."""
+    if not AXE.exists():
+        pytest.fail(f"no axe-core at {AXE}: run `npm ci` beside pyproject.toml")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True,
+                                  color_scheme=request.param)
+    yield context.new_page()
+    context.close()
+
+
+def violations(page, url: str) -> list[str]:
+    """Open ``url`` and return axe's violations, one line each: rule, impact and the first element."""
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations"
+                          ".map(v => `${v.id} (${v.impact}): ${v.nodes[0].target} ${v.nodes[0].failureSummary}`)")
+    return found
+
+
+def test_home_and_new_game_pages(axe_page, live_server):
+    for path in ["/", "/new/golf", "/new/hand-and-foot"]:
+        assert violations(axe_page, live_server + path) == [], path
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_table_and_spectator_pages(axe_page, live_server, key):
+    state = api(live_server, "/games", {"game": key, "players": ["Ann", "Bob", "Cy", "Di"], "options": {}})
+    assert violations(axe_page, f"{live_server}/games/{state['id']}/edit/{state['token']}") == [], "table"
+    axe_page.context.clear_cookies()
+    assert violations(axe_page, f"{live_server}/games/{state['id']}") == [], "spectator"

@@ -1,0 +1,108 @@
+"""Nothing lost: an entry made without a connection is kept on the phone and sent once when it is back."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, SHOTS, name_players
+
+QUEUED = "What you entered is kept on this phone"
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone page of its own: going offline makes Chromium log failed loads, which are the point here."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield context, page
+    context.close()
+    assert not errors, errors
+
+
+def start(page, live_server) -> str:
+    page.goto(f"{live_server}/new/golf")
+    name_players(page, ["Ann", "Bob"])
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    return page.url.split("#")[0]
+
+
+def rounds_of(live_server: str, url: str) -> list[dict]:
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{live_server}/api/games/{game_id}") as answer:
+        return json.load(answer)["rounds"]
+
+
+def test_an_offline_entry_is_kept_and_sent_once_when_back(phone, live_server):
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    expect(page.locator("#score-0")).to_have_value("4")  # still on the page, as typed
+    assert len(page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-outbox'))")) == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "offline-1-kept.png"), full_page=True)
+    assert rounds_of(live_server, url) == []
+    context.set_offline(False)
+    expect(page.locator(".next-line")).to_contain_text("Hole 2", timeout=10_000)
+    expect(page.locator(".outbox-note")).to_be_hidden()
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 4}, {"score": 9}]}]
+    assert page.evaluate("localStorage.getItem('scorekeeper-outbox')") == "[]"
+
+
+def test_an_answer_lost_on_the_way_back_is_retried_and_saved_once(phone, live_server):
+    """The server saved the round but the phone never heard: the retry, with the same key, is answered as saved."""
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("6")
+    page.locator("#score-1").fill("2")
+    lost: list[str] = []
+
+    def drop_the_answer(route):
+        if lost:  # the retry goes through
+            route.continue_()
+            return
+        route.fetch()  # reaches the server, which saves the hole
+        lost.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    page.route("**/rounds", drop_the_answer)
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2", timeout=10_000)
+    assert lost and len(rounds_of(live_server, url)) == 1
+    expect(page.locator(".flash")).to_have_count(0)  # answered as saved, not as a lost race
+
+
+def test_a_kept_entry_is_sent_when_the_page_opens_again(phone, live_server):
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("3")
+    page.locator("#score-1").fill("5")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".outbox-note")).to_be_visible()
+    page.close()  # the phone closed the tab while offline
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(url)
+    expect(again.locator(".next-line")).to_contain_text("Hole 2", timeout=10_000)
+    assert len(rounds_of(live_server, url)) == 1
+
+
+def test_a_refused_entry_is_shown_as_the_server_refused_it(phone, live_server):
+    context, page = phone
+    start(page, live_server)
+    page.locator("#score-0").fill("400")
+    page.locator("#score-1").fill("2")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".refused")).to_be_visible()
+    expect(page.locator("#score-0")).to_have_value("400")
+    expect(page.locator(".has-error .error")).to_contain_text("no layout of 4 cards scores 400")

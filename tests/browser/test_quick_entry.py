@@ -1,0 +1,202 @@
+"""Entering a round in seconds: the Golf layout, card buttons, steppers, sums, the last count; taps counted."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, name_players, submit
+
+
+class Taps:
+    """Count what a player's thumb does: a tap on the screen, or one key of the phone's keyboard."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def type(self, locator, text: str) -> None:
+        locator.click()
+        locator.press_sequentially(text)
+        self.count += 1 + len(text)
+
+
+@pytest.fixture
+def plain_page(browser):
+    """A phone page served as before the quick entry helpers: the plain form and the card pad."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  service_workers="block")  # else the worker's cache answers, not the route
+    context.route("**/static/js/entry.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    yield context.new_page()
+    context.close()
+
+
+def start_on(page, live_server, key: str, names: list[str]) -> None:
+    page.goto(f"{live_server}/new/{key}")
+    name_players(page, names)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+
+
+GOLF_HOLE = {"Ann": "K 5 5 Q", "Bob": "A 2 3 4", "Cy": "7 7 X 8"}
+
+
+def enter_golf_hole(page, taps: Taps, quick: bool) -> None:
+    """Enter one hole of three layouts and a knock, with the layout picker or with the card pad."""
+    for seat, cards in enumerate(GOLF_HOLE.values()):
+        entry = page.locator(".seat-entry").nth(seat)
+        if not quick:
+            taps.tap(entry.get_by_role("button", name="Tap cards"))
+        keys = entry.locator(".layout-keys" if quick else ".pad")
+        for rank in cards.split():
+            taps.tap(keys.locator(f"button[data-rank='{rank}']"))
+    taps.tap(page.locator("fieldset.chips", has_text="Who knocked").locator("label.chip", has_text="Bob"))
+    taps.tap(page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    assert page.locator(".standings .total").all_inner_texts() == ["20", "10", "17"]
+
+
+def test_golf_hole_in_half_the_taps(page, plain_page, live_server, start_game):
+    before, typed, after = Taps(plain_page), Taps(plain_page), Taps(page)
+    start_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
+    enter_golf_hole(plain_page, before, quick=False)
+    start_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
+    for seat, cards in enumerate(GOLF_HOLE.values()):  # typed on the phone's keyboard, with no pad
+        typed.type(plain_page.locator(f"#cards-{seat}"), cards)
+    typed.count += 2  # the knocker and the save button, as above
+    start_game("golf", ["Ann", "Bob", "Cy"])
+    enter_golf_hole(page, after, quick=True)
+    print(f"golf taps: typed {typed.count}, card pad {before.count}, layout picker {after.count}")
+    assert after.count <= 15 and after.count < before.count < typed.count
+
+
+def test_golf_layout_picker(page, start_game, shot):
+    start_game("golf", ["Ann", "Bob", "Cy"])
+    ann = page.locator(".seat-entry").nth(0)
+    expect(ann.locator(".layout-keys")).to_be_visible()
+    for rank in ["K", "5", "5", "Q"]:
+        ann.locator(f".layout-keys button[data-rank='{rank}']").click()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    expect(ann.locator(".layout-score")).to_have_text("Hole score: 20")
+    bob = page.locator(".seat-entry").nth(1)
+    expect(bob.locator(".layout-keys")).to_be_visible()  # the next player's pad opens, this one closes
+    expect(ann.locator(".layout-keys")).to_be_hidden()
+    shot("quick-golf-1-picker")
+    ann.locator(".slot-card").nth(3).click()  # a slip: tap the slot, pick again
+    expect(ann.locator(".layout-keys")).to_be_visible()
+    expect(bob.locator(".layout-keys")).to_be_hidden()
+    ann.locator(".layout-keys button[data-rank='J']").click()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 J")
+    page.locator("#cards-1").fill("A 2 3")  # typing still works; the server names a short layout
+    page.locator("#score-2").fill("12+11")
+    expect(page.locator(".seat-entry").nth(2).locator(".sum-total")).to_have_text("= 23")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".has-error .error")).to_contain_text("a layout has 4 cards; this one has 3")
+    expect(page.locator("#score-2")).to_have_value("12+11")
+    shot("quick-golf-3-refused")
+    page.locator("#cards-1").fill("A 2 3 4")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    assert page.locator(".standings .total").all_inner_texts() == ["20", "10", "23"]
+
+
+def test_golf_pairs_that_cancel_are_marked(page, start_game, shot):
+    start_game("golf", ["Ann", "Bob"], {"layout": "6"})
+    ann = page.locator(".seat-entry").nth(0)
+    for rank in ["K", "5", "Q", "K", "5", "2"]:
+        ann.locator(f".layout-keys button[data-rank='{rank}']").click()
+    expect(ann.locator(".layout-score")).to_contain_text("Hole score: 12")
+    expect(ann.locator(".slot-card.cancelled")).to_have_count(4)
+    shot("quick-golf-2-six-cards-pairs")
+
+
+def test_chase_the_ace_card_buttons(page, start_game, shot):
+    start_game("chase-the-ace", ["Ann", "Bob", "Cy"])
+    taps = Taps(page)
+    for seat, rank in enumerate(["A", "5", "K"]):
+        taps.tap(page.locator(".rank-buttons").nth(seat).get_by_role("button", name=rank, exact=True))
+    expect(page.locator("#cards-0")).to_have_value("A")
+    shot("quick-chase-1-buttons")
+    taps.tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".next-line")).to_contain_text("Deal 2")
+    assert taps.count == 4
+
+
+def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
+    start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    shot("quick-twelve-0")
+
+
+HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red threes, out, laid down, left
+    (1, 2, 0, True, "200", ""),
+    (0, 1, 1, False, "150", "45"),
+    (1, 0, 0, False, "95", "30"),
+]
+
+
+def enter_hand(page, taps: Taps, quick: bool) -> None:
+    """Enter one hand for three players: counts by stepper (or typed), points typed, then save."""
+    for seat, (clean, dirty, threes, out, melded, left) in enumerate(HAND):
+        for name, count in (("clean_books", clean), ("dirty_books", dirty), ("red_threes", threes)):
+            field = page.locator(f"#{name}-{seat}")
+            if quick:
+                for _ in range(count):
+                    taps.tap(page.locator(f".field:has(#{name}-{seat}) .step").last)
+            elif count:
+                field.fill("")
+                taps.type(field, str(count))
+        if out:
+            taps.tap(page.locator(f"#went_out-{seat}"))
+        taps.type(page.locator(f"#melded_points-{seat}"), melded)
+        if left:
+            taps.type(page.locator(f"#left_points-{seat}"), left)
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    taps.count += 1
+    assert page.locator(".standings:not(.teams) .total").all_inner_texts() == ["410", "235", "115"]
+
+
+def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot):
+    before, after = Taps(plain_page), Taps(page)
+    start_on(plain_page, live_server, "hand-and-foot", ["Ann", "Bob", "Cy"])
+    enter_hand(plain_page, before, quick=False)
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy"])
+    page.locator("#clean_books-0").scroll_into_view_if_needed()
+    enter_hand(page, after, quick=True)
+    print(f"hand and foot taps: typed counts {before.count}, steppers {after.count}")
+    assert after.count < before.count
+
+
+def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game, shot):
+    start_game("golf", ["Ann", "Bob"], {"values": "QS=40"})
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for key in ["Q", "S", "2", "3", "4"]:
+        keys.get_by_role("button", name=key, exact=True).click()
+    expect(page.locator("#cards-0")).to_have_value("QS 2 3 4")
+    expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
+    shot("quick-golf-4-suits")
+
+
+def test_a_pad_closes_when_the_next_players_pad_opens(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    ann, bob = page.locator(".seat-entry").nth(0), page.locator(".seat-entry").nth(1)
+    ann.get_by_role("button", name="Tap cards").first.click()
+    expect(ann.locator(".pad")).to_be_visible()
+    bob.get_by_role("button", name="Tap cards").first.click()
+    expect(bob.locator(".pad")).to_be_visible()
+    expect(ann.locator(".pad")).to_be_hidden()
+    bob.locator(".pad button[data-rank='K']").click()
+    expect(page.locator("#melded-1")).to_have_value("K")
+
+
+def test_steppers_keep_counts_within_bounds(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    less = page.get_by_role("button", name="One less: Red threes").first
+    more = page.get_by_role("button", name="One more: Red threes").first
+    less.click()
+    expect(page.locator("#red_threes-0")).to_have_value("0")
+    more.click()
+    more.click()
+    expect(page.locator("#red_threes-0")).to_have_value("2")
+    shot("quick-hand-and-foot-steppers")
