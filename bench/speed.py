@@ -238,6 +238,8 @@ def wrk(url: str, seconds: int, threads: int, connections: int, headers: dict[st
     done = int(re.search(r"(\d+) requests in", out).group(1))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if bad or errors:
+        print(f"    wrk: {bad.group(0) if bad else 'every answer 2xx or 3xx'}; {errors.group(0) if errors else ''}")
     return rate, done, (int(bad.group(1)) if bad else 0) + (sum(map(int, errors.groups())) if errors else 0)
 
 
