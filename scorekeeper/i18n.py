@@ -105,3 +105,15 @@ def choose(code: str):
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax",
                             secure=current_app.config.get("SESSION_COOKIE_SECURE", False), httponly=True)
     return response
+
+
+def rank_letters() -> dict[str, str]:
+    """Return the letters the reader writes kings, queens and jacks with: R, D, V in French (K, Q, J read too)."""
+    from flask_babel import pgettext  # literal calls, so that Babel extracts them
+
+    return {"K": pgettext("card rank", "K"), "Q": pgettext("card rank", "Q"), "J": pgettext("card rank", "J")}
+
+
+def rank_letter(rank: str) -> str:
+    """Write one rank as the reader does ("D" for a French queen); other ranks stay as they are."""
+    return rank_letters().get(rank, rank)

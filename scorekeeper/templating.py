@@ -13,7 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .chart import colour_of, table_chart
-from .i18n import gettext, other_languages, tr, translations
+from .i18n import gettext, other_languages, rank_letters, tr, translations
 from .rules import cards
 from .rules.base import N_
 
@@ -57,7 +57,7 @@ def csrf_field():
 
 def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
-    letters = {rank: translations().upgettext("card rank", rank) for rank in ("K", "Q", "J")}
+    letters = rank_letters()
     return {**cards.deck(), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
 
 

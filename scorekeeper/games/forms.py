@@ -8,8 +8,8 @@ from functools import cached_property
 from typing import Any
 
 from flask import current_app
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -28,7 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..i18n import tr
+from ..i18n import rank_letter, tr
 from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
 from ..rules.cards import RANKS
@@ -374,7 +374,7 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,
                           description=desc)
     if field.kind is FieldKind.RANK:
-        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r, rank_letter(r)) for r in RANKS], default="",
+        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r, LazyString(rank_letter, r)) for r in RANKS], default="",
                            description=desc, render_kw={"data-rank-buttons": ""})
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "spellcheck": "false"})
@@ -550,7 +550,3 @@ def error_input(form, path: str):
                 return form[name]
     return None
 
-
-def rank_letter(rank: str) -> str:
-    """Write a rank as the reader does: R, D, V for a French reader (the value sent stays K, Q, J)."""
-    return lazy_pgettext("card rank", rank) if rank in ("K", "Q", "J") else rank

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PHONE, name_players
+from .conftest import PHONE, name_players, submit
 
 
 @pytest.fixture
@@ -24,16 +24,16 @@ def test_a_french_phone_plays_a_hole_of_golf_in_french_with_french_card_letters(
     name_players(page, ["Anne", "Bruno"])
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_url("**/games/*")
-    page.locator(".seat-entry").first.get_by_role("button", name="Choisir les cartes").click()
-    pad = page.locator(".pad").first
-    assert pad.locator("button[data-rank='K']").inner_text() == "R"
-    assert pad.locator("button[data-rank='Q']").inner_text() == "D"
+    keys = page.locator(".seat-entry").first.locator(".layout-keys")  # the Golf layout picker, open at once
+    assert keys.locator("button[data-rank='K']").inner_text() == "R"
+    assert keys.locator("button[data-rank='Q']").inner_text() == "D"
+    assert keys.locator("button[data-rank='J']").inner_text() == "V"
     for rank in ("K", "Q", "J", "5"):
-        pad.locator(f"button[data-rank='{rank}']").click()
-    assert page.locator(".seat-entry").first.locator(".cards input").input_value() == "R D V 5"
-    page.locator(".seat-entry").nth(1).locator(".cards input").fill("A 2 3 4")
-    page.get_by_role("button", name="Enregistrer le trou 1").click()
-    page.wait_for_load_state()
+        keys.locator(f"button[data-rank='{rank}']").click()
+    assert page.locator(".seat-entry").first.locator(".slot-card").first.inner_text().startswith("R")
+    assert page.locator("#cards-0").input_value() == "K Q J 5"  # the server reads R D V as well as K Q J
+    page.locator("#cards-1").fill("A 2 3 V")  # typed with a French letter
+    submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
     assert "Trou 2" in page.content()
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     page.screenshot(path="shots/french-golf.png", full_page=True)
