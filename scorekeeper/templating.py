@@ -16,6 +16,7 @@ from .chart import colour_of, table_chart
 from .i18n import gettext, other_languages, rank_letters, tr, translations
 from .rules import cards
 from .rules.base import N_
+from .services import new_entry_key
 
 
 def register(app: Flask) -> None:
@@ -94,6 +95,7 @@ def shared_place(view, seat) -> bool:
 
 PARTS_KEPT = 512  # rendered table pages, parts of them and JSON states kept in this process
 CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
+ENTRY_MARK = "\x00entry-key\x00"  # where a kept page puts each request's own round-form entry key
 _parts: OrderedDict[tuple, Any] = OrderedDict()
 _parts_lock = threading.Lock()
 
@@ -124,7 +126,11 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     """
     key = (template, view.id, view.version, str(get_locale()), request.host_url, request.script_root, variant)
     html = kept(key, lambda: render_marked(template, view=view, **context))
-    return Markup(html.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in html else html)
+    if CSRF_MARK in html:
+        html = html.replace(CSRF_MARK, generate_csrf())
+    if ENTRY_MARK in html:  # a round form's entry key is new each time the form is shown
+        html = html.replace(ENTRY_MARK, new_entry_key())
+    return Markup(html)
 
 
 def render_marked(template: str, **context) -> str:
@@ -132,9 +138,12 @@ def render_marked(template: str, **context) -> str:
     name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     held = g.pop(name, None)
     g.setdefault(name, CSRF_MARK)
+    outer = g.get("kept_render", False)
+    g.kept_render = True  # a round form writes the mark of its entry key, not a key
     try:
         return render_template(template, **context)
     finally:
+        g.kept_render = outer  # a part kept inside a kept page leaves the page's marks to it
         g.pop(name, None)
         if held is not None:  # a token made earlier in this request, or the mark of a page around this part
             g.setdefault(name, held)

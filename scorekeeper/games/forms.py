@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from flask import current_app
+from flask import current_app, g
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -33,6 +33,7 @@ from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
 from ..rules.cards import RANKS
 from ..services import new_entry_key
+from ..templating import ENTRY_MARK
 
 NO_SEAT = ""
 
@@ -421,6 +422,12 @@ class BlankRoundForm:
         if not any(name.startswith(f.name) or f.alt and name.startswith(f.alt) for f in self.round_fields):
             raise KeyError(name)
         return self.form[name]
+
+    @property
+    def entry_key(self) -> Markup:
+        """Render the form's entry key, new each time the form is shown (a kept page gets it filled in)."""
+        key = ENTRY_MARK if g.get("kept_render") else new_entry_key()
+        return Markup('<input id="entry_key" name="entry_key" type="hidden" value="%s">') % key
 
     @property
     def csrf_token(self) -> Markup:

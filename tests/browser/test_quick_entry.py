@@ -28,7 +28,7 @@ def plain_page(browser):
     """A phone page served as before the quick entry helpers: the plain form and the card pad."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   service_workers="block")  # else the worker's cache answers, not the route
-    context.route("**/static/js/entry.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    context.route("**/static/js/entry.js*", lambda route: route.fulfill(body="", content_type="text/javascript"))
     yield context.new_page()
     context.close()
 
