@@ -112,16 +112,7 @@
 
   const ONE_EYED = ["JS", "JH"];
 
-  function cardOf(text, deck) {
-    const raw = text.trim().toUpperCase();
-    const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
-    let suit = raw.length > 1 ? (signs[raw.slice(-1)] || raw.slice(-1)) : "";
-    let rank = raw;
-    if (suit in deck.suits) rank = raw.slice(0, -1); else suit = "";
-    rank = deck.aliases[rank] || rank;
-    if (!deck.ranks.includes(rank)) return null;
-    return { rank: rank, suit: rank === "X" ? "" : suit };
-  }
+  const cardOf = (text, deck) => window.scorekeeperCards.read(text, deck);  // table.js reads cards for both
 
   function valueOf(card, values) {
     if (card.suit && (card.rank + card.suit) in values) return values[card.rank + card.suit];

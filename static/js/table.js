@@ -8,16 +8,25 @@
     return JSON.parse(entry.dataset.deck || '{"ranks": [], "suits": {}, "red": [], "aliases": {}}');
   }
 
-  function cardValue(card, values, deck) {
-    const text = card.trim().toUpperCase();
+  // Read one card as the server does ("10h", "Q♠", "DS", "x"): {rank, suit} in the deck's codes, or null.
+  // Shared with entry.js (loaded after this file) as window.scorekeeperCards.read.
+  function cardOf(text, deck) {
+    const raw = text.trim().toUpperCase();
     const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
-    let suit = text.length > 1 ? (signs[text.slice(-1)] || text.slice(-1)) : "";
-    let rank = text;
-    if (suit in deck.suits) rank = text.slice(0, -1); else suit = "";
+    let suit = raw.length > 1 ? (signs[raw.slice(-1)] || raw.slice(-1)) : "";
+    let rank = raw;
+    if (suit in deck.suits) rank = raw.slice(0, -1); else suit = "";
     rank = deck.aliases[rank] || rank;
     if (!deck.ranks.includes(rank)) return null;
-    if (suit && (rank + suit) in values) return values[rank + suit];
-    return rank in values ? values[rank] : null;
+    return { rank: rank, suit: rank === "X" ? "" : suit };
+  }
+  window.scorekeeperCards = { read: cardOf };
+
+  function cardValue(text, values, deck) {
+    const card = cardOf(text, deck);
+    if (!card) return null;
+    if (card.suit && (card.rank + card.suit) in values) return values[card.rank + card.suit];
+    return card.rank in values ? values[card.rank] : null;
   }
 
   function showMinimum(entry, total, count) {
