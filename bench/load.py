@@ -8,8 +8,9 @@
 It starts gunicorn itself on a fresh database (a SQLite file, or with --postgres a throwaway
 cluster from Debian's postgresql package), unless --url names a running server. Each table
 is a golf game that sends a round every --post-every seconds (with its round number and an
-Idempotency-Key, as the phones do); each spectator follows one table and polls its state every
---poll-every seconds with If-None-Match, as the live view does. Every start is spread at random
+Idempotency-Key, as the phones do); each spectator follows one table and polls it every
+--poll-every seconds with If-None-Match, as an open table page's live view does (``/games/<id>/live``;
+``--polls api`` polls the JSON state instead). Every start is spread at random
 over the first interval. The client is plain asyncio (one connection per request, as gunicorn's
 sync workers close them), so it costs little next to the server on the same machine.
 
@@ -146,16 +147,20 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
 
 
-async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures) -> None:
-    """Poll one game's state every ``every`` seconds with If-None-Match, as the live view does."""
+POLLED = {"live": "/games/{id}/live", "api": "/api/games/{id}"}  # what a spectator polls: the live view, or the API
+
+
+async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures,
+                    polls: str = "live") -> None:
+    """Poll one game every ``every`` seconds with If-None-Match: its live scoreboard, as an open page does
+    (or with ``polls="api"`` its JSON state, as an API client would)."""
     await asyncio.sleep(random.uniform(0, every))
-    etag = None
+    path, etag = POLLED[polls].format(id=game["id"]), None
     while time.monotonic() < until:
         due = time.monotonic() + every
         started = time.monotonic()
         try:
-            answer = await client.request("GET", f"/api/games/{game['id']}",
-                                          headers={"If-None-Match": etag} if etag else None)
+            answer = await client.request("GET", path, headers={"If-None-Match": etag} if etag else None)
         except (OSError, asyncio.TimeoutError) as exc:
             figures.count("poll " + type(exc).__name__)
             figures.errors.append(f"poll: {exc!r}")
@@ -203,7 +208,8 @@ async def run(url: str, args, server=None) -> dict:
     started = time.monotonic()
     until = started + args.duration
     tasks = [table(client, g, args.post_every, until, figures) for g in games]
-    tasks += [spectator(client, random.choice(games), args.poll_every, until, figures) for _ in range(args.spectators)]
+    tasks += [spectator(client, random.choice(games), args.poll_every, until, figures, args.polls)
+              for _ in range(args.spectators)]
     if args.kill_at and server is not None:
         tasks.append(kill_and_restart(server, args.kill_at))
     await asyncio.gather(*tasks)
@@ -317,6 +323,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--post-every", type=float, default=10)
     parser.add_argument("--poll-every", type=float, default=3)
+    parser.add_argument("--polls", choices=sorted(POLLED), default="live",
+                        help="what spectators poll: the live scoreboard an open table page polls (the default), "
+                             "or the game's JSON")
     parser.add_argument("--connections", type=int, default=256, help="requests in flight at most")
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds in, then restart it")
     parser.add_argument("--knee", help="table counts to try in turn (4 spectators each): the most with p99 < 100 ms")

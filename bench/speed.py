@@ -12,9 +12,11 @@ turn, hello world between every two of them, and the turn repeated ``--runs`` ti
 is divided by the mean of the hello world runs just before and after it; the table gives the median
 requests per second of each route and the median of its ratios, then the issue's targets.
 
-The writes post the round form as a phone does (with its CSRF token and round number) to a pool of
-games per size, each wrk thread owning its own games, so every write is accepted (a 302); the rate
-limiter is off for the run. The games grow a little during the write runs; the table says by how much.
+The writes post the round form as a phone does (with its CSRF token) to a pool of games per size, each
+wrk thread owning its own games, so every write is accepted (a 302); the rate limiter is off for the
+run. They carry no round number: a wrk thread cannot tell which of its connections still waits for an
+answer, so under load two of them could post rounds 3 and 4 of one game out of order, and the server
+rightly refuses round 4 before round 3 (seen as one 422 a run before 2026-11-23 evening). The games grow a little during the write runs; the table says by how much.
 
 The machine is shared and noisy: absolute figures move with whatever else runs, even within one run;
 the ratios, each against hello world served the same way at the same moment, are what to compare.
@@ -191,7 +193,7 @@ def spectator(port: int, game: Seeded) -> str:
 
 
 WRITE_SCRIPT = """
--- Post the round form to this thread's own games in turn, each with its next round number.
+-- Post the round form to this thread's own games in turn (with no round number: see the docstring).
 local games = %s
 local threads = 0
 function setup(thread)
@@ -207,8 +209,7 @@ end
 function request()
   at = at %% #mine + 1
   local g = mine[at]
-  local body = g.body .. "&number=" .. g.next
-  g.next = g.next + 1
+  local body = g.body
   return wrk.format("POST", g.path, {["Cookie"] = g.cookie,
     ["Content-Type"] = "application/x-www-form-urlencoded"}, body)
 end

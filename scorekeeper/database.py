@@ -32,6 +32,25 @@ def sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def read_row(engine, sql: str, params: tuple) -> tuple | None:
+    """Run one small indexed read on a pooled connection, without the ORM or a session; return its first row.
+
+    For the answers that need only a game's version and token before a kept page or a 304 (the poll, the
+    table page); ``sql`` marks its parameters with ``?``. The connection goes back to the pool rolled back.
+    """
+    if engine.dialect.paramstyle != "qmark":
+        sql = sql.replace("?", "%s")
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()
+    return None if row is None else tuple(row)
+
+
 def begin_write(session) -> None:
     """Make the session's next transaction a write that holds the database's write lock from its start.
 

@@ -31,6 +31,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_matches(token_hash: str, token: str | None) -> bool:
+    """Say whether ``token`` is the edit token stored as ``token_hash`` (compared in constant time)."""
+    return bool(token) and hmac.compare_digest(token_hash, hash_token(token))
+
+
 class Game(db.Model):
     """One game at one table: which game, the options chosen, and who may edit it."""
 
@@ -54,7 +59,7 @@ class Game(db.Model):
 
     def token_matches(self, token: str | None) -> bool:
         """Say whether ``token`` is this game's edit token."""
-        return bool(token) and hmac.compare_digest(self.token_hash, hash_token(token))
+        return token_matches(self.token_hash, token)
 
 
 class Player(db.Model):

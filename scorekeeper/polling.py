@@ -17,6 +17,8 @@ import time
 
 from flask import Flask
 
+from .database import read_row
+
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
 HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
 
@@ -33,8 +35,6 @@ class UnchangedPolls:
 
     def __init__(self, app, engine, log: bool = False):
         self.app, self.engine, self.log = app, engine, log
-        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
-        self.sql = f"SELECT version FROM game WHERE public_id = {mark}"
 
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
@@ -61,14 +61,7 @@ class UnchangedPolls:
 
     def version_of(self, public_id: str) -> int | None:
         """Read a game's version with one query on a pooled connection (None: no such game)."""
-        connection = self.engine.raw_connection()
-        try:
-            cursor = connection.cursor()
-            cursor.execute(self.sql, (public_id,))
-            row = cursor.fetchone()
-            cursor.close()
-        finally:
-            connection.close()  # back to the pool, rolled back
+        row = read_row(self.engine, "SELECT version FROM game WHERE public_id = ?", (public_id,))
         return None if row is None else row[0]
 
 

@@ -15,9 +15,9 @@ from sqlalchemy import delete, event, select
 from sqlalchemy.orm import selectinload
 
 from . import rules as registry
-from .database import begin_write
+from .database import begin_write, read_row
 from .extensions import db
-from .models import Game, IdempotentReply, Player, Round, hash_token
+from .models import Game, IdempotentReply, Player, Round, hash_token, token_matches
 from .readmodel import RoundView, SeatView, TableView
 from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append, derive, extend
@@ -153,6 +153,31 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset
     if errors:
         raise Invalid(errors)
     return rules, Table(tuple((clean + [""] * count)[:count]), resolved)
+
+
+@dataclass(frozen=True, slots=True)
+class GameHead:
+    """What a kept table page needs of a game: its id, its version and its edit token's hash."""
+
+    public_id: str
+    version: int
+    token_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        """Say whether ``token`` is this game's edit token."""
+        return token_matches(self.token_hash, token)
+
+
+def game_head(public_id: str) -> GameHead:
+    """Read a game's head with one indexed query on a pooled connection (no ORM, no session), or raise NotFound.
+
+    A page kept for the head's version is then answered without loading the game.
+    """
+    row = read_row(db.engine, "SELECT version, token_hash, game_key FROM game WHERE public_id = ?",
+                   (public_id,)) if PUBLIC_ID.fullmatch(public_id or "") else None
+    if row is None or row[2] not in registry.REGISTRY:
+        raise NotFound({"game": msg(N_("there is no such game; check the link"))})
+    return GameHead(public_id, row[0], row[1])
 
 
 def load_game(public_id: str, for_update: bool = False) -> Game:

@@ -106,8 +106,7 @@ def kept(key: tuple, make: Callable[[], Any]) -> Any:
     For what one version of a game always gives: ``key`` names the game, its version and whatever else
     the result depends on (language, address, role).
     """
-    with _parts_lock:
-        value = _parts.get(key)
+    value = held(key)
     if value is None:
         value = make()
         with _parts_lock:
@@ -124,8 +123,30 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     they are rendered once and kept; ``context`` must follow from the view and the variant. The CSRF
     tokens in a kept page are this request's.
     """
-    key = (template, view.id, view.version, str(get_locale()), request.host_url, request.script_root, variant)
-    html = kept(key, lambda: render_marked(template, view=view, **context))
+    html = kept(part_key(template, view.id, view.version, variant),
+                lambda: render_marked(template, view=view, **context))
+    return with_this_requests_marks(html)
+
+
+def held(key: tuple) -> Any:
+    """Return what ``kept`` holds for ``key``, or None; nothing is made."""
+    with _parts_lock:
+        return _parts.get(key)
+
+
+def kept_page(template: str, public_id: str, version: int, variant: Any = "") -> Markup | None:
+    """Return what ``kept_part`` kept for this game version and variant, if it still holds it (else None)."""
+    html = held(part_key(template, public_id, version, variant))
+    return None if html is None else with_this_requests_marks(html)
+
+
+def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple:
+    """Key a kept part: the template, the game's version, the language, the address and the variant."""
+    return template, public_id, version, str(get_locale()), request.host_url, request.script_root, variant
+
+
+def with_this_requests_marks(html: str) -> Markup:
+    """Fill a kept part's marks with this request's CSRF token and a new entry key for its round form."""
     if CSRF_MARK in html:
         html = html.replace(CSRF_MARK, generate_csrf())
     if ENTRY_MARK in html:  # a round form's entry key is new each time the form is shown

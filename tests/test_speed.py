@@ -132,6 +132,31 @@ def test_an_unchanged_poll_is_answered_from_the_version_alone(app, client, golf,
     assert other.status_code == 404  # a tag of another game proves nothing
 
 
+def test_a_kept_table_page_is_answered_from_the_games_head_alone(app, golf, post_round, monkeypatch):
+    state = golf(3)
+    scorer, spectator = app.test_client(), app.test_client()
+    scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+    first = {who: b.get(f"/games/{state['id']}").get_data(as_text=True)
+             for who, b in (("scorer", scorer), ("spectator", spectator))}
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kept page must not load the game, fold it or build its view")
+
+    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
+        monkeypatch.setattr(services, name, refuse)
+    for who, browser in (("scorer", scorer), ("spectator", spectator)):
+        with statements(app) as sent:
+            page = browser.get(f"/games/{state['id']}")
+        assert page.status_code == 200 and not sent  # only the head, read on a pooled connection
+        assert ("Save hole 4" in page.get_data(as_text=True)) == (who == "scorer")
+        mark = re.compile(r'value="[^"]{20,}"')  # this request's CSRF token and entry key
+        assert mark.sub("", page.get_data(as_text=True)) == mark.sub("", first[who])
+    monkeypatch.undo()
+    post_round(state, hole(5))  # a new version: the page is made again
+    assert "Save hole 5" in scorer.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert spectator.get("/games/nosuchgame").status_code == 404
+
+
 def test_static_files_are_linked_by_their_content_and_kept_a_year(client):
     page = client.get("/").get_data(as_text=True)
     css = re.search(r'href="(/static/css/app\.css\?v=[0-9a-f]{12})"', page).group(1)

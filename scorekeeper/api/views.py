@@ -20,7 +20,7 @@ from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply
 from ..rules.base import N_, msg
 from ..services import Problem
-from ..templating import kept
+from ..templating import held, kept
 from . import bp
 
 
@@ -159,12 +159,17 @@ def delete_game(game_id: str):
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
-    """Show a game's state; a poll of an unchanged game gets 304 without folding a round."""
-    game = services.load_game(game_id)
-    etag = services.state_etag(game, str(get_locale()))
+    """Show a game's state; a poll of an unchanged game gets 304, and a kept state is sent, from its head alone."""
+    locale = str(get_locale())
+    head = services.game_head(game_id)
+    etag = services.state_etag(head, locale)
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = kept(("state", game.public_id, game.version, str(get_locale())), lambda: jsonify(state_of(game)).get_data())
+    body = held(("state", head.public_id, head.version, locale))
+    if body is None:  # not kept for this version in this process: load it (it may have moved on since)
+        game = services.load_game(game_id)
+        etag = services.state_etag(game, locale)
+        body = kept(("state", game.public_id, game.version, locale), lambda: jsonify(state_of(game)).get_data())
     response = current_app.response_class(body, mimetype="application/json")
     response.set_etag(etag)
     return response

@@ -17,7 +17,7 @@ from ..i18n import tr, tr_errors
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
-from ..templating import kept_part
+from ..templating import kept_page, kept_part
 from . import bp
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
@@ -116,21 +116,37 @@ def render_new_game(form, spec, status: int = 200):
 
 @bp.get("/games/<game_id>")
 def table(game_id: str):
-    """Show the table: standings, every round so far, and the form for the next one."""
-    game = game_or_404(game_id)
-    follow(game)
-    token = token_for(game)
-    tag = None if token or session.get("_flashes") else page_tag(game)
+    """Show the table: standings, every round so far, and the form for the next one.
+
+    The game's head (its version and token) is read first: a page kept for that version is answered
+    without loading the game or its rounds.
+    """
+    head = head_or_404(game_id)
+    follow(head)
+    token = token_for(head)
+    tag = None if token or session.get("_flashes") else page_tag(head)
     if tag and request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
-    view = services.table_view(game)
-    form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
-        if token and view.accepts_rounds else None
-    page, status = render_table(game, view, form)
-    return page, status, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+    page = kept_table(head, token)
+    if page is None:
+        game = game_or_404(game_id)
+        view = services.table_view(game)
+        form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
+            if token and view.accepts_rounds else None
+        page, _status = render_table(game, view, form)
+        tag = tag and page_tag(game)  # the game may have moved on since its head was read
+    return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
 
 
-def page_tag(game: Game) -> str:
+def head_or_404(game_id: str) -> services.GameHead:
+    """Read a game's head (id, version, token hash) or show the not-found page."""
+    try:
+        return services.game_head(game_id)
+    except Problem:
+        abort(404)
+
+
+def page_tag(game: Game | services.GameHead) -> str:
     """Tag a spectator's table page: the game's version, the language, the big-screen view or not."""
     return services.state_etag(game, "page", str(get_locale()), "big" if request.args.get("big") == "1" else "")
 
@@ -160,8 +176,26 @@ def render_table(game: Game, view: TableView, form, status: int = 200):
     big = request.args.get("big") == "1"
     context = {"game": game, "form": form, "token": token, "live_tag": live_tag(game), "big": big}
     if status == 200 and (form is None or form.blank) and not session.get("_flashes"):
-        return kept_part("games/table.html", view, ("page", bool(token), bool(form), big), **context), status
+        return kept_part("games/table.html", view, table_variant(token), **context), status
     return render_template("games/table.html", view=view, **context), status
+
+
+def kept_table(head: services.GameHead, token: str | None):
+    """Return the table page kept for the head's version and this role, if it is kept (see render_table)."""
+    if session.get("_flashes"):
+        return None
+    if token:
+        carries_token()
+    return kept_page("games/table.html", head.public_id, head.version, table_variant(token))
+
+
+def table_variant(token: str | None) -> tuple:
+    """Name a kept table page's variant: editor or spectator, big screen or not.
+
+    For one version the round form is shown exactly when an editor looks at a game that takes rounds,
+    so the role and the version settle the page.
+    """
+    return "page", bool(token), request.args.get("big") == "1"
 
 
 @bp.post("/games/<game_id>/rounds")
