@@ -484,6 +484,16 @@ def find_round(game: Game, number: int) -> Round:
     raise NotFound({"game": msg(N_("there is no round %(n)s in this game"), n=number)})  # api.md: 404 names "game"
 
 
+def edit_round_once(game: Game, number: int, data: Any, key: str | None) -> Derived:
+    """Correct a round and remember the form entry it came from, so a retry never applies it a second time
+    (over a later correction made on another phone)."""
+    derived = edit_round(game, number, data)
+    if key is not None:
+        db.session.add(IdempotentReply(game_id=game.id, key=ENTRY_KEY + key, status=303, body={"round": number}))
+        db.session.flush()
+    return derived
+
+
 def edit_round(game: Game, number: int, data: Any) -> Derived:
     """Replace a round's data and derive everything after it again; refuse edits that break later rounds."""
     rnd = find_round(game, number)

@@ -136,13 +136,30 @@ class SeatList(FieldList):
                 if i < 1000)
 
 
+CHIPS = 5  # number chips for a count: 0 1 2 3 4
+
+
 def count_kw(field: Field) -> dict[str, str]:
-    """Mark a small count (tricks, books, red threes) for the page's − / + steppers, with its bounds."""
+    """Mark a small count (tricks, books, red threes) for the page's helpers, with its bounds: number chips
+    (0 1 2 3 4, one tap for any of them) where a count stands alone, − / + steppers where the counts of a
+    hand must add up (the last one fills itself)."""
     if field.lo is None or field.hi is None or field.hi - field.lo > 60:
         return {}
     label = tr(field.label)
-    return {"data-count": "", "min": str(field.lo), "max": str(field.hi),
-            "data-less": _l("One less: %(count)s", count=label), "data-more": _l("One more: %(count)s", count=label)}
+    kw = {"data-count": "", "min": str(field.lo), "max": str(field.hi)}
+    if field.sum_to is None:
+        top = min(field.lo + CHIPS - 1, field.hi)  # the last chip; a bigger count is typed in the box
+        return {**kw, "data-chips": str(top),
+                **({"data-more": _l("More than %(n)s: %(count)s", n=top, count=label)} if field.hi > top else {})}
+    return {**kw, "data-less": _l("One less: %(count)s", count=label), "data-more": _l("One more: %(count)s", count=label)}
+
+
+def points_kw(field: Field, label: str) -> dict[str, str]:
+    """Mark points that may be below zero for the page's minus button: the phone keypads that come with
+    ``inputmode`` (numeric, tel) have no minus key on an iPhone."""
+    if field.lo is not None and field.lo >= 0:
+        return {}
+    return {"data-minus": _l("Negative: %(field)s", field=label)}
 
 
 def number_kw(lo: int | None) -> dict[str, str]:
@@ -357,8 +374,11 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     # A player question's help is shown once above the players, not under every one of them.
     desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""
     if alt or (field.kind is FieldKind.INT and field.card_values):  # points, counted as they are added up
+        # points given instead of cards get the page's number pad (not where a layout is tapped: Golf)
+        pad = {"data-pad": label} if alt and not field.picker else {}  # what the pad types: its name
         return PointsField(label, default=None if alt else field.default, description=desc,
-                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": ""})
+                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": "", **pad,
+                                      **points_kw(field, label)})
     if field.kind is FieldKind.INT:
         return WholeNumberField(label, default=field.default, render_kw={**number_kw(field.lo), **count_kw(field)},
                                 description=desc)

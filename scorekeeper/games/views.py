@@ -250,12 +250,15 @@ def edit_round(game_id: str, number: int):
     game = editable_game_or_403(game_id, for_update=request.method == "POST")
     if not 1 <= number <= len(game.rounds):
         abort(404)
+    key = services.entry_key(request.form.get("entry_key")) if request.method == "POST" else None
+    if services.saved_entry(game, key) is not None:  # a retry of a correction already made: answer as then
+        return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
     before = services.before_round(game, number)
     form = round_form(services.round_fields(game, before), before.table, before.seats_in,
                       formdata=request.form if request.method == "POST" else None, data=game.rounds[number - 1].data)
     if request.method == "POST" and form.validate():
         data = round_data(form, before.table, before.seats_in)
-        errors = save(lambda: services.edit_round(game, number, data))
+        errors = save(lambda: services.edit_round_once(game, number, data, key))
         if errors is None:
             return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
         place_errors(form, errors)

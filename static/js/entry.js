@@ -1,6 +1,7 @@
-// Entering a round in seconds: big − / + steppers for counts, the last count filled in when the others
-// fix it, sums added up as they are typed, card buttons instead of dropdowns, a Golf layout to tap, and one
-// card pad open at a time. It only fills in the server's form: the server checks and scores every round.
+// Entering a round in seconds: number chips and big − / + steppers for counts, the last count filled in when
+// the others fix it, a number pad that follows the player being scored, a minus key for the iPhone keypads,
+// sums added up as they are typed, card buttons instead of dropdowns, a Golf layout to tap, and one card pad
+// open at a time. It only fills in the server's form: the server checks and scores every round.
 (function () {
   "use strict";
 
@@ -37,6 +38,117 @@
     more.addEventListener("click", () => step(1));
     input.parentNode.insertBefore(wrap, input);
     wrap.append(less, input, more);
+  }
+
+  // --- counts that stand alone: 0 1 2 3 4 chips, one tap each; "+" opens the box for a bigger count ----
+
+  function countChips(input) {
+    const lo = Number(input.min || 0);
+    const top = Number(input.dataset.chips);
+    const row = document.createElement("div");
+    row.className = "count-chips";
+    row.setAttribute("role", "group");
+    const label = input.labels && input.labels[0];
+    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    const chips = [];
+    const set = (n) => { input.value = String(n); input.dataset.touched = "1"; changed(input); };
+    for (let n = lo; n <= top; n++) {
+      const chip = button(String(n), null, "count-chip");
+      chip.addEventListener("click", () => set(n));
+      chips.push(chip);
+    }
+    const more = input.dataset.more ? button("+", input.dataset.more, "count-chip") : null;
+    if (more) more.addEventListener("click", () => set(top + 1));
+    const show = () => {
+      chips.forEach((c) => c.setAttribute("aria-pressed", String(c.textContent === input.value.trim())));
+      const chosen = chips.some((c) => c.textContent === input.value.trim());
+      input.classList.toggle("in-chips", chosen);  // the chips show it; any other count shows in the box
+      input.tabIndex = chosen ? -1 : 0;
+      if (chosen) input.setAttribute("aria-hidden", "true"); else input.removeAttribute("aria-hidden");
+      if (more) more.hidden = !chosen;
+    };
+    input.addEventListener("input", show);
+    input.parentNode.insertBefore(row, input);
+    row.append(...chips, ...(more ? [more] : []), input);
+    show();
+  }
+
+  // --- points: a number pad that follows the player being scored -------------------------------------
+  // It opens under the first player; a tap anywhere in another player's entry (a count, "went out") brings it
+  // there, on that player's first empty box, so the points need no tap on their box. Python adds up the sums.
+
+  function numberPad(seats) {
+    const boxes = Array.from(seats.querySelectorAll("input[data-pad]"));
+    if (!boxes.length) return;
+    const words = JSON.parse(seats.dataset.padWords);
+    const pad = document.createElement("div");
+    pad.className = "pad number-pad";
+    pad.setAttribute("role", "group");
+    let target = null;
+    let keyboard = false;  // the player asked for the phone's own keyboard: the pad stays away
+    const key = (text, label, act, className) => {
+      const b = button(text, label, className);
+      b.addEventListener("click", act);
+      pad.appendChild(b);
+    };
+    const put = (text) => { if (target) { target.value = text; changed(target); } };
+    "123456789+0".split("").forEach((d) => key(d, null, () => put(target.value + d)));
+    key("⌫", words.back, () => put(target.value.slice(0, -1)));
+    key(words.next, null, () => aim(boxes.slice(boxes.indexOf(target) + 1)[0] || null), "wide");
+    key("⌨", words.keyboard, () => {
+      const was = target;
+      keyboard = true;
+      boxes.forEach((b) => { b.inputMode = "tel"; });
+      aim(null);
+      if (was) was.focus();
+    });
+
+    function aim(box) {
+      if (target) target.classList.remove("pad-target");
+      target = box;
+      if (!box) { pad.hidden = true; return; }
+      const seat = box.closest(".seat-entry");
+      const legend = seat.querySelector("legend");
+      box.classList.add("pad-target");
+      if (pad.parentNode !== seat) seat.appendChild(pad);
+      pad.setAttribute("aria-label", words.pad.replace("{field}", box.dataset.pad || box.labels[0].textContent.trim())
+        .replace("{player}", legend ? legend.textContent.trim() : ""));
+      document.querySelectorAll(".pad:not(.number-pad)").forEach((p) => { p.hidden = true; });  // one pad open
+      document.querySelectorAll(".pad-toggle").forEach((t) => t.setAttribute("aria-expanded", "false"));
+      pad.hidden = false;
+    }
+
+    boxes.forEach((box) => {
+      box.inputMode = "none";  // the pad types here; the phone's keyboard would cover the page
+      box.addEventListener("focus", () => { if (!keyboard) aim(box); });
+    });
+    seats.addEventListener("click", (event) => {
+      const seat = event.target.closest(".seat-entry");
+      if (keyboard || !seat || seat.contains(pad) && !pad.hidden) return;
+      if (event.target.closest(".pad, .pad-toggle, .field.cards")) return;  // the card pads have their own place
+      if (event.target.matches("input:not([type=checkbox]):not([type=radio])")) return;  // a box: typed into
+      const mine = boxes.filter((b) => seat.contains(b));
+      if (mine.length) aim(mine.find((b) => !b.value) || mine[0]);
+    });
+    if (!document.querySelector(".round-form .has-error")) aim(boxes[0]);
+  }
+
+  // --- a minus key: the numeric keypads of an iPhone have none ------------------------------------------
+
+  function minusButton(input) {
+    const sign = button("±", input.dataset.minus, "minus");
+    const show = () => sign.setAttribute("aria-pressed", String(/^[-−]/.test(input.value.trim())));
+    sign.addEventListener("click", () => {
+      const text = input.value.trim();
+      input.value = /^[-−]/.test(text) ? text.slice(1) : "-" + text;
+      changed(input);
+    });
+    input.addEventListener("input", show);
+    const row = document.createElement("div");
+    row.className = "signed";
+    input.parentNode.insertBefore(row, input);
+    row.append(input, sign);
+    show();
   }
 
   // --- the last count of a hand that must add up fills itself --------------------------------------
@@ -308,7 +420,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    document.querySelectorAll(".round-form input[data-count]").forEach(stepper);
+    document.querySelectorAll(".round-form input[data-count]:not([data-chips])").forEach(stepper);
+    document.querySelectorAll(".round-form input[data-chips]").forEach(countChips);
+    document.querySelectorAll(".round-form input[data-minus]").forEach(minusButton);
+    document.querySelectorAll(".round-form .seats[data-pad-words]").forEach(numberPad);
     document.querySelectorAll(".round-form .sum-check").forEach(lastCount);
     document.querySelectorAll(".round-form input[data-sum]").forEach(sumPreview);
     document.querySelectorAll(".round-form select[data-rank-buttons]").forEach(rankButtons);

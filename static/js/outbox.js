@@ -1,5 +1,5 @@
-// Nothing lost: a round entry that cannot reach the server is kept on this phone (localStorage) and sent
-// again, with the same entry key, when the connection is back. The server is the only scorer and the key
+// Nothing lost: a round entry (or a correction of a round) that cannot reach the server is kept on this phone
+// (localStorage) and sent again, with the same entry key, when the connection is back. The server is the only scorer and the key
 // makes a retry save once, so the browser only queues. Without this script the form posts as usual.
 (function () {
   "use strict";
@@ -38,7 +38,8 @@
     if (answer.type === "opaqueredirect") {
       const table = new URL(entry.table, window.location.href).pathname;
       const here = window.location.pathname;
-      if (here !== table && here !== table + "/rounds") return;  // saved for another game: stay on this page
+      const sentFrom = new URL(entry.action, window.location.href).pathname;  // a correction's own page
+      if (here !== table && here !== table + "/rounds" && here !== sentFrom) return;  // another game's: stay
       // A new load, not a reload: a reload would fill the next round's form with this one's numbers.
       window.location.replace(table);
       return;
@@ -85,7 +86,7 @@
     if (!window.fetch || !form.elements.entry_key) return;  // no key, no safe retry: post as usual
     event.preventDefault();
     const fields = Array.from(new FormData(form).entries()).filter(([, v]) => typeof v === "string");
-    const table = form.action.replace(/\/rounds$/, "");
+    const table = form.dataset.table || form.action.replace(/\/rounds$/, "");
     const entry = { key: form.elements.entry_key.value, action: form.action, table: table, fields: fields };
     put(entry);
     const button = form.querySelector("button[type=submit]");

@@ -17,9 +17,10 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 GAMES = ["golf", "chase-the-ace", "hand-and-foot", "trash-twelve-hands", "garbage-rummy", "gin-rummy", "trash"]
 
 
-def api(base: str, path: str, body: dict) -> dict:
+def api(base: str, path: str, body: dict, token: str | None = None) -> dict:
     request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
     with urllib.request.urlopen(request) as answer:
         return json.load(answer)
 
@@ -56,3 +57,16 @@ def test_table_and_spectator_pages(axe_page, live_server, key):
     assert violations(axe_page, f"{live_server}/games/{state['id']}/edit/{state['token']}") == [], "table"
     axe_page.context.clear_cookies()
     assert violations(axe_page, f"{live_server}/games/{state['id']}") == [], "spectator"
+
+
+@pytest.mark.parametrize("key, hand", [
+    ("hand-and-foot", {"players": [{"clean_books": 1, "dirty_books": 2, "went_out": True, "melded_points": 200},
+                                   {"melded_points": 150, "left_points": 45}]}),
+    ("golf", {"players": [{"score": -2}, {"score": 7}]}),
+])
+def test_edit_page(axe_page, live_server, key, hand):
+    """The correction form, with its chips, number pad and minus key."""
+    state = api(live_server, "/games", {"game": key, "players": ["Ann", "Bob"], "options": {}})
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hand}, state["token"])
+    axe_page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    assert violations(axe_page, f"{live_server}/games/{state['id']}/rounds/1/edit") == []

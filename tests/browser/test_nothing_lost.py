@@ -106,3 +106,68 @@ def test_a_refused_entry_is_shown_as_the_server_refused_it(phone, live_server):
     expect(page.locator(".refused")).to_be_visible()
     expect(page.locator("#score-0")).to_have_value("400")
     expect(page.locator(".has-error .error")).to_contain_text("no layout of 4 cards scores 400")
+
+
+def test_an_offline_correction_is_kept_and_applied_once_when_back(phone, live_server):
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    page.goto(f"{url}/rounds/1/edit")
+    page.locator("#score-0").fill("5")
+    context.set_offline(True)
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    expect(page.locator("#score-0")).to_have_value("5")  # still on the page, as typed
+    assert len(page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-outbox'))")) == 1
+    page.screenshot(path=str(SHOTS / "offline-2-correction-kept.png"), full_page=True)
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 4}, {"score": 9}]}]
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    context.set_offline(False)
+    page.wait_for_url(url, timeout=10_000)  # back on the table page, with the corrected hole
+    expect(page.locator(".standings .total")).to_have_text(["5", "9"])
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 5}, {"score": 9}]}]
+    assert page.evaluate("localStorage.getItem('scorekeeper-outbox')") == "[]"
+    page.wait_for_timeout(4500)  # the outbox's next retry would have come by now
+    assert len(sent) == 1, sent
+
+
+def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_server):
+    """The server made the correction but the phone never heard: the retry does not undo a later one."""
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    edit_link = page.locator("#edit-link").input_value()
+    page.goto(f"{url}/rounds/1/edit")
+    page.locator("#score-0").fill("5")
+    lost: list[str] = []
+
+    def drop_the_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # reaches the server, which makes the correction
+        lost.append(route.request.url)
+        # meanwhile another phone, with the game's edit link, corrects the hole again
+        other = context.browser.new_context(viewport=PHONE)
+        other_page = other.new_page()
+        other_page.goto(edit_link)
+        other_page.goto(f"{url}/rounds/1/edit")
+        other_page.locator("#score-0").fill("6")
+        with other_page.expect_navigation():
+            other_page.get_by_role("button", name="Save the correction").click()
+        other.close()
+        route.abort("internetdisconnected")
+
+    page.route("**/edit", drop_the_answer)
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(url, timeout=10_000)
+    assert lost
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 9}]}]
+    expect(page.locator(".standings .total")).to_have_text(["6", "9"])

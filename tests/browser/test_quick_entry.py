@@ -1,6 +1,8 @@
 """Entering a round in seconds: the Golf layout, card buttons, steppers, sums, the last count; taps counted."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -136,36 +138,49 @@ HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red thr
 ]
 
 
+def pad_type(page, taps: Taps, box, text: str) -> None:
+    """Type points on the page's number pad: a tap on the box first, unless the pad is already on it."""
+    if "pad-target" not in (box.get_attribute("class") or ""):
+        taps.tap(box)
+    expect(box).to_have_class(re.compile(r"\bpad-target\b"))
+    for key in text:
+        taps.tap(page.locator(".number-pad").get_by_role("button", name=key, exact=True))
+    expect(box).to_have_value(text)
+
+
 def enter_hand(page, taps: Taps, quick: bool) -> None:
-    """Enter one hand for three players: counts by stepper (or typed), points typed, then save."""
+    """Enter one hand for three players: counts by chip (or typed), points on the pad (or typed), then save."""
     for seat, (clean, dirty, threes, out, melded, left) in enumerate(HAND):
         for name, count in (("clean_books", clean), ("dirty_books", dirty), ("red_threes", threes)):
             field = page.locator(f"#{name}-{seat}")
-            if quick:
-                for _ in range(count):
-                    taps.tap(page.locator(f".field:has(#{name}-{seat}) .step").last)
+            if quick and count:
+                taps.tap(page.locator(f".field:has(#{name}-{seat}) .count-chips")
+                         .get_by_role("button", name=str(count), exact=True))
             elif count:
                 field.fill("")
                 taps.type(field, str(count))
         if out:
             taps.tap(page.locator(f"#went_out-{seat}"))
-        taps.type(page.locator(f"#melded_points-{seat}"), melded)
-        if left:
-            taps.type(page.locator(f"#left_points-{seat}"), left)
+        for name, points in (("melded_points", melded), ("left_points", left)):
+            if points and quick:
+                pad_type(page, taps, page.locator(f"#{name}-{seat}"), points)
+            elif points:
+                taps.type(page.locator(f"#{name}-{seat}"), points)
     submit(page, page.get_by_role("button", name="Save hand 1"))
     taps.count += 1
     assert page.locator(".standings:not(.teams) .total").all_inner_texts() == ["410", "235", "115"]
 
 
 def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot):
+    """At most half of the 45 taps a hand took before the quick entry (issue "The live table")."""
     before, after = Taps(plain_page), Taps(page)
     start_on(plain_page, live_server, "hand-and-foot", ["Ann", "Bob", "Cy"])
     enter_hand(plain_page, before, quick=False)
     start_game("hand-and-foot", ["Ann", "Bob", "Cy"])
     page.locator("#clean_books-0").scroll_into_view_if_needed()
     enter_hand(page, after, quick=True)
-    print(f"hand and foot taps: typed counts {before.count}, steppers {after.count}")
-    assert after.count < before.count
+    print(f"hand and foot taps: typed {before.count}, chips and number pad {after.count}")
+    assert after.count <= 22 and after.count < before.count
 
 
 def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game, shot):
@@ -182,21 +197,93 @@ def test_a_pad_closes_when_the_next_players_pad_opens(page, start_game, shot):
     start_game("hand-and-foot", ["Ann", "Bob"])
     ann, bob = page.locator(".seat-entry").nth(0), page.locator(".seat-entry").nth(1)
     ann.get_by_role("button", name="Tap cards").first.click()
-    expect(ann.locator(".pad")).to_be_visible()
+    expect(ann.locator(".pad:not(.number-pad)")).to_be_visible()
     bob.get_by_role("button", name="Tap cards").first.click()
-    expect(bob.locator(".pad")).to_be_visible()
-    expect(ann.locator(".pad")).to_be_hidden()
+    expect(bob.locator(".pad:not(.number-pad)")).to_be_visible()
+    expect(ann.locator(".pad:not(.number-pad)")).to_be_hidden()
     bob.locator(".pad button[data-rank='K']").click()
     expect(page.locator("#melded-1")).to_have_value("K")
 
 
-def test_steppers_keep_counts_within_bounds(page, start_game, shot):
+def test_count_chips_and_the_box_for_any_other_count(page, start_game, shot):
     start_game("hand-and-foot", ["Ann", "Bob"])
-    less = page.get_by_role("button", name="One less: Red threes").first
-    more = page.get_by_role("button", name="One more: Red threes").first
-    less.click()
-    expect(page.locator("#red_threes-0")).to_have_value("0")
-    more.click()
-    more.click()
+    threes = page.locator(".field:has(#red_threes-0) .count-chips")
+    expect(threes).to_have_attribute("aria-label", "Red threes")
+    expect(threes.get_by_role("button")).to_have_text(["0", "1", "2", "3", "4", "+"])
+    expect(threes.get_by_role("button", name="0", exact=True)).to_have_attribute("aria-pressed", "true")
+    threes.get_by_role("button", name="2", exact=True).click()
     expect(page.locator("#red_threes-0")).to_have_value("2")
-    shot("quick-hand-and-foot-steppers")
+    expect(threes.get_by_role("button", name="2", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(threes.get_by_role("button", name="0", exact=True)).to_have_attribute("aria-pressed", "false")
+    clean = page.locator(".field:has(#clean_books-0) .count-chips")
+    clean.get_by_role("button", name="More than 4: Clean books").click()  # a bigger count: the box opens
+    expect(page.locator("#clean_books-0")).to_have_value("5")
+    expect(clean.locator("[aria-pressed=true]")).to_have_count(0)
+    expect(clean.get_by_role("button", name="More than 4: Clean books")).to_be_hidden()
+    page.locator("#clean_books-0").fill("7")  # typed on the numeric keypad
+    shot("quick-hand-and-foot-chips")
+    clean.get_by_role("button", name="1", exact=True).click()  # back to a chip: the box closes
+    expect(page.locator("#clean_books-0")).to_have_value("1")
+    expect(clean.get_by_role("button", name="More than 4: Clean books")).to_be_visible()
+    for chip in page.locator(".count-chip").all():
+        box = chip.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+
+
+def test_the_number_pad_follows_the_player_being_scored(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy"])
+    pad = page.locator(".number-pad")
+    expect(page.locator(".seat-entry").nth(0).locator(".number-pad")).to_be_visible()  # open on the first box
+    expect(pad).to_have_attribute("aria-label", "Number pad for points laid down (Ann)")
+    expect(page.locator("#melded_points-0")).to_have_attribute("inputmode", "none")  # no keyboard over the page
+    for key in "120":
+        pad.get_by_role("button", name=key, exact=True).click()
+    expect(page.locator("#melded_points-0")).to_have_value("120")
+    pad.get_by_role("button", name="Delete the last digit").click()
+    pad.get_by_role("button", name="+").click()
+    pad.get_by_role("button", name="5").click()
+    expect(page.locator("#melded_points-0")).to_have_value("12+5")
+    expect(page.locator(".seat-entry").nth(0).locator(".sum-total").first).to_have_text("= 17")
+    pad.get_by_role("button", name="Next box").click()
+    expect(page.locator("#left_points-0")).to_have_class(re.compile("pad-target"))
+    page.locator(".field:has(#dirty_books-1) .count-chips").get_by_role("button", name="1", exact=True).click()
+    expect(page.locator(".seat-entry").nth(1).locator(".number-pad")).to_be_visible()  # came to Bob
+    expect(page.locator("#melded_points-1")).to_have_class(re.compile("pad-target"))
+    shot("quick-hand-and-foot-pad")
+    page.locator(".seat-entry").nth(1).get_by_role("button", name="Tap cards").first.click()
+    expect(pad).to_be_hidden()  # one pad at a time
+    page.locator("#left_points-2").click()
+    expect(page.locator(".seat-entry").nth(2).locator(".number-pad")).to_be_visible()
+    pad.get_by_role("button", name="Type with the phone keyboard").click()
+    expect(pad).to_be_hidden()
+    expect(page.locator("#left_points-2")).to_be_focused()
+    expect(page.locator("#left_points-2")).to_have_attribute("inputmode", "tel")
+    page.keyboard.type("35")
+    expect(page.locator("#left_points-2")).to_have_value("35")
+
+
+def test_a_negative_golf_score_has_a_minus_key(page, start_game, shot):
+    """The iPhone's numeric keypads have no minus: the page puts one beside the boxes that may go below 0."""
+    start_game("golf", ["Ann", "Bob"])
+    score = page.locator("#score-0")
+    expect(score).to_have_attribute("inputmode", "tel")  # the numeric keypad stays
+    minus = page.get_by_role("button", name="Negative: Score").first
+    box = minus.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    score.click()
+    score.press_sequentially("2")  # as the keypad types it
+    minus.click()
+    expect(score).to_have_value("-2")
+    expect(minus).to_have_attribute("aria-pressed", "true")
+    minus.click()
+    expect(score).to_have_value("2")
+    minus.click()
+    page.locator("#score-1").fill("7")
+    shot("quick-golf-5-minus")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    assert page.locator(".standings .total").all_inner_texts() == ["-2", "7"]
+
+
+def test_no_minus_key_where_points_cannot_go_below_zero(page, start_game):
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    expect(page.locator(".round-form .minus")).to_have_count(0)

@@ -162,6 +162,42 @@ def test_an_entry_key_this_app_did_not_make_is_no_key(client, key):
     assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 2
 
 
+def test_each_edit_form_carries_its_own_entry_key(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    first, second = (entry_key_of(client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)) for _ in range(2))
+    assert first != second and len(first) >= 16
+
+
+def test_a_retried_edit_applies_once_and_is_answered_as_the_first(client):
+    """A correction sent again (the phone never heard the answer) does not undo a later correction."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    key = entry_key_of(client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True))
+    edit = {"score-0": "5", "score-1": "2", "entry_key": key}
+    first = client.post(f"/games/{gid}/rounds/1/edit", data=edit)
+    assert first.status_code == 302
+    other_phone = {"score-0": "6", "score-1": "2",
+                   "entry_key": entry_key_of(client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True))}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=other_phone).status_code == 302
+    version = client.get(f"/api/games/{gid}").get_json()["version"]
+    retry = client.post(f"/games/{gid}/rounds/1/edit", data=edit)
+    assert retry.status_code == 302 and retry.headers["Location"] == first.headers["Location"]
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert state["rounds"][0]["data"] == {"players": [{"score": 6}, {"score": 2}]} and state["version"] == version
+    assert len(state["rounds"]) == 1
+
+
+def test_a_refused_edit_keeps_its_key_and_applies_once_corrected(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    edit = {"score-0": "x", "score-1": "2", "entry_key": "e" * 22}
+    refused = client.post(f"/games/{gid}/rounds/1/edit", data=edit)
+    assert refused.status_code == 422 and entry_key_of(refused.get_data(as_text=True)) == "e" * 22
+    assert client.post(f"/games/{gid}/rounds/1/edit", data={**edit, "score-0": "4"}).status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 4}, {"score": 2}]}
+
+
 def test_edit_and_delete_rounds_from_the_page(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
