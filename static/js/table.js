@@ -174,7 +174,7 @@
     button.hidden = false;
     button.addEventListener("click", () => {
       const next = extras.find((e) => e.hidden);
-      if (next) { next.hidden = false; next.querySelector("input").focus(); }
+      if (next) { next.hidden = false; next.classList.remove("extra"); next.querySelector("input").focus(); }
       if (!extras.some((e) => e.hidden)) button.hidden = true;
     });
   }

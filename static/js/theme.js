@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   const root = document.documentElement;
+  root.classList.add("js");  // the stylesheet draws what the page scripts will show from the first paint
   let chosen = null;
   try { chosen = localStorage.getItem("theme"); } catch (e) { /* private mode: follow the system */ }
   if (chosen === "light" || chosen === "dark") root.dataset.theme = chosen;
