@@ -274,3 +274,24 @@ def test_a_house_rule_that_is_not_a_number_is_refused_on_its_field(client, key, 
     assert answer.status_code == 422
     page = answer.get_data(as_text=True)
     assert f'id="opt_{field}-err"' in page and f'value="{value}"' in page
+
+
+def test_filled_sheet_legend_names_each_numbered_line_of_the_chart(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", HOSTILE, [scores(1, 2, 3, 4, 5), scores(5, 4, 3, 2, 1)])
+    answer = client.get(f"/games/{state['id']}/sheet.pdf")
+    _, text = pdf_text(answer)
+    for n, name in enumerate(HOSTILE[:3], 1):
+        assert f"{n} · {name}" in text  # the chart numbers its lines; the legend, one cell, names them
+    assert "\u2068" not in text and "\u2069" not in text  # names are isolated by invisible marks, not printed ones
+
+
+def test_sheets_isolate_names_without_elements(app):
+    from scorekeeper.sheets.layout import isolate
+
+    assert str(isolate("<b>Zoë</b>")) == "\u2068&lt;b&gt;Zoë&lt;/b&gt;\u2069"  # escaped, then isolated as <bdi> would
+
+
+def test_filled_sheet_notes_print_a_line_each(client, create_game, post_round):
+    state = play(create_game, post_round, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"], [])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Hand 1 of 12" in text and "After hand 12 the lowest total wins" in text
