@@ -295,3 +295,19 @@ def test_filled_sheet_notes_print_a_line_each(client, create_game, post_round):
     state = play(create_game, post_round, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"], [])
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
     assert "Hand 1 of 12" in text and "After hand 12 the lowest total wins" in text
+
+
+@pytest.mark.parametrize("count", [6, 10])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(client, monkeypatch, count, paper):
+    from scorekeeper.sheets import views
+
+    tries = []
+    render = views.render_pdf
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False: render(
+        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page))
+    names = [chr(65 + n) + "M" * 39 for n in range(count)]  # every name 40 letters, wrapping in its cell
+    pages, text = pdf_text(client.get("/sheets/trash/sheet.pdf", query_string={
+        "count": count, "paper": paper, **{f"players-{i}": n for i, n in enumerate(names)}}))
+    assert pages == 1 and tries == [0]  # the estimate left room: no second render squeezed
+    assert "Layout: strike out" in text
