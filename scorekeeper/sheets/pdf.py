@@ -22,18 +22,23 @@ def _stylesheet():
 
 
 # WeasyPrint's user-agent stylesheet gives *every* element a ::marker and five footnote and note
-# pseudo-elements, whose styles it then computes for each element of a sheet. Sheets have no footnotes or
-# notes, and only list items draw markers: our renders drop those rules from the UA stylesheet.
+# pseudo-elements, whose styles it then computes for each element of a sheet, and styles all sixteen page
+# margin boxes and the footnote and note areas, each then computed for every page. Sheets have no footnotes
+# or notes, only list items draw markers, and sheets.css styles the two margin boxes it fills: our renders
+# drop those rules from the UA stylesheet.
 UNUSED_UA_RULES = re.compile(r"^::(?:footnote|note)-[a-z]+ \{[^}\n]*\}\n", re.M)
-UA_MARKER = re.compile(r"^::marker \{", re.M)
 UNUSED_UA_COUNT = 5  # ::footnote-call, ::footnote-marker, ::note-call, ::note-marker, ::note-callback
+UNUSED_PAGE_RULES = re.compile(r"^ +@(?:(?:top|bottom|left|right)-[a-z-]+|footnote|note-area) +\{[^}\n]*\}\n", re.M)
+UNUSED_PAGE_COUNT = 18  # the sixteen margin boxes, @footnote, @note-area
+UA_MARKER = re.compile(r"^::marker \{", re.M)
 
 
 def lean_ua_text(text: str) -> str | None:
     """Return WeasyPrint's UA stylesheet without the rules sheets never use, or None if it is not the one known."""
     text, removed = UNUSED_UA_RULES.subn("", text)
+    text, page_rules = UNUSED_PAGE_RULES.subn("", text)
     text, scoped = UA_MARKER.subn("li::marker {", text)
-    return text if (removed, scoped) == (UNUSED_UA_COUNT, 1) else None
+    return text if (removed, page_rules, scoped) == (UNUSED_UA_COUNT, UNUSED_PAGE_COUNT, 1) else None
 
 
 @cache
