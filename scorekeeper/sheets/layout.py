@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
-from collections.abc import Sequence
 
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
