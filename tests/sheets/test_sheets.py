@@ -311,3 +311,8 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
         "count": count, "paper": paper, **{f"players-{i}": n for i, n in enumerate(names)}}))
     assert pages == 1 and tries == [0]  # the estimate left room: no second render squeezed
     assert "Layout: strike out" in text
+
+
+def test_a_rules_card_lists_only_the_names_typed(client):
+    _, text = pdf_text(blank(client, "chase-the-ace", 4, names=["Ann", "", "Cy"], kind="rules"))
+    assert "Ann · Cy" in text and "Cy ·" not in text  # no separators for the seats left blank
