@@ -274,3 +274,45 @@ def test_a_house_rule_that_is_not_a_number_is_refused_on_its_field(client, key, 
     assert answer.status_code == 422
     page = answer.get_data(as_text=True)
     assert f'id="opt_{field}-err"' in page and f'value="{value}"' in page
+
+
+def test_filled_sheet_legend_names_each_numbered_line_of_the_chart(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", HOSTILE, [scores(1, 2, 3, 4, 5), scores(5, 4, 3, 2, 1)])
+    answer = client.get(f"/games/{state['id']}/sheet.pdf")
+    _, text = pdf_text(answer)
+    for n, name in enumerate(HOSTILE[:3], 1):
+        assert f"{n} · {name}" in text  # the chart numbers its lines; the legend, one cell, names them
+    assert "\u2068" not in text and "\u2069" not in text  # names are isolated by invisible marks, not printed ones
+
+
+def test_sheets_isolate_names_without_elements(app):
+    from scorekeeper.sheets.layout import isolate
+
+    assert str(isolate("<b>Zoë</b>")) == "\u2068&lt;b&gt;Zoë&lt;/b&gt;\u2069"  # escaped, then isolated as <bdi> would
+
+
+def test_filled_sheet_notes_print_a_line_each(client, create_game, post_round):
+    state = play(create_game, post_round, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"], [])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Hand 1 of 12" in text and "After hand 12 the lowest total wins" in text
+
+
+@pytest.mark.parametrize("count", [6, 10])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(client, monkeypatch, count, paper):
+    from scorekeeper.sheets import views
+
+    tries = []
+    render = views.render_pdf
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False: render(
+        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page))
+    names = [chr(65 + n) + "M" * 39 for n in range(count)]  # every name 40 letters, wrapping in its cell
+    pages, text = pdf_text(client.get("/sheets/trash/sheet.pdf", query_string={
+        "count": count, "paper": paper, **{f"players-{i}": n for i, n in enumerate(names)}}))
+    assert pages == 1 and tries == [0]  # the estimate left room: no second render squeezed
+    assert "Layout: strike out" in text
+
+
+def test_a_rules_card_lists_only_the_names_typed(client):
+    _, text = pdf_text(blank(client, "chase-the-ace", 4, names=["Ann", "", "Cy"], kind="rules"))
+    assert "Ann · Cy" in text and "Cy ·" not in text  # no separators for the seats left blank
