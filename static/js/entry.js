@@ -19,6 +19,16 @@
     return b;
   }
 
+  // A row of buttons that stands for one form control, named for screen readers by the control's label.
+  function buttonRow(className, control) {
+    const row = document.createElement("div");
+    row.className = className;
+    row.setAttribute("role", "group");
+    const label = control.labels && control.labels[0];
+    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    return row;
+  }
+
   // --- counts: − / + -------------------------------------------------------------------------------
 
   function stepper(input) {
@@ -45,11 +55,7 @@
   function countChips(input) {
     const lo = Number(input.min || 0);
     const top = Number(input.dataset.chips);
-    const row = document.createElement("div");
-    row.className = "count-chips";
-    row.setAttribute("role", "group");
-    const label = input.labels && input.labels[0];
-    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    const row = buttonRow("count-chips", input);
     const chips = [];
     const set = (n) => { input.value = String(n); input.dataset.touched = "1"; changed(input); };
     for (let n = lo; n <= top; n++) {
@@ -195,11 +201,7 @@
   // --- Chase the Ace: a row of card buttons per player ----------------------------------------------
 
   function rankButtons(select) {
-    const row = document.createElement("div");
-    row.className = "rank-buttons";
-    row.setAttribute("role", "group");
-    const label = select.labels && select.labels[0];
-    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    const row = buttonRow("rank-buttons", select);
     const buttons = [];
     Array.from(select.options).filter((o) => o.value).forEach((option) => {
       const b = button(option.textContent, null, "rank");

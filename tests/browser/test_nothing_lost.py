@@ -32,6 +32,21 @@ def start(page, live_server) -> str:
     return page.url.split("#")[0]
 
 
+def correct_the_first_hole(page, live_server) -> tuple[str, str]:
+    """Start a game, save hole 1 as 4 and 9, open its correction and type 5 for Ann.
+
+    Return the table's address and the game's edit link."""
+    url = start(page, live_server)
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    edit_link = page.locator("#edit-link").input_value()
+    page.goto(f"{url}/rounds/1/edit")
+    page.locator("#score-0").fill("5")
+    return url, edit_link
+
+
 def rounds_of(live_server: str, url: str) -> list[dict]:
     game_id = url.rstrip("/").rsplit("/", 1)[1]
     with urllib.request.urlopen(f"{live_server}/api/games/{game_id}") as answer:
@@ -110,13 +125,7 @@ def test_a_refused_entry_is_shown_as_the_server_refused_it(phone, live_server):
 
 def test_an_offline_correction_is_kept_and_applied_once_when_back(phone, live_server):
     context, page = phone
-    url = start(page, live_server)
-    page.locator("#score-0").fill("4")
-    page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
-    page.goto(f"{url}/rounds/1/edit")
-    page.locator("#score-0").fill("5")
+    url, _edit_link = correct_the_first_hole(page, live_server)
     context.set_offline(True)
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
@@ -138,14 +147,7 @@ def test_an_offline_correction_is_kept_and_applied_once_when_back(phone, live_se
 def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_server):
     """The server made the correction but the phone never heard: the retry does not undo a later one."""
     context, page = phone
-    url = start(page, live_server)
-    page.locator("#score-0").fill("4")
-    page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
-    edit_link = page.locator("#edit-link").input_value()
-    page.goto(f"{url}/rounds/1/edit")
-    page.locator("#score-0").fill("5")
+    url, edit_link = correct_the_first_hole(page, live_server)
     lost: list[str] = []
 
     def drop_the_answer(route):
