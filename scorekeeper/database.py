@@ -36,16 +36,28 @@ def read_row(engine, sql: str, params: tuple) -> tuple | None:
     """Run one small indexed read on a pooled connection, without the ORM or a session; return its first row.
 
     For the answers that need only a game's version and token before a kept page or a 304 (the poll, the
-    table page); ``sql`` marks its parameters with ``?``. The connection goes back to the pool rolled back.
+    table page); ``sql`` marks its parameters with ``?``. The connection goes back to the pool as it came.
     """
     if engine.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")
     connection = engine.raw_connection()
+    # On PostgreSQL the read runs in autocommit: one round trip, where a transaction costs three (BEGIN,
+    # the SELECT, and the ROLLBACK as the connection goes back). pysqlite is in autocommit already.
+    driver = connection.driver_connection if engine.dialect.name == "postgresql" else None
     try:
-        cursor = connection.cursor()
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-        cursor.close()
+        if driver is not None:
+            driver.autocommit = True
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            if driver is not None:
+                driver.autocommit = False  # the pool's other users (the ORM) work in transactions
+    except BaseException:
+        connection.invalidate()  # never hand the pool a connection left in an unknown mode
+        raise
     finally:
         connection.close()
     return None if row is None else tuple(row)
