@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -101,3 +101,18 @@ class IdempotentReply(db.Model):
     status: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(Json)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class KeptAnswer(db.Model):
+    """A version's rendered answer kept for every server: a spectator's live scoreboard in one language.
+
+    A cache, never a fact: it names the game version it shows, is only ever replaced by a later one, and
+    is answered only while that version is the game's current one (``polling``). ``address`` is the
+    scheme, host and root path the links in it were made for.
+    """
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40), primary_key=True)
+    address: Mapped[str] = mapped_column(String(255), primary_key=True)
+    version: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)

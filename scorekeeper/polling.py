@@ -1,77 +1,146 @@
-"""Answer an unchanged game's poll before Flask: a 304 from the game's version alone.
+"""Answer a spectator's poll before Flask: a 304 from the game's version, or the scoreboard every server keeps.
 
-The live view polls ``/games/<id>/live`` every few seconds with the ETag it holds, and almost every
-poll finds the game unchanged. Such a poll is answered here with one indexed SELECT of the version,
-through the app's own connection pool, without a request context, a session, a round or a fold; any
-other request, and a poll whose tag names another version, goes on to the app.
+The live view polls ``/games/<id>/live`` every few seconds with the ETag it holds. Such a poll is
+answered here with one indexed SELECT through the app's own connection pool, without a request
+context, a session, a round or a fold:
+
+- 304 when the tag names the game's current version (almost every poll);
+- 200 with the scoreboard of the current version when the tag is a spectator's and a server has
+  already rendered that version's scoreboard for spectators in the tag's language (``share`` keeps it
+  in ``kept_answer`` as the live route renders it). So each new version is rendered once for all the
+  workers and servers, not once in each;
+- anything else (an editor's tag, a version nobody rendered yet, any other request) goes on to the app.
 
 The tag holds the game's version, then what the page that took it showed (language, editor or
-spectator: see ``games.views.live_tag``). Only the version is checked here: a 304 says that the copy
-the page holds is still current, and the page decides what it shows (it took its tag as it loaded).
+spectator: see ``games.views.live_tag``). A spectator's scoreboard holds nothing that the game's view
+link does not show, so whoever names the game and a spectator's tag may have it; an editor's holds the
+editing controls and is always made by the app for the editor's own session.
 """
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 
 from flask import Flask
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.wsgi import get_host
 
 from .database import read_row
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
 HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+SCOREBOARD_HEADERS = [("Content-Type", "text/html; charset=utf-8"), ("X-Frame-Options", "DENY"),
+                      ("Referrer-Policy", "same-origin"),
+                      ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), *HEADERS]
+SPECTATOR = "view"
+log = logging.getLogger(__name__)
+
+# Keep a version's scoreboard, unless a later version's is kept already (SQLite and PostgreSQL alike).
+KEEP = text(
+    "INSERT INTO kept_answer (game_id, variant, address, version, body)"
+    " VALUES (:game_id, :variant, :address, :version, :body)"
+    " ON CONFLICT (game_id, variant, address) DO UPDATE SET version = excluded.version, body = excluded.body"
+    " WHERE kept_answer.version < excluded.version")
+VERSION = "SELECT version FROM game WHERE public_id = ?"
+VERSION_AND_SCOREBOARD = ("SELECT g.version, k.version, k.body FROM game g LEFT JOIN kept_answer k"
+                          " ON k.game_id = g.id AND k.variant = ? AND k.address = ? WHERE g.public_id = ?")
 
 
 def register(app: Flask, db) -> None:
     """Put the shortcut in front of the app (inside any proxy fix, so the access log sees the client)."""
     with app.app_context():
         engine = db.engine
-    app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")))
+    app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
+                                  frozenset(app.config["LANGUAGES"]))
+
+
+def scoreboard_variant(language: str) -> str:
+    """Name the kept answer of a spectator's scoreboard in ``language``."""
+    return f"live-{language}-{SPECTATOR}"
+
+
+def address_of(environ) -> str:
+    """Return the scheme, host and root path that the links of an answer to this request are made for."""
+    return f"{environ.get('wsgi.url_scheme', 'http')}://{get_host(environ)}{environ.get('SCRIPT_NAME', '')}"[:255]
+
+
+def share(engine, game_id: int, version: int, language: str, environ, body: str) -> None:
+    """Keep a version's spectator scoreboard for every worker and server (a cache: a failure is only logged)."""
+    try:
+        with engine.begin() as connection:
+            connection.execute(KEEP, {"game_id": game_id, "variant": scoreboard_variant(language),
+                                      "address": address_of(environ), "version": version, "body": body})
+    except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
+        log.info("scoreboard of game %s version %s not kept: %s", game_id, version, exc)
 
 
 class UnchangedPolls:
-    """WSGI middleware: 304 for a poll whose If-None-Match names the game's current version."""
+    """WSGI middleware: 304 for a poll whose If-None-Match names the game's current version, and a
+    spectator's scoreboard of the current version when one is kept."""
 
-    def __init__(self, app, engine, log: bool = False):
-        self.app, self.engine, self.log = app, engine, log
+    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset()):
+        self.app, self.engine, self.log, self.languages = app, engine, log, languages
 
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
             and LIVE.fullmatch(environ.get("PATH_INFO", ""))
-        if found:
-            started = time.perf_counter()
-            tag = self.current_tag(found.group(1), environ["HTTP_IF_NONE_MATCH"])
-            if tag is not None:
-                start_response("304 NOT MODIFIED", [("ETag", f'"{tag}"'), *HEADERS])
-                if self.log:
-                    log_poll(environ, started)
-                return []
+        if not found:
+            return self.app(environ, start_response)
+        started = time.perf_counter()
+        public_id = found.group(1)
+        tags = held_tags(public_id, environ["HTTP_IF_NONE_MATCH"])
+        if not tags:
+            return self.app(environ, start_response)
+        language, role = next(iter(tags.values()))[1:]
+        if role == SPECTATOR and language in self.languages:
+            row = read_row(self.engine, VERSION_AND_SCOREBOARD,
+                           (scoreboard_variant(language), address_of(environ), public_id))
+        else:
+            row = read_row(self.engine, VERSION, (public_id,))
+        if row is None:
+            return self.app(environ, start_response)
+        version = row[0]
+        if version in tags:
+            start_response("304 NOT MODIFIED", [("ETag", f'"{tags[version][0]}"'), *HEADERS])
+            self.logged(environ, started, 304, 0)
+            return []
+        if len(row) == 3 and row[1] == version:  # this version's scoreboard, as the app rendered it
+            body = row[2].encode()
+            tag = f"{public_id}-{version}-live-{language}-{SPECTATOR}"
+            start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),
+                                      *SCOREBOARD_HEADERS])
+            self.logged(environ, started, 200, len(body))
+            return [body]
         return self.app(environ, start_response)
 
-    def current_tag(self, public_id: str, header: str) -> str | None:
-        """Return the tag in ``header`` that names this game's current version, if one does."""
-        versions = {}
-        for tag in header.split(","):
-            tag = tag.strip().removeprefix("W/").strip('"')
-            version, live, _rest = tag.removeprefix(f"{public_id}-").partition("-live-")
-            if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 12:
-                versions[int(version)] = tag
-        return versions.get(self.version_of(public_id)) if versions else None
-
-    def version_of(self, public_id: str) -> int | None:
-        """Read a game's version with one query on a pooled connection (None: no such game)."""
-        row = read_row(self.engine, "SELECT version FROM game WHERE public_id = ?", (public_id,))
-        return None if row is None else row[0]
+    def logged(self, environ, started: float, status: int, size: int) -> None:
+        if self.log:
+            log_poll(environ, started, status, size)
 
 
-def log_poll(environ, started: float) -> None:
+def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
+    """Read the tags in ``header`` that name a version of this game's scoreboard:
+    {version: (tag, language, role)}."""
+    held = {}
+    for tag in header.split(","):
+        tag = tag.strip().removeprefix("W/").strip('"')
+        version, live, shown = tag.removeprefix(f"{public_id}-").partition("-live-")
+        language, _, role = shown.rpartition("-")
+        if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 12:
+            held[int(version)] = (tag, language, role)
+    return held
+
+
+def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
     """Write the access log's line for a poll answered here, as hosting.log_request writes the others."""
     from .hosting import access_log
 
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": environ.get("REMOTE_ADDR"), "method": "GET",
-        "path": environ.get("PATH_INFO"), "status": 304, "bytes": 0,
+        "path": environ.get("PATH_INFO"), "status": status, "bytes": size,
         "ms": round((time.perf_counter() - started) * 1000, 1),
         "agent": environ.get("HTTP_USER_AGENT", "")[:200],
     }, ensure_ascii=False))

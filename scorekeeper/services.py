@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
-from .models import Game, IdempotentReply, Player, Round, hash_token, token_matches
+from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches
 from .readmodel import RoundView, SeatView, TableView
 from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append, derive, extend
@@ -546,8 +546,9 @@ def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> lis
 
 
 def delete_game(game: Game) -> None:
-    """Delete a game with its players, rounds and remembered answers."""
-    db.session.execute(delete(IdempotentReply).where(IdempotentReply.game_id == game.id))
+    """Delete a game with its players, rounds, remembered and kept answers."""
+    for kept in (IdempotentReply, KeptAnswer):
+        db.session.execute(delete(kept).where(kept.game_id == game.id))
     db.session.delete(game)
     db.session.flush()
 

@@ -13,7 +13,7 @@ from scorekeeper import create_app, rules
 from scorekeeper.extensions import db
 
 KINDS = ["sqlite", "postgres"]
-TABLES = {"game", "player", "round", "idempotent_reply"}
+TABLES = {"game", "player", "round", "idempotent_reply", "kept_answer"}
 
 
 @pytest.fixture(params=KINDS)
@@ -54,10 +54,11 @@ def test_upgrade_from_empty_gives_the_models_schema_and_downgrade_empties_it(emp
     assert tables(empty_url) == set()
 
 
-def test_upgrade_from_the_previous_revision_keeps_the_games(empty_url):
+@pytest.mark.parametrize("previous", ["0001", "0002"])
+def test_upgrade_from_an_earlier_revision_keeps_the_games(empty_url, previous):
     app, trash = on(empty_url), rules.REGISTRY["trash"]
     with app.app_context():
-        upgrade(revision="0001")
+        upgrade(revision=previous)
         db.session.execute(text(
             "INSERT INTO game (id, public_id, game_key, options, token_hash, status, finished_by_hand, created, updated)"
             " VALUES (1, 'old-game', 'trash', :options, :hash, 'playing', false, :now, :now)"),
@@ -74,7 +75,7 @@ def test_upgrade_from_the_previous_revision_keeps_the_games(empty_url):
     assert state["players"] == ["Ann", "Bob"] and [r["data"] for r in state["rounds"]] == [{"winner": 0}]
     assert state["preset"] is None and state["status"] == "playing"
     with app.app_context():
-        downgrade(revision="0001")
+        downgrade(revision=previous)
         names = db.session.execute(text("SELECT name FROM player ORDER BY seat")).scalars().all()
         db.session.remove()
         db.engine.dispose()

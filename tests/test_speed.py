@@ -251,3 +251,98 @@ def test_a_kept_fold_is_not_played_on_when_the_players_or_options_changed(app, c
         db.session.commit()
     assert "Renamed" in client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert client.get(f"/api/games/{state['id']}").get_json()["options"]["look_cost"] == 5
+
+
+def test_a_new_versions_scoreboard_is_rendered_once_for_every_spectator_and_server(app, golf, post_round,
+                                                                                     monkeypatch):
+    state = golf(3)
+    first, second = app.test_client(), app.test_client()
+    tag = first.get(f"/games/{state['id']}/live").headers["ETag"]
+    post_round(state, hole(6))
+    rendered = first.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})
+    assert rendered.status_code == 200 and rendered.headers["ETag"] != tag
+    forget_everything_kept()  # another worker, or another server, never saw this version
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kept scoreboard must not load the game, fold it or render it")
+
+    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
+        monkeypatch.setattr(services, name, refuse)
+    with statements(app) as sent:
+        answer = second.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and not sent  # one read on a pooled connection, before Flask
+    assert answer.get_data() == rendered.get_data() and answer.headers["ETag"] == rendered.headers["ETag"]
+    assert answer.headers["Content-Type"].startswith("text/html") and "Set-Cookie" not in answer.headers
+    assert second.get(f"/games/{state['id']}/live", headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304
+
+
+def test_a_kept_scoreboard_is_answered_only_while_its_version_is_the_games(app, golf, post_round):
+    state = golf(3)
+    spectator = app.test_client()
+    old = spectator.get(f"/games/{state['id']}/live").headers["ETag"]  # kept for version 4
+    post_round(state, hole(9))
+    forget_everything_kept()
+    answer = spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": old})
+    assert answer.status_code == 200 and '<th scope="row">4</th>' in answer.get_data(as_text=True)  # not version 4's
+    with app.app_context():
+        kept = db.session.execute(db.text("SELECT version FROM kept_answer")).scalars().all()
+    assert kept == [int(answer.headers["ETag"].strip('"').removeprefix(f"{state['id']}-").split("-")[0])]
+
+
+def test_an_editors_scoreboard_is_never_taken_from_the_spectators(app, golf, post_round):
+    state = golf(3)
+    spectator, scorer = app.test_client(), app.test_client()
+    scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+    edit_tag = scorer.get(f"/games/{state['id']}/live").headers["ETag"]
+    view_tag = spectator.get(f"/games/{state['id']}/live").headers["ETag"]
+    assert edit_tag.endswith('-edit"') and view_tag.endswith('-view"')
+    post_round(state, hole(2))
+    assert "✎" not in spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": view_tag}).get_data(
+        as_text=True)
+    forget_everything_kept()
+    answer = scorer.get(f"/games/{state['id']}/live", headers={"If-None-Match": edit_tag})
+    assert answer.status_code == 200 and "✎" in answer.get_data(as_text=True)  # made by the app for the editor
+    assert answer.headers["ETag"].endswith('-edit"')
+
+
+def test_a_kept_scoreboard_follows_the_language_and_address_it_was_made_for(app, golf, post_round):
+    state = golf(3)
+    english, french = app.test_client(), app.test_client()
+    french.set_cookie("lang", "fr")
+    tags = {"en": english.get(f"/games/{state['id']}/live").headers["ETag"],
+            "fr": french.get(f"/games/{state['id']}/live", headers={"Accept-Language": "fr"}).headers["ETag"]}
+    assert tags["fr"].endswith('-fr-view"')
+    post_round(state, hole(4))
+    kept = english.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]})  # kept in English only
+    answer = french.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["fr"], "Accept-Language": "fr"})
+    assert answer.status_code == 200 and '<th scope="row">4</th>' in answer.get_data(as_text=True)
+    assert answer.headers["ETag"].endswith('-fr-view"') and answer.get_data() != kept.get_data()
+    elsewhere = app.test_client().get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]},
+                                      base_url="https://cards.example/club")
+    assert elsewhere.status_code == 200  # made by the app for that address: its links would be made for it
+    with app.app_context():
+        kept = db.session.execute(db.text("SELECT variant, address FROM kept_answer")).all()
+    assert sorted(kept) == [("live-en-view", "http://localhost"), ("live-en-view", "https://cards.example/club"),
+                            ("live-fr-view", "http://localhost")]
+
+
+def test_deleting_a_game_drops_its_kept_scoreboards(app, client, golf):
+    state = golf(2)
+    client.get(f"/games/{state['id']}/live")
+    answer = client.delete(f"/api/games/{state['id']}", headers={"Authorization": f"Bearer {state['token']}"})
+    assert answer.status_code == 204
+    with app.app_context():
+        assert db.session.execute(db.text("SELECT count(*) FROM kept_answer")).scalar() == 0
+
+
+def test_a_head_read_leaves_its_pooled_connection_as_it_found_it(app, golf):
+    state = golf(1)
+    with app.app_context():
+        for _ in range(3):
+            assert services.game_head(state["id"]).version == 2
+        connection = db.engine.raw_connection()
+        try:
+            if db.engine.dialect.name == "postgresql":
+                assert connection.driver_connection.autocommit is False  # the ORM's transactions stay whole
+        finally:
+            connection.close()

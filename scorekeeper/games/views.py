@@ -8,8 +8,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
+from .. import polling, services
 from .. import rules as registry
-from .. import services
 from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
 from ..extensions import csrf, db, limiter
 from ..hosting import carries_token, code_limit, limits_creation
@@ -158,7 +158,10 @@ def live(game_id: str):
     tag = live_tag(game)
     if request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
-    page = render_template("games/_live.html", game=game, view=services.table_view(game), token=token_for(game))
+    token = token_for(game)
+    page = render_template("games/_live.html", game=game, view=services.table_view(game), token=token)
+    if token is None:  # a spectator's scoreboard: kept for every worker and server to answer (polling)
+        polling.share(db.engine, game.id, game.version, str(get_locale()), request.environ, page)
     return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
 
 

@@ -54,7 +54,7 @@ def integrity_problems(url: str) -> list[str]:
                 "WHERE n.nspname = 'public' AND a.amname = 'btree'")).scalars().all()
             for name in indexes:  # raises on a corrupt index, or a row the index lacks
                 conn.execute(text("SELECT bt_index_check(CAST(:n AS regclass), true)"), {"n": name})
-            for table in ("game", "player", "round", "idempotent_reply"):
+            for table in ("game", "player", "round", "idempotent_reply", "kept_answer"):
                 conn.execute(text(f"SELECT count(*), max(length(CAST(t AS text))) FROM {table} t"))  # reads every row
         return [] if indexes else ["no index was checked"]
     finally:
