@@ -10,9 +10,12 @@ cluster from Debian's postgresql package), unless --url names a running server. 
 is a golf game that sends a round every --post-every seconds (with its round number and an
 Idempotency-Key, as the phones do); each spectator follows one table and polls it every
 --poll-every seconds with If-None-Match, as an open table page's live view does (``/games/<id>/live``;
-``--polls api`` polls the JSON state instead). Every start is spread at random
-over the first interval. The client is plain asyncio (one connection per request, as gunicorn's
-sync workers close them), so it costs little next to the server on the same machine.
+``--polls api`` polls the JSON state instead). The games are started first; then the tables and
+spectators arrive at random moments over a --ramp (10 s), as a club's evening fills up, and the run is
+measured for --duration seconds after it: the steady state. The ramp's own figures are reported apart
+(every spectator's first poll, without a tag, falls in it), and an error in it counts as any other.
+The client is plain asyncio, one bare Protocol per request on its own connection (as gunicorn's sync
+workers close them), so it costs little next to the server on the same machine.
 
 Afterwards it reads every game back and compares its stored rounds with the 201s it got:
 none lost, none doubled. With --kill-at SECONDS it kills the server (kill -9, every process)
@@ -55,7 +58,11 @@ class Answer:
 
 
 class Client:
-    """Send requests to one host, each on its own connection, at most ``limit`` at once."""
+    """Send requests to one host, each on its own connection, at most ``limit`` at once.
+
+    Each exchange is a bare asyncio Protocol (no streams, no task per timeout): the client shares the
+    machine's cores with the server it measures, so it should cost as little as it can.
+    """
 
     def __init__(self, url: str, limit: int):
         parts = urlsplit(url)
@@ -69,23 +76,43 @@ class Client:
         if body is not None:
             head.append("Content-Type: application/json")
         head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        async with self.gate:
-            return await asyncio.wait_for(self.exchange(("\r\n".join(head) + "\r\n\r\n").encode() + data), timeout)
+        async with self.gate, asyncio.timeout(timeout):
+            return await self.exchange(("\r\n".join(head) + "\r\n\r\n").encode() + data)
 
     async def exchange(self, raw: bytes) -> Answer:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        loop = asyncio.get_running_loop()
+        reply = loop.create_future()
+        transport, _ = await loop.create_connection(lambda: Exchange(raw, reply), self.host, self.port)
         try:
-            writer.write(raw)
-            await writer.drain()
-            reply = await reader.read()
+            data = await reply
         finally:
-            writer.close()
-        if not reply.startswith(b"HTTP/"):  # the server went away before it answered (the kill)
+            transport.close()
+        if not data.startswith(b"HTTP/"):  # the server went away before it answered (the kill)
             raise ConnectionResetError("no answer")
-        head, _, body = reply.partition(b"\r\n\r\n")
+        head, _, body = data.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
         return Answer(int(lines[0].split()[1]), {k.lower(): v for k, v in headers.items()}, body)
+
+
+class Exchange(asyncio.Protocol):
+    """Write one request, gather the answer until the server closes the connection."""
+
+    def __init__(self, raw: bytes, reply: asyncio.Future):
+        self.raw, self.reply, self.chunks = raw, reply, []
+
+    def connection_made(self, transport) -> None:
+        transport.write(self.raw)
+
+    def data_received(self, data: bytes) -> None:
+        self.chunks.append(data)
+
+    def connection_lost(self, exc) -> None:
+        if not self.reply.done():
+            if exc is None:
+                self.reply.set_result(b"".join(self.chunks))
+            else:
+                self.reply.set_exception(exc)
 
 
 # --- the simulated tables and spectators -----------------------------------------------------------
@@ -93,8 +120,8 @@ class Client:
 
 @dataclass
 class Figures:
-    writes: list[float] = field(default_factory=list)   # seconds, per answered write
-    polls: list[float] = field(default_factory=list)
+    writes: list[tuple[float, float]] = field(default_factory=list)  # (when it was sent, seconds), per answered write
+    polls: list[tuple[float, float]] = field(default_factory=list)
     statuses: dict[str, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, int] = field(default_factory=dict)  # game id: rounds answered 201
@@ -118,10 +145,11 @@ async def start_tables(client: Client, n: int, holes: int) -> list[dict]:
     return await asyncio.gather(*(one(i) for i in range(n)))
 
 
-async def table(client: Client, game: dict, every: float, until: float, figures: Figures) -> None:
-    """Post a round every ``every`` seconds until ``until``; retry a failed post with the same key."""
+async def table(client: Client, game: dict, every: float, until: float, figures: Figures, ramp: float) -> None:
+    """Post a round every ``every`` seconds until ``until``, from a moment within the ``ramp``; retry a failed
+    post with the same key."""
     figures.acknowledged[game["id"]] = 0
-    await asyncio.sleep(random.uniform(0, every))
+    await asyncio.sleep(random.uniform(0, ramp))
     number = 1
     while time.monotonic() < until:
         due = time.monotonic() + every
@@ -136,7 +164,7 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
                 figures.errors.append(f"write: {exc!r}")
                 await asyncio.sleep(0.5)
                 continue
-            figures.writes.append(time.monotonic() - started)
+            figures.writes.append((started, time.monotonic() - started))
             figures.count(f"write {answer.status}")
             if answer.status == 201:
                 figures.acknowledged[game["id"]] += 1
@@ -150,11 +178,11 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
 POLLED = {"live": "/games/{id}/live", "api": "/api/games/{id}"}  # what a spectator polls: the live view, or the API
 
 
-async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures,
+async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures, ramp: float,
                     polls: str = "live") -> None:
-    """Poll one game every ``every`` seconds with If-None-Match: its live scoreboard, as an open page does
-    (or with ``polls="api"`` its JSON state, as an API client would)."""
-    await asyncio.sleep(random.uniform(0, every))
+    """Poll one game every ``every`` seconds with If-None-Match, from a moment within the ``ramp``: its live
+    scoreboard, as an open page does (or with ``polls="api"`` its JSON state, as an API client would)."""
+    await asyncio.sleep(random.uniform(0, ramp))
     path, etag = POLLED[polls].format(id=game["id"]), None
     while time.monotonic() < until:
         due = time.monotonic() + every
@@ -165,7 +193,7 @@ async def spectator(client: Client, game: dict, every: float, until: float, figu
             figures.count("poll " + type(exc).__name__)
             figures.errors.append(f"poll: {exc!r}")
         else:
-            figures.polls.append(time.monotonic() - started)
+            figures.polls.append((started, time.monotonic() - started))
             figures.count(f"poll {answer.status}")
             if answer.status == 200:
                 etag = answer.headers.get("etag", etag)
@@ -191,6 +219,12 @@ async def count_rounds(client: Client, games: list[dict], figures: Figures) -> d
             "doubled": doubled}
 
 
+def percentiles(timed: list[tuple[float, float]], start: float, end: float = float("inf")) -> dict[int, float | None]:
+    """Return the 50th, 95th and 99th percentiles in ms of the requests sent from ``start`` until ``end``."""
+    values = [seconds for sent, seconds in timed if start <= sent < end]
+    return {p: percentile(values, p) for p in (50, 95, 99)}
+
+
 def percentile(values: list[float], p: float) -> float | None:
     if not values:
         return None
@@ -202,27 +236,29 @@ async def run(url: str, args, server=None) -> dict:
     """Run the load once against ``url``; return its figures."""
     client = Client(url, args.connections)
     load_before = os.getloadavg()[0]  # others' work on the same machine skews the figures; say how much
-    holes = int(args.duration / args.post_every) + 3
+    holes = int((args.ramp + args.duration) / args.post_every) + 3
     games = await start_tables(client, args.tables, holes)
     figures = Figures()
     started = time.monotonic()
-    until = started + args.duration
-    tasks = [table(client, g, args.post_every, until, figures) for g in games]
-    tasks += [spectator(client, random.choice(games), args.poll_every, until, figures, args.polls)
+    steady = started + args.ramp  # every table and spectator has started: the figures that count
+    until = steady + args.duration
+    tasks = [table(client, g, args.post_every, until, figures, args.ramp) for g in games]
+    tasks += [spectator(client, random.choice(games), args.poll_every, until, figures, args.ramp, args.polls)
               for _ in range(args.spectators)]
     if args.kill_at and server is not None:
         tasks.append(kill_and_restart(server, args.kill_at))
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - started
     rounds = await count_rounds(client, games, figures)
-    requests = len(figures.writes) + len(figures.polls)
+    measured = [sent for sent, _ in figures.writes + figures.polls if sent >= steady]
     return {
-        "tables": args.tables, "spectators": args.spectators, "seconds": round(elapsed, 1),
+        "tables": args.tables, "spectators": args.spectators, "seconds": round(elapsed, 1), "ramp": args.ramp,
         "load_average": {"before": round(load_before, 2), "after": round(os.getloadavg()[0], 2)},
-        "requests_per_second": round(requests / elapsed, 1),
+        "requests_per_second": round(len(measured) / max(0.001, until - steady), 1),
         "writes": len(figures.writes), "polls": len(figures.polls),
-        "write_ms": {p: percentile(figures.writes, p) for p in (50, 95, 99)},
-        "poll_ms": {p: percentile(figures.polls, p) for p in (50, 95, 99)},
+        "write_ms": percentiles(figures.writes, steady), "poll_ms": percentiles(figures.polls, steady),
+        "ramp_write_ms": percentiles(figures.writes, started, steady),
+        "ramp_poll_ms": percentiles(figures.polls, started, steady),
         "statuses": dict(sorted(figures.statuses.items())),
         "errors": len(figures.errors), "first_errors": figures.errors[:5],
         "rounds": rounds,
@@ -296,7 +332,7 @@ def integrity_check(database_url: str) -> str:
         with engine.connect() as conn:
             if engine.dialect.name == "sqlite":
                 return conn.execute(text("PRAGMA integrity_check")).scalar()
-            for name in ("game", "player", "round", "idempotent_reply"):
+            for name in ("game", "player", "round", "idempotent_reply", "kept_answer"):
                 conn.execute(text(f"SELECT count(*) FROM {name}")).scalar()
             return "ok"
     finally:
@@ -305,9 +341,11 @@ def integrity_check(database_url: str) -> str:
 
 def report(result: dict) -> str:
     w, p, r = result["write_ms"], result["poll_ms"], result["rounds"]
-    return (f"{result['tables']} tables, {result['spectators']} spectators, {result['seconds']} s: "
-            f"{result['requests_per_second']} req/s; writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, "
-            f"polls {p[50]}/{p[95]}/{p[99]} ms; {result['errors']} errors; "
+    rw, rp = result["ramp_write_ms"], result["ramp_poll_ms"]
+    return (f"{result['tables']} tables, {result['spectators']} spectators, {result['seconds']} s "
+            f"({result['ramp']} s ramp): after the ramp {result['requests_per_second']} req/s, "
+            f"writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, polls {p[50]}/{p[95]}/{p[99]} ms; "
+            f"during the ramp p99 writes {rw[99]} ms, polls {rp[99]} ms; {result['errors']} errors; "
             f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
             f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}")
 
@@ -320,7 +358,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--spectators", type=int, help="default: 4 per table")
-    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--duration", type=float, default=60, help="seconds measured, after the ramp")
+    parser.add_argument("--ramp", type=float, default=10,
+                        help="seconds over which the tables and spectators start (reported apart)")
     parser.add_argument("--post-every", type=float, default=10)
     parser.add_argument("--poll-every", type=float, default=3)
     parser.add_argument("--polls", choices=sorted(POLLED), default="live",
