@@ -1,8 +1,11 @@
 """How the app talks to its database: SQLite in WAL with a busy timeout, and one writer per game."""
 from __future__ import annotations
 
+import threading
+import weakref
+
 from flask import Flask
-from sqlalchemy import event
+from sqlalchemy import create_engine, event
 
 BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another to finish before it gives up
 
@@ -33,34 +36,54 @@ def sqlite_begin(connection) -> None:
 
 
 def read_row(engine, sql: str, params: tuple) -> tuple | None:
-    """Run one small indexed read on a pooled connection, without the ORM or a session; return its first row.
+    """Run one small indexed read without the ORM or a session; return its first row.
 
-    For the answers that need only a game's version and token before a kept page or a 304 (the poll, the
-    table page); ``sql`` marks its parameters with ``?``. The connection goes back to the pool as it came.
+    For the answers that need only a game's head before a kept page, a kept scoreboard or a 304 (the
+    poll, the table page); ``sql`` marks its parameters with ``?``. On PostgreSQL the read goes through
+    ``reader_of(engine)``: one round trip, where a pooled ORM connection costs three or four (the
+    pool's ping, BEGIN, the SELECT, the ROLLBACK as it goes back). A connection found dropped (the
+    server restarted) is thrown away and the read tried once more on a new one.
     """
-    if engine.dialect.paramstyle != "qmark":
+    reader = reader_of(engine)
+    if reader.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")
-    connection = engine.raw_connection()
-    # On PostgreSQL the read runs in autocommit: one round trip, where a transaction costs three (BEGIN,
-    # the SELECT, and the ROLLBACK as the connection goes back). pysqlite is in autocommit already.
-    driver = connection.driver_connection if engine.dialect.name == "postgresql" else None
-    try:
-        if driver is not None:
-            driver.autocommit = True
+    for attempt in (1, 2):
+        connection = reader.raw_connection()
         try:
             cursor = connection.cursor()
             cursor.execute(sql, params)
             row = cursor.fetchone()
             cursor.close()
+        except reader.dialect.loaded_dbapi.Error as exc:
+            dropped = reader.dialect.is_disconnect(exc, connection.dbapi_connection, None)
+            connection.invalidate(exc)
+            if dropped and attempt == 1:
+                continue
+            raise
         finally:
-            if driver is not None:
-                driver.autocommit = False  # the pool's other users (the ORM) work in transactions
-    except BaseException:
-        connection.invalidate()  # never hand the pool a connection left in an unknown mode
-        raise
-    finally:
-        connection.close()
-    return None if row is None else tuple(row)
+            connection.close()
+        return None if row is None else tuple(row)
+    return None  # not reached: the second attempt returns or raises
+
+
+_readers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app engine -> its engine for head reads
+_readers_lock = threading.Lock()
+
+
+def reader_of(engine):
+    """Return the engine that head reads use: on PostgreSQL a small pool of its own in autocommit, with no
+    ping and nothing to reset (disposed with ``engine``); elsewhere ``engine`` itself (SQLite's reads
+    are in autocommit already, and its pool has no ping)."""
+    if engine.dialect.name != "postgresql":
+        return engine
+    with _readers_lock:
+        reader = _readers.get(engine)
+        if reader is None:
+            reader = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False,
+                                   pool_reset_on_return=None, pool_size=2, max_overflow=8)
+            event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
+            _readers[engine] = reader
+        return reader
 
 
 def begin_write(session) -> None:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import services, templating
+from scorekeeper import database, services, templating
 from scorekeeper.extensions import db
 
 PLAYERS = [f"P{n}" for n in range(1, 9)]
@@ -335,14 +335,27 @@ def test_deleting_a_game_drops_its_kept_scoreboards(app, client, golf):
         assert db.session.execute(db.text("SELECT count(*) FROM kept_answer")).scalar() == 0
 
 
-def test_a_head_read_leaves_its_pooled_connection_as_it_found_it(app, golf):
+def test_a_head_read_is_one_round_trip_and_survives_a_dropped_connection(app, golf):
     state = golf(1)
     with app.app_context():
-        for _ in range(3):
-            assert services.game_head(state["id"]).version == 2
-        connection = db.engine.raw_connection()
+        engine = db.engine
+        reader = database.reader_of(engine)
+        if engine.dialect.name != "postgresql":
+            assert reader is engine  # SQLite reads in autocommit, with no ping, already
+            return
+        dropped: list = []
+        event.listen(reader.pool, "invalidate", lambda *args: dropped.append(args[2]))
+        assert services.game_head(state["id"]).version == 2
+        with reader.connect() as conn:
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        with engine.connect() as conn:  # the server drops the reader's connection (a restart, a proxy)
+            conn.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
+        assert services.game_head(state["id"]).version == 2  # read again on a new connection
+        assert len(dropped) == 1
+        connection = engine.raw_connection()
         try:
-            if db.engine.dialect.name == "postgresql":
-                assert connection.driver_connection.autocommit is False  # the ORM's transactions stay whole
+            assert connection.driver_connection.autocommit is False  # the ORM's pool is left alone
         finally:
             connection.close()
+    engine.dispose()
+    assert reader.pool.checkedin() == 0  # disposed with the app's engine
