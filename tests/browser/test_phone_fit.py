@@ -1,0 +1,30 @@
+"""What a small phone shows stays inside its boxes: nothing sticks out of a player's box, rows keep their parts together."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_live_table import MANY, api
+
+# Every button, box and chip that lies outside the player's box (or the card) it belongs to.
+STICKING_OUT = """() => { const out = [];
+  for (const box of document.querySelectorAll('.seat-entry, .card')) { const b = box.getBoundingClientRect();
+    for (const el of box.querySelectorAll('button, input, select, .chip span')) { const r = el.getBoundingClientRect();
+      if (r.width && (r.right > b.right + 0.5 || r.left < b.left - 0.5)) out.push(el.outerHTML.slice(0, 60)); } }
+  return out; }"""
+
+
+def phone(browser, width):
+    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_twelve_hands_steppers_stay_inside_their_boxes(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "trash-twelve-hands", "players": MANY[:10], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        page.locator(".stepper").first.wait_for()
+        assert page.evaluate(STICKING_OUT) == []
+    finally:
+        context.close()
