@@ -28,3 +28,19 @@ def test_twelve_hands_steppers_stay_inside_their_boxes(browser, live_server, wid
         assert page.evaluate(STICKING_OUT) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "golf", "players": MANY[:5], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}")
+        row = page.locator(".standings li", has_text="Hohenzollern")
+        place, name, total = (row.locator(part).bounding_box() for part in (".place", ".name", ".total"))
+        for part in (place, total):  # beside the name, not on lines of their own above and below it
+            assert name["y"] < part["y"] + part["height"] / 2 < name["y"] + name["height"]
+        assert name["x"] + name["width"] <= total["x"]
+    finally:
+        context.close()
