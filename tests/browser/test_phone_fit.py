@@ -44,3 +44,12 @@ def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, 
         assert name["x"] + name["width"] <= total["x"]
     finally:
         context.close()
+
+
+def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_finger(page, live_server):
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": MANY[:3], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    # "Cards left in hand and foot" takes two lines, "or points left" one: their boxes still sit side by side.
+    cards, points = (page.locator(f"#{name}-0").bounding_box() for name in ("left", "left_points"))
+    assert abs(cards["y"] - points["y"]) < 1
+    assert page.locator(".table-rules summary").bounding_box()["height"] >= 40
