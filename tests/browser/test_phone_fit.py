@@ -53,3 +53,21 @@ def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_
     cards, points = (page.locator(f"#{name}-0").bounding_box() for name in ("left", "left_points"))
     assert abs(cards["y"] - points["y"]) < 1
     assert page.locator(".table-rules summary").bounding_box()["height"] >= 40
+
+
+def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    context = phone(browser, 390)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        for link in ("view-link", "edit-link"):
+            button = page.locator(f"[data-copy={link}]")
+            button.click()
+            page.wait_for_function("b => b.textContent === 'Copied'", arg=button.element_handle())
+            assert page.evaluate("navigator.clipboard.readText()") == page.locator(f"#{link}").input_value()
+        page.wait_for_function("() => [...document.querySelectorAll('[data-copy]')].every(b => b.textContent === 'Copy')",
+                               timeout=4000)
+    finally:
+        context.close()
