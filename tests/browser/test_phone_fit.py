@@ -71,3 +71,15 @@ def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server)
                                timeout=4000)
     finally:
         context.close()
+
+
+def test_a_refused_card_box_keeps_level_with_its_points_box(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#cards-0").fill("A 5 Z K")
+    page.locator("#score-1").fill("12")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hole 1").click()
+    page.locator("#cards-0-err").wait_for()  # "Z is not a card" under the cards box
+    cards, score = (page.locator(f"#{name}-0").bounding_box() for name in ("cards", "score"))
+    assert abs(cards["y"] - score["y"]) < 1
