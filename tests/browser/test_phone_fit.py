@@ -83,3 +83,14 @@ def test_a_refused_card_box_keeps_level_with_its_points_box(page, live_server):
     page.locator("#cards-0-err").wait_for()  # "Z is not a card" under the cards box
     cards, score = (page.locator(f"#{name}-0").bounding_box() for name in ("cards", "score"))
     assert abs(cards["y"] - score["y"]) < 1
+
+
+def test_the_big_screen_draws_the_names_large(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    page.goto(f"{live_server}/games/{state['id']}")
+    normal = page.locator(".standings .name").first.evaluate(size)
+    page.goto(f"{live_server}/games/{state['id']}?big=1")
+    big = page.locator(".standings .name").first.evaluate(size)
+    assert big >= 1.5 * normal
+    assert page.locator(".standings .total").first.evaluate(size) > big
