@@ -94,3 +94,17 @@ def test_the_big_screen_draws_the_names_large(page, live_server):
     big = page.locator(".standings .name").first.evaluate(size)
     assert big >= 1.5 * normal
     assert page.locator(".standings .total").first.evaluate(size) > big
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_trash_layout_of_ten_lies_on_one_line(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "trash", "players": ["Ann", "Bob"], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}")
+        tops = page.locator(".standings li").first.locator(".slot").evaluate_all(
+            "slots => slots.map(s => Math.round(s.getBoundingClientRect().top))")
+        assert len(tops) == 10 and len(set(tops)) == 1
+    finally:
+        context.close()
