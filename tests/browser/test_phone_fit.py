@@ -116,3 +116,14 @@ def test_two_card_hints_say_which_box_each_is_for(page, live_server):
     assert page.locator(".round-form > p.help").all_inner_texts() == [
         "Cards laid down, books too: like K K K 2 X · X = joker",
         "Cards left in hand and foot: like 7 X 3C · X = joker"]
+
+
+def test_the_header_is_one_line_on_a_360px_phone(browser, live_server):
+    context = phone(browser, 360)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/rules/")
+        brand, rules = page.locator(".brand").bounding_box(), page.locator(".top nav a").first.bounding_box()
+        assert abs(brand["y"] - rules["y"]) < 1  # the links beside the name, not on a second line
+    finally:
+        context.close()
