@@ -179,6 +179,14 @@
     });
   }
 
+  // A copy leaves nothing to see: the button says "Copied" for a moment.
+  function copied(b) {
+    if (!b.dataset.copyLabel) b.dataset.copyLabel = b.textContent;
+    b.textContent = b.dataset.copied || b.dataset.copyLabel;
+    clearTimeout(b.copiedTimer);
+    b.copiedTimer = setTimeout(() => { b.textContent = b.dataset.copyLabel; }, 2000);
+  }
+
   // A refused round: bring its form into view and put the cursor on the first field to fix.
   function showRefusal() {
     const banner = document.querySelector(".round-form .refused, .round-form .error");
@@ -200,7 +208,8 @@
     document.querySelectorAll("[data-copy]").forEach((b) => {
       if (!navigator.clipboard) return;
       b.hidden = false;
-      b.addEventListener("click", () => navigator.clipboard.writeText(document.getElementById(b.dataset.copy).value));
+      b.addEventListener("click", () => navigator.clipboard.writeText(document.getElementById(b.dataset.copy).value)
+        .then(() => copied(b), () => { /* refused: the link is still there to long-press */ }));
     });
     document.querySelectorAll("form").forEach((f) => {
       f.addEventListener("submit", (e) => {   // one tap, one round: no double submission

@@ -1,0 +1,129 @@
+"""What a small phone shows stays inside its boxes: nothing sticks out of a player's box, rows keep their parts together."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_live_table import MANY, api
+
+# Every button, box and chip that lies outside the player's box (or the card) it belongs to.
+STICKING_OUT = """() => { const out = [];
+  for (const box of document.querySelectorAll('.seat-entry, .card')) { const b = box.getBoundingClientRect();
+    for (const el of box.querySelectorAll('button, input, select, .chip span')) { const r = el.getBoundingClientRect();
+      if (r.width && (r.right > b.right + 0.5 || r.left < b.left - 0.5)) out.push(el.outerHTML.slice(0, 60)); } }
+  return out; }"""
+
+
+def phone(browser, width):
+    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_twelve_hands_steppers_stay_inside_their_boxes(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "trash-twelve-hands", "players": MANY[:10], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        page.locator(".stepper").first.wait_for()
+        assert page.evaluate(STICKING_OUT) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "golf", "players": MANY[:5], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}")
+        row = page.locator(".standings li", has_text="Hohenzollern")
+        place, name, total = (row.locator(part).bounding_box() for part in (".place", ".name", ".total"))
+        for part in (place, total):  # beside the name, not on lines of their own above and below it
+            assert name["y"] < part["y"] + part["height"] / 2 < name["y"] + name["height"]
+        assert name["x"] + name["width"] <= total["x"]
+    finally:
+        context.close()
+
+
+def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_finger(page, live_server):
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": MANY[:3], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    # "Cards left in hand and foot" takes two lines, "or points left" one: their boxes still sit side by side.
+    cards, points = (page.locator(f"#{name}-0").bounding_box() for name in ("left", "left_points"))
+    assert abs(cards["y"] - points["y"]) < 1
+    assert page.locator(".table-rules summary").bounding_box()["height"] >= 40
+
+
+def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    context = phone(browser, 390)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+        for link in ("view-link", "edit-link"):
+            button = page.locator(f"[data-copy={link}]")
+            button.click()
+            page.wait_for_function("b => b.textContent === 'Copied'", arg=button.element_handle())
+            assert page.evaluate("navigator.clipboard.readText()") == page.locator(f"#{link}").input_value()
+        page.wait_for_function("() => [...document.querySelectorAll('[data-copy]')].every(b => b.textContent === 'Copy')",
+                               timeout=4000)
+    finally:
+        context.close()
+
+
+def test_a_refused_card_box_keeps_level_with_its_points_box(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#cards-0").fill("A 5 Z K")
+    page.locator("#score-1").fill("12")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hole 1").click()
+    page.locator("#cards-0-err").wait_for()  # "Z is not a card" under the cards box
+    cards, score = (page.locator(f"#{name}-0").bounding_box() for name in ("cards", "score"))
+    assert abs(cards["y"] - score["y"]) < 1
+
+
+def test_the_big_screen_draws_the_names_large(page, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    page.goto(f"{live_server}/games/{state['id']}")
+    normal = page.locator(".standings .name").first.evaluate(size)
+    page.goto(f"{live_server}/games/{state['id']}?big=1")
+    big = page.locator(".standings .name").first.evaluate(size)
+    assert big >= 1.5 * normal
+    assert page.locator(".standings .total").first.evaluate(size) > big
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_trash_layout_of_ten_lies_on_one_line(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "trash", "players": ["Ann", "Bob"], "options": {}})
+    context = phone(browser, width)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}")
+        tops = page.locator(".standings li").first.locator(".slot").evaluate_all(
+            "slots => slots.map(s => Math.round(s.getBoundingClientRect().top))")
+        assert len(tops) == 10 and len(set(tops)) == 1
+    finally:
+        context.close()
+
+
+def test_two_card_hints_say_which_box_each_is_for(page, live_server):
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": ["Ann", "Bob"], "options": {}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    assert page.locator(".round-form > p.help").all_inner_texts() == [
+        "Cards laid down, books too: like K K K 2 X · X = joker",
+        "Cards left in hand and foot: like 7 X 3C · X = joker"]
+
+
+def test_the_header_is_one_line_on_a_360px_phone(browser, live_server):
+    context = phone(browser, 360)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/rules/")
+        brand, rules = page.locator(".brand").bounding_box(), page.locator(".top nav a").first.bounding_box()
+        assert abs(brand["y"] - rules["y"]) < 1  # the links beside the name, not on a second line
+    finally:
+        context.close()
