@@ -89,6 +89,12 @@ class TableView:
         return "finished" if self.over else "playing"
 
     @property
+    def board(self) -> tuple[SeatView, ...]:
+        """Return the seats as the scoreboard lists them: round the table while the game is played, by
+        place (1st first) once it is over."""
+        return tuple(sorted(self.seats, key=lambda s: (s.place, s.seat))) if self.over else self.seats
+
+    @property
     def has_points(self) -> bool:
         """Say whether the game keeps points (Trash and Chase the Ace do not)."""
         return any(s.total is not None for s in self.seats)

@@ -222,6 +222,19 @@ def test_finish_from_the_page(client):
     assert "Winner: Ann" in page and 'id="round-form"' not in page
 
 
+def test_the_scoreboard_goes_round_the_table_in_play_and_by_place_once_over(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Zoë"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "9", "score-1": "5", "score-2": "2"})
+
+    def board() -> list[str]:
+        standings = client.get(f"/games/{gid}").get_data(as_text=True).split('class="standings"')[1].split("</ol>")[0]
+        return re.findall(r'<span class="name">([^<]+)</span>', standings)
+
+    assert board() == ["Ann", "Bob", "Zoë"]  # seat order while the game is played
+    client.post(f"/games/{gid}/finish")
+    assert board() == ["Zoë", "Bob", "Ann"]  # the final placings, 1st first
+
+
 def test_only_holders_of_the_edit_link_can_change_a_game(app, client, create_game):
     state = create_game(players=["Ann", "Bob"])
     gid = state["id"]
