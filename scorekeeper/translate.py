@@ -34,7 +34,7 @@ def extract(template: Path = TEMPLATE) -> None:
     """Write every marked string of the code and templates to the catalogue template."""
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     with contextlib.chdir(ROOT):  # the catalogue names files from the top of the repository
-        pybabel("extract", "-F", str(CONFIG), *keywords, "--sort-by-file", "--project", "Scorekeeper",
+        pybabel("extract", "-F", str(CONFIG), *keywords, "--sort-by-file", "--no-wrap", "--project", "Scorekeeper",
                 "-o", str(template), "scorekeeper", "templates")
 
 
@@ -50,7 +50,7 @@ def init_command(language: str) -> None:
 def update_command() -> None:
     """Extract the strings again and merge them into every catalogue."""
     extract()
-    pybabel("update", "--no-fuzzy-matching", "--ignore-obsolete", "-i", str(TEMPLATE), "-d", str(CATALOGUES))
+    pybabel("update", "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap", "-i", str(TEMPLATE), "-d", str(CATALOGUES))
 
 
 @translate.command("compile")
