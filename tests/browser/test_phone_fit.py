@@ -73,6 +73,20 @@ def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server)
         context.close()
 
 
+def test_a_spectator_can_copy_the_view_link_to_pass_it_on(browser, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    context = phone(browser, 360)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{state['id']}")
+        assert page.locator("#edit-link").count() == 0
+        page.locator("[data-copy=view-link]").click()
+        assert page.evaluate("navigator.clipboard.readText()") == f"{live_server}/games/{state['id']}"
+    finally:
+        context.close()
+
+
 def test_a_refused_card_box_keeps_level_with_its_points_box(page, live_server):
     state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
     page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
