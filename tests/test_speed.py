@@ -38,6 +38,16 @@ def forget_everything_kept() -> None:
     templating._parts.clear()
 
 
+def refuse_loading(monkeypatch, why: str) -> None:
+    """Make loading, folding or viewing a game fail the test with ``why``."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(why)
+
+    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
+        monkeypatch.setattr(services, name, refuse)
+
+
 @contextmanager
 def statements(app):
     """Count the SQL statements sent while the block runs."""
@@ -118,11 +128,7 @@ def test_an_unchanged_poll_is_answered_from_the_version_alone(app, client, golf,
     state = golf(3)
     tag = client.get(f"/games/{state['id']}/live").headers["ETag"]
 
-    def refuse(*args, **kwargs):
-        raise AssertionError("an unchanged poll must not load the rounds, fold them or render anything")
-
-    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
-        monkeypatch.setattr(services, name, refuse)
+    refuse_loading(monkeypatch, "an unchanged poll must not load the rounds, fold them or render anything")
     with statements(app) as sent:
         answer = client.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})
     assert answer.status_code == 304 and answer.headers["ETag"] == tag and "Set-Cookie" not in answer.headers
@@ -139,11 +145,7 @@ def test_a_kept_table_page_is_answered_from_the_games_head_alone(app, golf, post
     first = {who: b.get(f"/games/{state['id']}").get_data(as_text=True)
              for who, b in (("scorer", scorer), ("spectator", spectator))}
 
-    def refuse(*args, **kwargs):
-        raise AssertionError("a kept page must not load the game, fold it or build its view")
-
-    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
-        monkeypatch.setattr(services, name, refuse)
+    refuse_loading(monkeypatch, "a kept page must not load the game, fold it or build its view")
     for who, browser in (("scorer", scorer), ("spectator", spectator)):
         with statements(app) as sent:
             page = browser.get(f"/games/{state['id']}")
@@ -263,11 +265,7 @@ def test_a_new_versions_scoreboard_is_rendered_once_for_every_spectator_and_serv
     assert rendered.status_code == 200 and rendered.headers["ETag"] != tag
     forget_everything_kept()  # another worker, or another server, never saw this version
 
-    def refuse(*args, **kwargs):
-        raise AssertionError("a kept scoreboard must not load the game, fold it or render it")
-
-    for name in ("stored_fold", "fold_game", "table_view", "load_game"):
-        monkeypatch.setattr(services, name, refuse)
+    refuse_loading(monkeypatch, "a kept scoreboard must not load the game, fold it or render it")
     with statements(app) as sent:
         answer = second.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})
     assert answer.status_code == 200 and not sent  # one read on a pooled connection, before Flask

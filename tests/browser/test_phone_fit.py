@@ -1,6 +1,8 @@
 """What a small phone shows stays inside its boxes: nothing sticks out of a player's box, rows keep their parts together."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from tests.browser.test_live_table import MANY, api
@@ -17,33 +19,37 @@ def phone(browser, width):
     return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
 
 
+@contextmanager
+def phone_page(browser, live_server, width: int, path: str, clipboard: bool = False):
+    """Open ``path`` on a phone ``width`` pixels wide (that lets the page use the clipboard, if asked); yield the page."""
+    context = phone(browser, width)
+    if clipboard:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}{path}")
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [320, 360, 390])
 def test_twelve_hands_steppers_stay_inside_their_boxes(browser, live_server, width):
     state = api(live_server, "/games", {"game": "trash-twelve-hands", "players": MANY[:10], "options": {}})
-    context = phone(browser, width)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    with phone_page(browser, live_server, width, f"/games/{state['id']}/edit/{state['token']}") as page:
         page.locator(".stepper").first.wait_for()
         assert page.evaluate(STICKING_OUT) == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("width", [360, 390])
 def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, width):
     state = api(live_server, "/games", {"game": "golf", "players": MANY[:5], "options": {}})
-    context = phone(browser, width)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{state['id']}")
+    with phone_page(browser, live_server, width, f"/games/{state['id']}") as page:
         row = page.locator(".standings li", has_text="Hohenzollern")
         place, name, total = (row.locator(part).bounding_box() for part in (".place", ".name", ".total"))
         for part in (place, total):  # beside the name, not on lines of their own above and below it
             assert name["y"] < part["y"] + part["height"] / 2 < name["y"] + name["height"]
         assert name["x"] + name["width"] <= total["x"]
-    finally:
-        context.close()
 
 
 def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_finger(page, live_server):
@@ -57,11 +63,7 @@ def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_
 
 def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server):
     state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
-    context = phone(browser, 390)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    with phone_page(browser, live_server, 390, f"/games/{state['id']}/edit/{state['token']}", clipboard=True) as page:
         for link in ("view-link", "edit-link"):
             button = page.locator(f"[data-copy={link}]")
             button.click()
@@ -69,22 +71,14 @@ def test_both_links_have_a_copy_button_that_says_it_copied(browser, live_server)
             assert page.evaluate("navigator.clipboard.readText()") == page.locator(f"#{link}").input_value()
         page.wait_for_function("() => [...document.querySelectorAll('[data-copy]')].every(b => b.textContent === 'Copy')",
                                timeout=4000)
-    finally:
-        context.close()
 
 
 def test_a_spectator_can_copy_the_view_link_to_pass_it_on(browser, live_server):
     state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
-    context = phone(browser, 360)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{state['id']}")
+    with phone_page(browser, live_server, 360, f"/games/{state['id']}", clipboard=True) as page:
         assert page.locator("#edit-link").count() == 0
         page.locator("[data-copy=view-link]").click()
         assert page.evaluate("navigator.clipboard.readText()") == f"{live_server}/games/{state['id']}"
-    finally:
-        context.close()
 
 
 def test_a_refused_card_box_keeps_level_with_its_points_box(page, live_server):
@@ -113,15 +107,10 @@ def test_the_big_screen_draws_the_names_large(page, live_server):
 @pytest.mark.parametrize("width", [360, 390])
 def test_a_trash_layout_of_ten_lies_on_one_line(browser, live_server, width):
     state = api(live_server, "/games", {"game": "trash", "players": ["Ann", "Bob"], "options": {}})
-    context = phone(browser, width)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{state['id']}")
+    with phone_page(browser, live_server, width, f"/games/{state['id']}") as page:
         tops = page.locator(".standings li").first.locator(".slot").evaluate_all(
             "slots => slots.map(s => Math.round(s.getBoundingClientRect().top))")
         assert len(tops) == 10 and len(set(tops)) == 1
-    finally:
-        context.close()
 
 
 def test_two_card_hints_say_which_box_each_is_for(page, live_server):
@@ -133,11 +122,6 @@ def test_two_card_hints_say_which_box_each_is_for(page, live_server):
 
 
 def test_the_header_is_one_line_on_a_360px_phone(browser, live_server):
-    context = phone(browser, 360)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/rules/")
+    with phone_page(browser, live_server, 360, f"/rules/") as page:
         brand, rules = page.locator(".brand").bounding_box(), page.locator(".top nav a").first.bounding_box()
         assert abs(brand["y"] - rules["y"]) < 1  # the links beside the name, not on a second line
-    finally:
-        context.close()
