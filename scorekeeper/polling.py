@@ -62,6 +62,13 @@ def scoreboard_variant(language: str) -> str:
     return f"live-{language}-{SPECTATOR}"
 
 
+def language_of(variant: str) -> str | None:
+    """Return the language of a spectator's scoreboard variant (``scoreboard_variant``), or None."""
+    prefix, _, rest = variant.partition("-")
+    language, _, role = rest.rpartition("-")
+    return language if prefix == "live" and role == SPECTATOR and language else None
+
+
 def address_of(environ) -> str:
     """Return the scheme, host and root path that the links of an answer to this request are made for."""
     return f"{environ.get('wsgi.url_scheme', 'http')}://{get_host(environ)}{environ.get('SCRIPT_NAME', '')}"[:255]

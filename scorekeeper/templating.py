@@ -109,6 +109,8 @@ def kept(key: tuple, make: Callable[[], Any]) -> Any:
     value = held(key)
     if value is None:
         value = make()
+        if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_version)
+            return value
         with _parts_lock:
             _parts[key] = value
             while len(_parts) > PARTS_KEPT:

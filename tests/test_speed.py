@@ -357,3 +357,65 @@ def test_a_head_read_is_one_round_trip_and_survives_a_dropped_connection(app, go
             connection.close()
     engine.dispose()
     assert reader.pool.checkedin() == 0  # disposed with the app's engine
+
+
+def kept_scoreboards(app) -> dict[str, int]:
+    """Return the version of each kept spectator scoreboard, by variant."""
+    with app.app_context():
+        return dict(db.session.execute(db.text("SELECT variant, version FROM kept_answer")).all())
+
+
+def test_a_write_keeps_the_new_scoreboard_for_the_spectators_who_follow_the_game(app, golf, post_round,
+                                                                                  monkeypatch):
+    state = golf(3)
+    english, french = app.test_client(), app.test_client()
+    tags = {"en": english.get(f"/games/{state['id']}/live").headers["ETag"],
+            "fr": french.get(f"/games/{state['id']}/live", headers={"Accept-Language": "fr"}).headers["ETag"]}
+    assert kept_scoreboards(app) == {"live-en-view": 4, "live-fr-view": 4}
+    assert post_round(state, hole(7)).status_code == 201
+    assert not [key for key in templating._parts if key[1:3] == (state["id"], 5)]  # nothing kept before the commit
+    if not writes_render(app):  # SQLite: the first poll renders it (another worker's, here) and keeps it
+        english.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]})
+        french.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["fr"], "Accept-Language": "fr"})
+    assert kept_scoreboards(app) == {"live-en-view": 5, "live-fr-view": 5}  # on PostgreSQL with the round itself
+    forget_everything_kept()
+    refuse_loading(monkeypatch, "the first poll after a round must find its scoreboard kept")
+    answers = {language: browser.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags[language]})
+               for language, browser in (("en", english), ("fr", french))}
+    monkeypatch.undo()
+    for language, answer in answers.items():
+        assert answer.status_code == 200 and answer.headers["ETag"] == f'"{state["id"]}-5-live-{language}-view"'
+        with app.app_context():
+            db.session.execute(db.text("DELETE FROM kept_answer"))
+            db.session.commit()
+        forget_everything_kept()
+        browser = app.test_client()
+        made = browser.get(f"/games/{state['id']}/live", headers={"Accept-Language": language})  # by the app
+        assert made.get_data() == answer.get_data()
+
+
+def writes_render(app) -> bool:
+    """Say whether a write renders the new scoreboard (on PostgreSQL; see scoreboard.renders_in_writes)."""
+    with app.app_context():
+        return db.engine.dialect.name == "postgresql"
+
+
+def test_a_page_write_keeps_the_new_scoreboard_and_a_refused_one_keeps_nothing(app, golf):
+    state = golf(2)
+    app.test_client().get(f"/games/{state['id']}/live")
+    kept = 4 if writes_render(app) else 3  # SQLite: the version a spectator's poll last rendered
+    scorer = app.test_client()
+    scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+    form = {f"score-{seat}": "3" for seat in range(len(PLAYERS))}
+    assert scorer.post(f"/games/{state['id']}/rounds", data=form).status_code == 302
+    assert kept_scoreboards(app) == {"live-en-view": kept}
+    refused = scorer.post(f"/games/{state['id']}/rounds", data={**form, "score-0": "lots"})
+    assert refused.status_code == 422 and kept_scoreboards(app) == {"live-en-view": kept}
+    assert scorer.post(f"/games/{state['id']}/rounds/3/delete").status_code == 302
+    assert kept_scoreboards(app) == {"live-en-view": 5 if writes_render(app) else 3}  # an undo moves it too
+
+
+def test_a_game_no_spectator_follows_keeps_no_scoreboard(app, golf, post_round):
+    state = golf(2)
+    assert post_round(state, hole(1)).status_code == 201
+    assert kept_scoreboards(app) == {}

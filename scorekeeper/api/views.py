@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, services
+from .. import access, scoreboard, services
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
@@ -95,6 +95,7 @@ def writes_game(view):
             body, status = view(game, **kwargs)
             if key:
                 db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
+            scoreboard.keep_new_versions()
             db.session.commit()
         except IntegrityError:  # the game's lock makes this rare; say only what is known
             db.session.rollback()

@@ -8,7 +8,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from .. import polling, services
+from .. import polling, scoreboard, services
 from .. import rules as registry
 from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
 from ..extensions import csrf, db, limiter
@@ -49,6 +49,7 @@ def save(change: Callable[[], object]) -> dict[str, str] | None:
     """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
     try:
         change()
+        scoreboard.keep_new_versions()
         db.session.commit()
     except Problem as exc:
         db.session.rollback()
@@ -159,7 +160,7 @@ def live(game_id: str):
     if request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     token = token_for(game)
-    page = render_template("games/_live.html", game=game, view=services.table_view(game), token=token)
+    page = scoreboard.render(game, services.table_view(game), token)
     if token is None:  # a spectator's scoreboard: kept for every worker and server to answer (polling)
         polling.share(db.engine, game.id, game.version, str(get_locale()), request.environ, page)
     return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}

@@ -1,0 +1,67 @@
+"""The spectators' scoreboard of a game: what the live view swaps in, kept for every server to answer.
+
+The live route renders it for whoever polls; a spectator's copy is kept in ``kept_answer`` (see
+``polling``), from which every worker and server answers the spectators' polls of that version. A write
+renders the new version's copy in its own transaction for each language and address spectators
+already follow the game in, so that even the first poll after a round finds it kept.
+"""
+from __future__ import annotations
+
+from flask import g, render_template, request
+from flask_babel import force_locale
+from sqlalchemy import select
+
+from . import polling, services
+from .extensions import db
+from .models import Game, KeptAnswer
+from .readmodel import TableView
+
+
+def render(game: Game, view: TableView, token: str | None) -> str:
+    """Render the scoreboard as an editor (with the edit token) or a spectator (None) sees it."""
+    return render_template("games/_live.html", game=game, view=view, token=token)
+
+
+def keep_new_versions() -> None:
+    """Render the spectators' scoreboard of each version this transaction's changes make, in each language a
+    spectator follows the game in from this address, and keep it with the change (call it before the commit).
+
+    Nothing of an uncommitted version is kept in this process (a commit that fails would leave it standing
+    for a later version of the same number); the kept answer commits, or not, with the change.
+    """
+    changed = db.session.info.get("folds", {})
+    if not changed or not renders_in_writes():  # nothing changed (a replayed or refused write)
+        return
+    for game in [o for o in db.session.identity_map.values() if isinstance(o, Game) and o.public_id in changed]:
+        version, derived = changed[game.public_id]
+        keep_version(game, version, derived)
+
+
+def renders_in_writes() -> bool:
+    """Say whether a write renders its new scoreboard: on PostgreSQL, whose lock is the game's row. SQLite's
+    write lock is the whole database's, and rendering under it holds up every other table's write (a
+    writer waiting on it sleeps in coarse steps: p99 47 -> 460 ms at 800 tables); there the first poll
+    after a round renders it, and keeps it for the others (``polling.share``)."""
+    return db.session.get_bind().dialect.name == "postgresql"
+
+
+def keep_version(game: Game, version: int, derived) -> None:
+    """Render and keep one changed game's new scoreboard for the spectators that follow it from this address."""
+    address = polling.address_of(request.environ)
+    variants = db.session.scalars(select(KeptAnswer.variant).where(
+        KeptAnswer.game_id == game.id, KeptAnswer.address == address)).all()
+    languages = {v: polling.language_of(v) for v in variants}
+    if not any(languages.values()):
+        return
+    view = services.table_view(game, derived)
+    g.keep_nothing = True
+    try:
+        for variant, language in languages.items():
+            if language is None:
+                continue
+            with force_locale(language):
+                body = render(game, view, None)
+            db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "address": address,
+                                              "version": version, "body": body})
+    finally:
+        g.keep_nothing = False
