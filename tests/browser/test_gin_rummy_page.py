@@ -104,5 +104,5 @@ def test_gin_rummy_ended_by_hand_adds_the_bonus(page, start_game, shot):
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator(".result")).to_have_text("🏆 Winner: Ed")
     expect(page.locator(".standings li", has_text="Ed").locator(".gin-bonus")).to_have_text("27 + 100 bonus")
-    assert totals(page) == ["0", "8", "127"]
+    assert totals(page) == ["127", "8", "0"]  # over: the final placings, 1st first
     shot("gin-rummy-5-ended-by-hand")

@@ -59,7 +59,7 @@ def test_trash_short_game_on_a_phone(page, start_game, shot):
     pick(page, "Won the deal", "Cy")
     page.get_by_role("button", name="Save deal 2").click()
     expect(page.locator(".result")).to_contain_text("Winner: Cy")
-    assert slots(page) == [9, 10, 8]
+    assert slots(page) == [8, 9, 10]  # over: the final placings, 1st first
     expect(page.locator("#round-form")).to_have_count(0)
     expect(page.locator(".badge.first")).to_have_count(0)
     expect(page.locator(".standings .extra-info")).to_have_count(0)  # nobody is "one from winning" now
@@ -94,7 +94,7 @@ def test_trash_played_to_the_last_deal(page, start_game):
         pick(page, "Won the deal", winner)
         submit(page, page.get_by_role("button", name=f"Save deal {number}"))
     expect(page.locator(".result")).to_contain_text("Winners: Gus and Hal")
-    assert slots(page) == [10, 9, 9]
+    assert slots(page) == [9, 9, 10]  # over: the final placings, the two winners first
 
 
 def test_trash_an_emptied_layout_shows_as_filled(page, start_game):
@@ -104,5 +104,5 @@ def test_trash_an_emptied_layout_shows_as_filled(page, start_game):
     pick(page, "Won the deal", "Jo")
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator(".result")).to_contain_text("Winner: Jo")
-    assert slots(page) == [1, 0]
+    assert slots(page) == [0, 1]  # over: the final placings, 1st first
     expect(page.locator(".standings li", has_text="Jo")).to_contain_text("Layout filled")
