@@ -57,13 +57,18 @@ def register(app: Flask, db) -> None:
                                   frozenset(app.config["LANGUAGES"]))
 
 
-def scoreboard_variant(language: str) -> str:
-    """Name the kept answer of a spectator's scoreboard in ``language``."""
-    return f"live-{language}-{SPECTATOR}"
+def live_variant(language: str, role: str) -> str:
+    """Name what a scoreboard shows: its language and role (``SPECTATOR`` or "edit"); a kept answer's variant."""
+    return f"live-{language}-{role}"
+
+
+def live_tag(public_id: str, version: int, language: str, role: str) -> str:
+    """Tag a scoreboard: the game, its version, then what it shows (read back by ``held_tags``)."""
+    return f"{public_id}-{version}-{live_variant(language, role)}"
 
 
 def language_of(variant: str) -> str | None:
-    """Return the language of a spectator's scoreboard variant (``scoreboard_variant``), or None."""
+    """Return the language of a spectator's kept scoreboard (a ``live_variant``), or None."""
     prefix, _, rest = variant.partition("-")
     language, _, role = rest.rpartition("-")
     return language if prefix == "live" and role == SPECTATOR and language else None
@@ -78,7 +83,7 @@ def share(engine, game_id: int, version: int, language: str, environ, body: str)
     """Keep a version's spectator scoreboard for every worker and server (a cache: a failure is only logged)."""
     try:
         with engine.begin() as connection:
-            connection.execute(KEEP, {"game_id": game_id, "variant": scoreboard_variant(language),
+            connection.execute(KEEP, {"game_id": game_id, "variant": live_variant(language, SPECTATOR),
                                       "address": address_of(environ), "version": version, "body": body})
     except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
         log.info("scoreboard of game %s version %s not kept: %s", game_id, version, exc)
@@ -104,7 +109,7 @@ class UnchangedPolls:
         language, role = next(iter(tags.values()))[1:]
         if role == SPECTATOR and language in self.languages:
             row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                           (scoreboard_variant(language), address_of(environ), public_id))
+                           (live_variant(language, SPECTATOR), address_of(environ), public_id))
         else:
             row = read_row(self.engine, VERSION, (public_id,))
         if row is None:
@@ -116,7 +121,7 @@ class UnchangedPolls:
             return []
         if len(row) == 3 and row[1] == version:  # this version's scoreboard, as the app rendered it
             body = row[2].encode()
-            tag = f"{public_id}-{version}-live-{language}-{SPECTATOR}"
+            tag = live_tag(public_id, version, language, SPECTATOR)
             start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),
                                       *SCOREBOARD_HEADERS])
             self.logged(environ, started, 200, len(body))
@@ -129,7 +134,7 @@ class UnchangedPolls:
 
 
 def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
-    """Read the tags in ``header`` that name a version of this game's scoreboard:
+    """Read the tags in ``header`` that name a version of this game's scoreboard (``live_tag``):
     {version: (tag, language, role)}."""
     held = {}
     for tag in header.split(","):

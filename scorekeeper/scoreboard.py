@@ -1,14 +1,14 @@
 """The spectators' scoreboard of a game: what the live view swaps in, kept for every server to answer.
 
-The live route renders it for whoever polls; a spectator's copy is kept in ``kept_answer`` (see
-``polling``), from which every worker and server answers the spectators' polls of that version. A write
-renders the new version's copy in its own transaction for each language and address spectators
-already follow the game in, so that even the first poll after a round finds it kept.
+The live route renders it for whoever polls (``answer``); a spectator's copy is kept in ``kept_answer``
+(see ``polling``), from which every worker and server answers the spectators' polls of that version. On
+PostgreSQL a write renders the new version's copy in its own transaction for each language and address
+spectators already follow the game in, so that even the first poll after a round finds it kept.
 """
 from __future__ import annotations
 
 from flask import g, render_template, request
-from flask_babel import force_locale
+from flask_babel import force_locale, get_locale
 from sqlalchemy import select
 
 from . import polling, services
@@ -20,6 +20,14 @@ from .readmodel import TableView
 def render(game: Game, view: TableView, token: str | None) -> str:
     """Render the scoreboard as an editor (with the edit token) or a spectator (None) sees it."""
     return render_template("games/_live.html", game=game, view=view, token=token)
+
+
+def answer(game: Game, token: str | None) -> str:
+    """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
+    page = render(game, services.table_view(game), token)
+    if token is None:
+        polling.share(db.engine, game.id, game.version, str(get_locale()), request.environ, page)
+    return page
 
 
 def keep_new_versions() -> None:
@@ -41,7 +49,7 @@ def renders_in_writes() -> bool:
     """Say whether a write renders its new scoreboard: on PostgreSQL, whose lock is the game's row. SQLite's
     write lock is the whole database's, and rendering under it holds up every other table's write (a
     writer waiting on it sleeps in coarse steps: p99 47 -> 460 ms at 800 tables); there the first poll
-    after a round renders it, and keeps it for the others (``polling.share``)."""
+    after a round renders it, and keeps it for the others (``answer``)."""
     return db.session.get_bind().dialect.name == "postgresql"
 
 
@@ -50,15 +58,13 @@ def keep_version(game: Game, version: int, derived) -> None:
     address = polling.address_of(request.environ)
     variants = db.session.scalars(select(KeptAnswer.variant).where(
         KeptAnswer.game_id == game.id, KeptAnswer.address == address)).all()
-    languages = {v: polling.language_of(v) for v in variants}
-    if not any(languages.values()):
+    languages = [(variant, language) for variant in variants if (language := polling.language_of(variant))]
+    if not languages:
         return
     view = services.table_view(game, derived)
     g.keep_nothing = True
     try:
-        for variant, language in languages.items():
-            if language is None:
-                continue
+        for variant, language in languages:
             with force_locale(language):
                 body = render(game, view, None)
             db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "address": address,

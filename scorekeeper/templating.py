@@ -109,7 +109,7 @@ def kept(key: tuple, make: Callable[[], Any]) -> Any:
     value = held(key)
     if value is None:
         value = make()
-        if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_version)
+        if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_versions)
             return value
         with _parts_lock:
             _parts[key] = value

@@ -159,16 +159,13 @@ def live(game_id: str):
     tag = live_tag(game)
     if request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
-    token = token_for(game)
-    page = scoreboard.render(game, services.table_view(game), token)
-    if token is None:  # a spectator's scoreboard: kept for every worker and server to answer (polling)
-        polling.share(db.engine, game.id, game.version, str(get_locale()), request.environ, page)
-    return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+    return scoreboard.answer(game, token_for(game)), {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
 
 
 def live_tag(game: Game) -> str:
     """Tag the scoreboard as this browser sees it: the game's version, the language, editor or spectator."""
-    return services.state_etag(game, "live", str(get_locale()), "edit" if token_for(game) else "view")
+    role = "edit" if token_for(game) else polling.SPECTATOR
+    return polling.live_tag(game.public_id, game.version, str(get_locale()), role)
 
 
 def render_table(game: Game, view: TableView, form, status: int = 200):
