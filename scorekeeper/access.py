@@ -5,8 +5,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import current_app, request, session
+from flask import abort, current_app, g, request, session
+from flask_limiter.util import get_remote_address
+from limits import parse_many
 
+from .extensions import limiter
 from .models import Game
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
@@ -83,7 +86,31 @@ def is_owner() -> bool:
     proof = session.get("owner")
     if isinstance(proof, str) and hmac.compare_digest(proof, code_proof(current_app.config["ACCESS_CODE"])):
         return True
-    return code_matches(request.headers.get(CODE_HEADER))
+    return header_code_matches()
+
+
+def header_code_matches() -> bool:
+    """Say whether the request's X-Access-Code header holds the access code, counting the wrong tries.
+
+    The access page allows a few tries a minute (RATELIMIT_ACCESS_CODE); the header, which every page and
+    the API read, gets the same few wrong tries per client, then a 429 until the minute is over, so that it
+    is no way around the page's limit to guess the code.
+    """
+    code = request.headers.get(CODE_HEADER)
+    if code is None:
+        return False
+    if "code_header_matches" in g:  # asked twice in one request: count the try once
+        return g.code_header_matches
+    limits = parse_many(current_app.config["RATELIMIT_ACCESS_CODE"]) \
+        if current_app.config.get("RATELIMIT_ENABLED", True) else []
+    key = ("access-code-header", get_remote_address())
+    if not all(limiter.limiter.test(item, *key) for item in limits):
+        abort(429)
+    g.code_header_matches = code_matches(code)
+    if not g.code_header_matches:
+        for item in limits:
+            limiter.limiter.hit(item, *key)
+    return g.code_header_matches
 
 
 def may_create() -> bool:
