@@ -8,7 +8,7 @@ import re
 import sys
 import time
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from flask_limiter.util import get_remote_address
@@ -40,6 +40,7 @@ def register(app: Flask) -> None:
                       strict_transport_security_max_age=60 * 60 * 24 * 365)
     app.session_interface = SessionOverHttps()
     limiter.init_app(app)
+    app.before_request(whole_json_body_or_413)
     app.after_request(no_store)
     if app.config.get("ACCESS_LOG"):
         app.before_request(start_clock)
@@ -114,6 +115,21 @@ def hsts_only_over_https(response):
     if not request.is_secure:
         response.headers.pop("Strict-Transport-Security", None)
     return response
+
+
+def whole_json_body_or_413() -> None:
+    """Refuse with 413 a JSON body sent without a Content-Length (chunked) that reaches MAX_CONTENT_LENGTH.
+
+    For such a body (the server ends the stream: gunicorn) Werkzeug stops reading at the limit and hands
+    get_data() what it read, cut short and without an error: the API would then answer that the JSON is
+    malformed (400), or even take a cut body that happens to be whole JSON, instead of saying it is too much.
+    """
+    if request.content_length is not None or request.method not in WRITES or not request.max_content_length \
+            or not request.is_json:
+        return
+    request.get_data(cache=True)
+    if getattr(request.stream, "is_exhausted", False):
+        abort(413)
 
 
 def limits_creation(view):

@@ -5,6 +5,8 @@ says where.
 """
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from scorekeeper.extensions import limiter
@@ -92,6 +94,29 @@ def test_a_round_number_too_big_for_any_game_is_refused_by_the_page(client):
     answer = client.post(f"/games/{state['id']}/rounds",
                          data={"number": "9" * 30, "score-0": "3", "score-1": "5"})
     assert answer.status_code in (302, 409, 422)
+
+
+# --- request size ------------------------------------------------------------------------------------
+
+
+def chunked(client, path: str, body: bytes, **headers):
+    """Send a body without a Content-Length, as a chunked request reaches the app under gunicorn."""
+    return client.post(path, input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked", **headers},
+                       environ_overrides={"wsgi.input_terminated": True})
+
+
+def test_a_chunked_json_body_over_the_limit_is_a_clear_413(client):
+    state = golf(client)
+    big = b'{"data": {"players": [{"score": 1}, {"score": 2}]}, "pad": "' + b"x" * 300_000 + b'"}'
+    answer = chunked(client, f"/api/games/{state['id']}/rounds", big, Authorization=f"Bearer {state['token']}")
+    assert answer.status_code == 413 and "256 KB" in answer.get_json()["errors"]["body"]
+    whole = b'{"data": {"players": [{"score": 1}, {"score": 2}]}}' + b" " * 300_000  # cut, it would read as whole
+    answer = chunked(client, f"/api/games/{state['id']}/rounds", whole, Authorization=f"Bearer {state['token']}")
+    assert answer.status_code == 413
+    small = chunked(client, f"/api/games/{state['id']}/rounds", b'{"data": {"players": [{"score": 1}, {"score": 2}]}}',
+                    Authorization=f"Bearer {state['token']}")
+    assert small.status_code == 201, small.get_json()
 
 
 # --- cookies over HTTPS ------------------------------------------------------------------------------
