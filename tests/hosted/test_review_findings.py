@@ -142,3 +142,21 @@ def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
     api_404 = client.get("/api/games/nope/rounds/9999999", headers=french).get_json()["errors"]["game"]
     assert "method is not allowed" not in page
     assert "method is not allowed" not in api_405 and "requested URL" not in api_404
+
+
+# --- Idempotency-Key -------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="api.views.writes_game cuts the Idempotency-Key to 200 characters, so two "
+                                       "different long keys name one write: the second round is answered 201 "
+                                       "with the first one's state and never stored")
+def test_two_long_idempotency_keys_that_differ_only_at_the_end_are_two_writes(client):
+    state = golf(client)
+    stem = "k" * 200
+    for score in (1, 2):
+        answer = client.post(f"/api/games/{state['id']}/rounds",
+                             json={"data": {"players": [{"score": score}, {"score": 9}]}},
+                             headers={"Authorization": f"Bearer {state['token']}", "Idempotency-Key": f"{stem}{score}"})
+        assert answer.status_code in (201, 400), answer.get_json()
+        if answer.status_code == 201:  # taken: it must be stored as sent
+            assert answer.get_json()["rounds"][-1]["data"]["players"][0]["score"] == score
