@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from babel import Locale
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
@@ -58,7 +59,10 @@ def shown_param(value: Any) -> Any:
     if isinstance(value, Amount):
         return format_decimal(value.value, format="#,##0.00")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_decimal(value)
+        try:
+            return format_decimal(value)
+        except (ArithmeticError, ValueError):  # past what Babel writes (a 30-digit round number someone sent)
+            return str(value)
     return value
 
 
@@ -97,14 +101,26 @@ def choose(code: str):
 
     A link, not a form: it changes only this browser's preference, so the pages need no session for it.
     """
-    back = request.args.get("next", "")
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
-        back = url_for("games.index")  # only a page of this site, never another one
-    response = redirect(back, 303)
+    response = redirect(local_path(request.args.get("next")), 303)
     if code in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax",
-                            secure=current_app.config.get("SESSION_COOKIE_SECURE", False), httponly=True)
+                            secure=request.is_secure or current_app.config.get("SESSION_COOKIE_SECURE", False),
+                            httponly=True)
     return response
+
+
+def local_path(path: str | None) -> str:
+    """Return ``path`` when it is a page of this app, else the home page: never another site (no open redirect).
+
+    A browser drops tabs and newlines from a URL and reads a backslash as a slash, so "/\\t/evil.example"
+    would reach //evil.example: a path with any of them is refused, as is one that names a scheme or host.
+    """
+    if path and path.startswith("/") and not path.startswith("//") and "\\" not in path \
+            and not any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+        parts = urlsplit(path)
+        if not parts.scheme and not parts.netloc:
+            return path
+    return url_for("games.index")
 
 
 def rank_letters() -> dict[str, str]:

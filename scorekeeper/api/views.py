@@ -1,6 +1,7 @@
 """JSON endpoints of ../shared/spec/api.md; writes need the game's Bearer token."""
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import wraps
 from typing import Any
@@ -84,9 +85,10 @@ def writes_game(view):
         refused = token_refused(game)
         if refused:
             return refused
-        key = request.headers.get("Idempotency-Key", "").strip()[:200]
+        key = request.headers.get("Idempotency-Key", "").strip()
         if key and not (key.isprintable() and clean_text(key)):
             return error(400, "body", N_("the Idempotency-Key must be plain printable text"))
+        key = stored_key(key)
         if key:
             earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=key))
             if earlier is not None:
@@ -104,6 +106,19 @@ def writes_game(view):
         return jsonify(body), status
 
     return wrapper
+
+
+def stored_key(key: str) -> str:
+    """Return the name an API write's Idempotency-Key is kept under: the key itself when it fits its column and
+    cannot be taken for a round form's entry key (``services.ENTRY_KEY``), else a digest of the whole key (two
+    long keys that differ only past the column's length are two writes)."""
+    if len(key) <= KEY_LENGTH and not key.startswith((services.ENTRY_KEY, HASHED_KEY)):
+        return key
+    return HASHED_KEY + hashlib.sha256(key.encode()).hexdigest()
+
+
+KEY_LENGTH = 200  # IdempotentReply.key's column
+HASHED_KEY = "sha256:"
 
 
 @bp.get("/rules")

@@ -13,7 +13,7 @@ from .. import rules as registry
 from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
 from ..extensions import csrf, db, limiter
 from ..hosting import carries_token, code_limit, limits_creation
-from ..i18n import tr, tr_errors
+from ..i18n import local_path, tr, tr_errors
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
@@ -80,13 +80,6 @@ def access():
             return redirect(local_path(request.args.get("next")))
         form.code.errors = [_("That is not this install's access code.")]
     return render_template("games/access.html", form=form), 422 if form.is_submitted() else 200
-
-
-def local_path(path: str | None) -> str:
-    """Return ``path`` when it is a page of this app, else the home page (no open redirects)."""
-    if path and path.startswith("/") and not path.startswith(("//", "/\\")):
-        return path
-    return url_for("games.index")
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])
