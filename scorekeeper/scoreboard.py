@@ -56,8 +56,10 @@ def renders_in_writes() -> bool:
 def keep_version(game: Game, version: int, derived) -> None:
     """Render and keep one changed game's new scoreboard for the spectators that follow it from this address."""
     address = polling.address_of(request.environ)
-    variants = db.session.scalars(select(KeptAnswer.variant).where(
-        KeptAnswer.game_id == game.id, KeptAnswer.address == address)).all()
+    variants = services.kept_variants(game, address)
+    if variants is None:  # the lock did not read them
+        variants = db.session.scalars(select(KeptAnswer.variant).where(
+            KeptAnswer.game_id == game.id, KeptAnswer.address == address)).all()
     languages = [(variant, language) for variant in variants if (language := polling.language_of(variant))]
     if not languages:
         return

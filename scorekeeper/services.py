@@ -9,15 +9,17 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, event, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import bindparam, delete, event, func, insert, select, update
+from sqlalchemy.orm import aliased, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
-from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches
+from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
 from .readmodel import RoundView, SeatView, TableView
 from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append, derive, extend
@@ -183,20 +185,84 @@ def game_head(public_id: str) -> GameHead:
 def load_game(public_id: str, for_update: bool = False) -> Game:
     """Return the game with this public id, or raise NotFound.
 
-    ``for_update`` is for every write: it takes the game's lock first (SELECT ... FOR UPDATE on
-    PostgreSQL, an immediate transaction on SQLite), so two writes to one game run one after the
-    other and each is checked against the rounds the other stored.
+    ``for_update`` is for every write: it takes the game's lock first (see ``lock_game``).
     """
+    if for_update:
+        return lock_game(public_id).game
+    return found(db.session.scalar(select(Game).where(Game.public_id == checked_id(public_id))))
+
+
+def checked_id(public_id: str) -> str:
+    """Return ``public_id`` if it can name a game, else raise NotFound."""
     if not PUBLIC_ID.fullmatch(public_id or ""):
         raise NotFound({"game": msg(N_("there is no such game; check the link"))})
-    query = select(Game).where(Game.public_id == public_id)
-    if for_update:
-        begin_write(db.session)
-        query = query.with_for_update().execution_options(populate_existing=True)
-    game = db.session.scalar(query)
+    return public_id
+
+
+def found(game: Game | None) -> Game:
+    """Return ``game`` if it is one this app plays, else raise NotFound."""
     if game is None or game.game_key not in registry.REGISTRY:
         raise NotFound({"game": msg(N_("there is no such game; check the link"))})
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A game locked for a write, with what the write needs to know besides, read in the same statement."""
+
+    game: Game
+    replay: tuple[int, Any] | None  # the status and body first answered to this write's Idempotency-Key
+
+
+def lock_game(public_id: str, address: str | None = None, reply_key: str | None = None) -> Locked:
+    """Lock a game for a write and return it, or raise NotFound.
+
+    The lock comes first (SELECT ... FOR UPDATE on PostgreSQL, an immediate transaction on SQLite), so two
+    writes to one game run one after the other and each is checked against the rounds the other stored.
+    The same statement reads the answer already given to ``reply_key`` (an API write's Idempotency-Key),
+    and the spectators' scoreboards kept for ``address`` (``kept_variants``), which the write renders again.
+    """
+    checked_id(public_id)
+    begin_write(db.session)
+    params = {"public_id": public_id, "reply_key": reply_key, "address": address}
+    row = db.session.execute(locking(reply_key is not None, address is not None), params).first()
+    game = found(row[0] if row else None)
+    if row[1] != game.version:
+        # The lock waited for another write to this game: on PostgreSQL the row is then read as that write left
+        # it, but the rest of the statement saw the database as it was before (read committed). Read it again.
+        row = (game, *db.session.execute(locking(reply_key is not None, address is not None, again=True),
+                                         {**params, "game_id": game.id}).first())
+    replay = (row[2], row[3]) if reply_key is not None and row[2] is not None else None
+    if address is not None:
+        db.session.info.setdefault("kept_variants", {})[game.public_id] = (address, tuple((row[-1] or "").split()))
+    return Locked(game, replay)
+
+
+@cache
+def locking(replay: bool, spectators: bool, again: bool = False):
+    """Return ``lock_game``'s statement (made once): the game, locked, with its version as the statement's snapshot
+    saw it, the status and body answered to ``:reply_key`` and the variants of the spectators' scoreboards kept
+    for ``:address``; ``again`` reads all but the game once more, by ``:game_id``."""
+    seen = aliased(Game)
+    columns = [select(seen.version).where(seen.id == Game.id).scalar_subquery()]
+    if replay:
+        earlier = select(IdempotentReply.status).where(IdempotentReply.game_id == Game.id,
+                                                       IdempotentReply.key == bindparam("reply_key"))
+        columns += [earlier.scalar_subquery(), earlier.with_only_columns(IdempotentReply.body).scalar_subquery()]
+    if spectators:
+        columns.append(select(func.aggregate_strings(KeptAnswer.variant, " ")).where(
+            KeptAnswer.game_id == Game.id, KeptAnswer.address == bindparam("address")).scalar_subquery())
+    if again:
+        return select(*columns).where(Game.id == bindparam("game_id"))
+    return select(Game, *columns).where(Game.public_id == bindparam("public_id")) \
+        .with_for_update(of=Game.__table__).execution_options(populate_existing=True)
+
+
+def kept_variants(game: Game, address: str) -> tuple[str, ...] | None:
+    """Return the variants of the spectators' scoreboards kept for ``game`` at ``address``, as ``lock_game`` read
+    them with the lock; None when it did not."""
+    held = db.session.info.get("kept_variants", {}).get(game.public_id)
+    return held[1] if held is not None and held[0] == address else None
 
 
 def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
@@ -270,12 +336,15 @@ def keep_committed_folds(session) -> None:
     then never folded again in this process)."""
     for public_id, (version, derived) in session.info.pop("folds", {}).items():
         keep_fold(public_id, version, derived)
+    session.info.pop("kept_variants", None)
+    session.info.pop("views", None)
 
 
 @event.listens_for(db.session, "after_soft_rollback")
 def drop_uncommitted_folds(session, previous_transaction) -> None:
-    """Forget the folds of changes that were rolled back."""
-    session.info.pop("folds", None)
+    """Forget the folds of changes that were rolled back, and what their writes read and built."""
+    for name in ("folds", "kept_variants", "views"):
+        session.info.pop(name, None)
 
 
 def changed_here(game: Game) -> bool:
@@ -318,8 +387,13 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
 
     A stored version's view is built once, as its fold is (it follows from the fold and the version).
     """
-    if derived is not None or changed_here(game):
-        return build_view(game, derived or fold_game(game))
+    if derived is not None:  # a change's view: built once, for the answer and the spectators' scoreboard alike
+        built = db.session.info.setdefault("views", {})
+        if game.public_id not in built or built[game.public_id].derived is not derived:
+            built[game.public_id] = build_view(game, derived)
+        return built[game.public_id]
+    if changed_here(game):
+        return build_view(game, fold_game(game))
     derived = stored_fold(game)
     with _folds_lock:
         held = _views.get(game.public_id)
@@ -439,7 +513,11 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
         derived = append(rules_for(game), current, data, game.finished_by_hand)
     except RoundRefused as exc:
         raise (Conflict({"round": GAME_OVER}) if exc.after_end else Invalid(exc.errors)) from None
-    db.session.add(Round(number=expected, data=dict(data), game=game))  # a loaded game.rounds gets it too
+    now = utcnow()
+    db.session.connection().execute(insert(Round.__table__), {"game_id": game.id, "number": expected,
+                                                              "data": dict(data), "created": now, "updated": now})
+    if "rounds" in game.__dict__:  # loaded before the round was added: read them again when asked
+        db.session.expire(game, ["rounds"])
     return settle(game, derived)
 
 
@@ -528,12 +606,19 @@ def resume_game(game: Game) -> Derived:
 
 
 def settle(game: Game, derived: Derived) -> Derived:
-    """Keep the listing's status in step with the derived state, move the version on, and flush."""
-    game.status = "finished" if derived.over else "playing"
-    game.version = (game.version or 1) + 1
+    """Keep the listing's status in step with the derived state, move the version on, and flush.
+
+    The game's row is updated by one statement (no unit of work: the append of a round, the hot path of
+    a table, changes nothing else); the game object is told its new values as stored.
+    """
+    db.session.flush()  # a round edited or deleted
+    changed = {"status": "finished" if derived.over else "playing", "version": (game.version or 1) + 1,
+               "updated": utcnow()}
+    db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)
+    for name, value in changed.items():
+        set_committed_value(game, name, value)
     db.session.info.setdefault("settled", set()).add(game.public_id)  # not committed yet: not for the fold cache
     db.session.info.setdefault("folds", {})[game.public_id] = (game.version, derived)  # kept once committed
-    db.session.flush()
     return derived
 
 

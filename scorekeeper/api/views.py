@@ -8,17 +8,17 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 from flask_babel import get_locale
-from sqlalchemy import select
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, scoreboard, services
+from .. import access, polling, scoreboard, services
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr, tr_errors
 from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
-from ..models import Game, IdempotentReply
+from ..models import Game, IdempotentReply, utcnow
 from ..rules.base import N_, msg
 from ..services import Problem
 from ..templating import held, kept
@@ -81,22 +81,24 @@ def writes_game(view):
 
     @wraps(view)
     def wrapper(game_id: str, **kwargs):
-        game = services.load_game(game_id, for_update=True)
+        key = request.headers.get("Idempotency-Key", "").strip()
+        plain = key.isprintable() and bool(clean_text(key))
+        key = stored_key(key) if plain else ""
+        locked = services.lock_game(game_id, polling.address_of(request.environ), key or None)
+        game = locked.game
         refused = token_refused(game)
         if refused:
             return refused
-        key = request.headers.get("Idempotency-Key", "").strip()
-        if key and not (key.isprintable() and clean_text(key)):
+        if request.headers.get("Idempotency-Key", "").strip() and not plain:
             return error(400, "body", N_("the Idempotency-Key must be plain printable text"))
-        key = stored_key(key)
-        if key:
-            earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=key))
-            if earlier is not None:
-                return jsonify(earlier.body), earlier.status
+        if locked.replay is not None:
+            status, body = locked.replay
+            return jsonify(body), status
         try:
             body, status = view(game, **kwargs)
             if key:
-                db.session.add(IdempotentReply(game_id=game.id, key=key, status=status, body=body))
+                db.session.connection().execute(insert(IdempotentReply.__table__), {
+                    "game_id": game.id, "key": key, "status": status, "body": body, "created": utcnow()})
             scoreboard.keep_new_versions()
             db.session.commit()
         except IntegrityError:  # the game's lock makes this rare; say only what is known

@@ -32,7 +32,9 @@ def check_csrf() -> None:
 def game_or_404(game_id: str, for_update: bool = False) -> Game:
     """Load a game (locked for a write) or show the not-found page."""
     try:
-        return services.load_game(game_id, for_update=for_update)
+        if for_update:  # with the spectators' scoreboards kept for this address, which the write renders again
+            return services.lock_game(game_id, polling.address_of(request.environ)).game
+        return services.load_game(game_id)
     except Problem:
         abort(404)
 
