@@ -58,26 +58,37 @@ class Answer:
 
 
 class Client:
-    """Send requests to one host, each on its own connection, at most ``limit`` at once.
+    """Send requests to one host, at most ``limit`` at once.
 
-    Each exchange is a bare asyncio Protocol (no streams, no task per timeout): the client shares the
-    machine's cores with the server it measures, so it should cost as little as it can.
+    Each request goes on a connection of its own (the server closes it after its answer, as gunicorn's sync
+    workers do), or, for a ``Tab`` with ``keep_alive``, on the tab's own connection, kept open between its
+    requests as a browser keeps it (HTTP/1.1's persistent connections; opened again when the server has
+    closed it). Each exchange is a bare asyncio Protocol (no streams, no task per timeout): the client
+    shares the machine's cores with the server it measures, so it should cost as little as it can.
     """
 
-    def __init__(self, url: str, limit: int):
+    def __init__(self, url: str, limit: int, keep_alive: bool = False):
         parts = urlsplit(url)
         self.host, self.port = parts.hostname, parts.port or 80
         self.gate = asyncio.Semaphore(limit)
+        self.keep_alive = keep_alive
 
-    async def request(self, method: str, path: str, body=None, headers=None, timeout: float = 30) -> Answer:
+    def tab(self) -> Tab:
+        """Return a browser tab's worth of connection: its requests share one connection when kept alive."""
+        return Tab(self)
+
+    async def request(self, method: str, path: str, body=None, headers=None, timeout: float = 30,
+                      tab: Tab | None = None) -> Answer:
         data = b"" if body is None else json.dumps(body).encode()
-        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: close",
+        keep = tab is not None and self.keep_alive
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", *([] if keep else ["Connection: close"]),
                 f"Content-Length: {len(data)}"]
         if body is not None:
             head.append("Content-Type: application/json")
         head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
         async with self.gate, asyncio.timeout(timeout):
-            return await self.exchange(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+            return await (tab.exchange(raw) if keep else self.exchange(raw))
 
     async def exchange(self, raw: bytes) -> Answer:
         loop = asyncio.get_running_loop()
@@ -90,9 +101,15 @@ class Client:
         if not data.startswith(b"HTTP/"):  # the server went away before it answered (the kill)
             raise ConnectionResetError("no answer")
         head, _, body = data.partition(b"\r\n\r\n")
-        lines = head.decode("latin-1").split("\r\n")
-        headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
-        return Answer(int(lines[0].split()[1]), {k.lower(): v for k, v in headers.items()}, body)
+        status, headers = read_head(head)
+        return Answer(status, headers, body)
+
+
+def read_head(head: bytes) -> tuple[int, dict[str, str]]:
+    """Return the status and the headers (names in lower case) of an answer's head."""
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines[1:]) if value}
+    return int(lines[0].split()[1]), headers
 
 
 class Exchange(asyncio.Protocol):
@@ -117,6 +134,73 @@ class Exchange(asyncio.Protocol):
                 self.reply.set_result(b"".join(self.chunks))
             else:
                 self.reply.set_exception(exc)
+
+
+class Tab:
+    """One browser tab's connection, kept open between its requests; opened again when the server closed it."""
+
+    def __init__(self, client: Client):
+        self.client, self.connection = client, None
+
+    async def exchange(self, raw: bytes) -> Answer:
+        for attempt in (1, 2):
+            fresh = self.connection is None or self.connection.closed
+            if fresh:
+                loop = asyncio.get_running_loop()
+                _, self.connection = await loop.create_connection(Persistent, self.client.host, self.client.port)
+            try:
+                return await self.connection.exchange(raw)
+            except ConnectionResetError:
+                self.connection = None
+                if fresh or attempt == 2:  # not a kept connection the server closed while idle: a real failure
+                    raise
+        raise AssertionError("not reached")
+
+
+class Persistent(asyncio.Protocol):
+    """A kept-alive connection: each answer is read by its Content-Length (none for a 304 or a 204)."""
+
+    def __init__(self):
+        self.transport, self.buffer, self.waiter, self.closed = None, bytearray(), None, False
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    async def exchange(self, raw: bytes) -> Answer:
+        self.waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(raw)
+        try:
+            return await self.waiter
+        except BaseException:  # a timeout or a failure: the connection's state is unknown, so drop it
+            self.transport.close()
+            self.closed = True
+            raise
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0 or self.waiter is None or self.waiter.done():
+            return
+        status, headers = read_head(bytes(self.buffer[:end]))
+        length = 0 if status in (204, 304) else int(headers.get("content-length", -1))
+        if length < 0:  # no length: the answer runs until the server closes (connection_lost)
+            return
+        if len(self.buffer) >= end + 4 + length:
+            body = bytes(self.buffer[end + 4:end + 4 + length])
+            del self.buffer[:end + 4 + length]
+            if headers.get("connection", "").lower() == "close":
+                self.closed = True
+            self.waiter.set_result(Answer(status, headers, body))
+
+    def connection_lost(self, exc) -> None:
+        self.closed = True
+        if self.waiter is not None and not self.waiter.done():
+            data = bytes(self.buffer)
+            if data.startswith(b"HTTP/") and b"\r\n\r\n" in data:  # an answer that ran until the close
+                head, _, body = data.partition(b"\r\n\r\n")
+                self.waiter.set_result(Answer(*read_head(head), body))
+            else:
+                self.waiter.set_exception(ConnectionResetError("closed"))
 
 
 # --- the simulated tables and spectators -----------------------------------------------------------
@@ -153,6 +237,7 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
     """Post a round every ``every`` seconds until ``until``, from a moment within the ``ramp``; retry a failed
     post with the same key."""
     figures.acknowledged[game["id"]] = 0
+    tab = client.tab()
     await asyncio.sleep(random.uniform(0, ramp))
     number = 1
     while time.monotonic() < until:
@@ -162,7 +247,7 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
         for _attempt in range(3):
             started = time.monotonic()
             try:
-                answer = await client.request("POST", f"/api/games/{game['id']}/rounds", body, headers)
+                answer = await client.request("POST", f"/api/games/{game['id']}/rounds", body, headers, tab=tab)
             except (OSError, asyncio.TimeoutError) as exc:
                 figures.count("write " + type(exc).__name__)
                 figures.errors.append(f"write: {exc!r}")
@@ -186,13 +271,14 @@ async def spectator(client: Client, game: dict, every: float, until: float, figu
                     polls: str = "live") -> None:
     """Poll one game every ``every`` seconds with If-None-Match, from a moment within the ``ramp``: its live
     scoreboard, as an open page does (or with ``polls="api"`` its JSON state, as an API client would)."""
+    tab = client.tab()
     await asyncio.sleep(random.uniform(0, ramp))
     path, etag = POLLED[polls].format(id=game["id"]), None
     while time.monotonic() < until:
         due = time.monotonic() + every
         started = time.monotonic()
         try:
-            answer = await client.request("GET", path, headers={"If-None-Match": etag} if etag else None)
+            answer = await client.request("GET", path, headers={"If-None-Match": etag} if etag else None, tab=tab)
         except (OSError, asyncio.TimeoutError) as exc:
             figures.count("poll " + type(exc).__name__)
             figures.errors.append(f"poll: {exc!r}")
@@ -238,7 +324,7 @@ def percentile(values: list[float], p: float) -> float | None:
 
 async def run(url: str, args, server=None) -> dict:
     """Run the load once against ``url``; return its figures."""
-    client = Client(url, args.connections)
+    client = Client(url, args.connections, args.keep_alive)
     load_before = os.getloadavg()[0]  # others' work on the same machine skews the figures; say how much
     holes = int((args.ramp + args.duration) / args.post_every) + 3
     games = await start_tables(client, args.tables, holes)
@@ -295,10 +381,11 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn with sync workers on a database, started and killed by this script."""
+    """gunicorn on a database, started and killed by this script: sync workers, or with ``threads`` gthread
+    workers, which keep a connection open between a client's requests (5 s; a spectator polls every 3)."""
 
-    def __init__(self, database_url: str, workers: int, log: Path):
-        self.database_url, self.workers, self.log = database_url, workers, log
+    def __init__(self, database_url: str, workers: int, log: Path, threads: int = 0):
+        self.database_url, self.workers, self.log, self.threads = database_url, workers, log, threads
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -313,7 +400,7 @@ class Server:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--backlog", "4096",
-                 "--bind", f"127.0.0.1:{self.port}", "scorekeeper:create_app()"],
+                 "--bind", f"127.0.0.1:{self.port}", *self.worker_class(), "scorekeeper:create_app()"],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -325,6 +412,12 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not start; see {self.log}")
+
+    def worker_class(self) -> list[str]:
+        if not self.threads:
+            return []
+        return ["--worker-class", "gthread", "--threads", str(self.threads), "--keep-alive", "5",
+                "--worker-connections", "10000"]
 
     def kill9(self) -> None:
         if self.process:
@@ -381,6 +474,10 @@ def main() -> None:
                         help="what spectators poll: the live scoreboard an open table page polls (the default), "
                              "or the game's JSON")
     parser.add_argument("--connections", type=int, default=256, help="requests in flight at most")
+    parser.add_argument("--keep-alive", action="store_true",
+                        help="each table and spectator keeps its connection open between requests, as a browser "
+                             "does (the server started here then runs gthread workers: see --threads)")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gthread worker, with --keep-alive")
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds in, then restart it")
     parser.add_argument("--knee", help="table counts to try in turn (4 spectators each): the most with p99 < 100 ms")
     parser.add_argument("--json", action="store_true")
@@ -397,7 +494,7 @@ def main() -> None:
 
                 database_url = stack.enter_context(throwaway_server())
             database_url = database_url or f"sqlite:///{folder / 'bench.sqlite'}"
-            server = Server(database_url, args.workers, folder / "gunicorn.log")
+            server = Server(database_url, args.workers, folder / "gunicorn.log", args.threads if args.keep_alive else 0)
             server.migrate()
             server.start()
             stack.callback(server.stop)
