@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 class Gunicorn:
     """A gunicorn master and its workers serving the app on a database; kill -9 them all on demand."""
 
-    def __init__(self, database_url: str, log: Path, workers: int = 4, **env: str):
-        self.database_url, self.log, self.workers, self.env = database_url, log, workers, env
+    def __init__(self, database_url: str, log: Path, workers: int = 4, threads: int = 0, **env: str):
+        """Serve with ``workers`` sync workers, or with ``threads`` in each, gthread workers that keep a client's
+        connection open between its requests (as the README's production setup does)."""
+        self.database_url, self.log, self.workers, self.threads, self.env = database_url, log, workers, threads, env
         self.process: subprocess.Popen | None = None
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,7 +34,7 @@ class Gunicorn:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind",
-                 f"127.0.0.1:{self.port}", "--graceful-timeout", "2", "scorekeeper:create_app()"],
+                 f"127.0.0.1:{self.port}", "--graceful-timeout", "2", *self.worker_class(), "scorekeeper:create_app()"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -45,6 +47,11 @@ class Gunicorn:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not answer: {self.log.read_text()[-2000:]}")
+
+    def worker_class(self) -> list[str]:
+        if not self.threads:
+            return []
+        return ["--worker-class", "gthread", "--threads", str(self.threads), "--keep-alive", "5"]
 
     def kill9(self) -> None:
         """Kill the master and every worker at once, as a power cut or the OOM killer would."""

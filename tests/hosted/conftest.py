@@ -13,9 +13,10 @@ def database_url(databases):
     databases.drop(url)
 
 
-@pytest.fixture
-def server(database_url, tmp_path):
-    """The app under gunicorn, 4 sync workers, on loopback."""
-    server = Gunicorn(database_url, tmp_path / "gunicorn.log", workers=4).start()
+@pytest.fixture(params=[0, 2], ids=["sync", "gthread"])
+def server(database_url, tmp_path, request):
+    """The app under gunicorn on loopback: 4 sync workers, or 4 gthread workers of 2 threads each (requests
+    racing in threads of one process too, on kept-alive connections)."""
+    server = Gunicorn(database_url, tmp_path / "gunicorn.log", workers=4, threads=request.param).start()
     yield server
     server.stop()

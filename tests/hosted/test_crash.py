@@ -7,6 +7,7 @@ import time
 from collections import Counter
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -61,8 +62,9 @@ def integrity_problems(url: str) -> list[str]:
         engine.dispose()
 
 
-def test_kill_9_mid_burst_loses_no_acknowledged_round(database_url, tmp_path):
-    server = Gunicorn(database_url, tmp_path / "gunicorn.log", workers=4).start()
+@pytest.mark.parametrize("threads", [0, 2], ids=["sync", "gthread"])
+def test_kill_9_mid_burst_loses_no_acknowledged_round(database_url, tmp_path, threads):
+    server = Gunicorn(database_url, tmp_path / "gunicorn.log", workers=4, threads=threads).start()
     try:
         games = [httpx.post(f"{server.url}/api/games", json={"game": "golf", "players": ["Ann", "Bob"],
                                                               "options": {"holes": 100}}).json()

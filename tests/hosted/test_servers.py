@@ -10,7 +10,8 @@ from tests.server import Gunicorn
 @pytest.fixture
 def two_servers(database_url, tmp_path):
     """Two gunicorn servers, 2 workers each, on the same database."""
-    servers = [Gunicorn(database_url, tmp_path / f"gunicorn{i}.log", workers=2).start() for i in range(2)]
+    servers = [Gunicorn(database_url, tmp_path / f"gunicorn{i}.log", workers=2, threads=2 * i).start()  # sync, gthread
+               for i in range(2)]
     yield servers
     for server in servers:
         server.stop()
