@@ -287,6 +287,12 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
                              choices=[SelectChoice("", _l("Our own house rules (choose below)"))]
                              + [SelectChoice(name, tr(p.label)) for name, p in spec.presets.items()])
         shown_preset = HiddenField(default="")  # the preset the option inputs were filled from
+        rules_opened = HiddenField(default="")  # set by the page's script when the house rules are opened
+
+        def house_rules_open(self) -> bool:
+            """Say whether the house rules are shown unfolded: opened, changed, filled from a preset, or refused."""
+            return bool(self.rules_opened.data or self.shown_preset.data or options_from(self, spec)
+                        or any(field.errors for field in self if field.name.startswith("opt_")))
 
     for option in spec.options:
         for name, field in option_inputs(option, spec).items():

@@ -44,7 +44,14 @@
     });
   }
 
+  // The house rules stay open after a refused form once they were opened here: the server reads this input.
+  function rememberOpen(details) {
+    const input = details.querySelector("input[name='" + details.dataset.rememberOpen + "']");
+    if (input) details.addEventListener("toggle", () => { input.value = details.open ? "1" : ""; });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
+    document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);
   });
 })();

@@ -72,3 +72,21 @@ def test_the_twelve_hand_points_are_one_box_each(page, live_server, shot):
     page.wait_for_url("**/games/*")
     assert state_of(page)["options"]["points"]["king"] == 25
     assert state_of(page)["options"]["points"]["queen"] == 20
+
+
+def test_a_refused_form_keeps_the_house_rules_open_once_they_were_opened(page, live_server):
+    rules = page.locator("details.options")
+    for opened, holes in [(True, "6"), (True, None), (False, None)]:
+        page.goto(f"{live_server}/new/golf")
+        name_players(page, ["Ann", "Ann"])
+        if opened:
+            rules.locator("summary").click()
+        if holes:
+            page.locator("#opt_holes").fill(holes)
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.locator(".field.has-error")).to_contain_text("already at the table")
+        if opened:  # changed or only opened: open as it was left, what was typed still there
+            expect(rules).to_have_attribute("open", "")
+            expect(page.locator("#opt_holes")).to_have_value(holes or "")
+        else:  # never opened: folded, the name's error in view
+            expect(rules).not_to_have_attribute("open", "")

@@ -47,6 +47,18 @@ def test_refused_new_game_names_the_field_and_keeps_what_was_typed(client):
     assert "must be at least 1" in page
 
 
+def house_rules_open(answer) -> bool:
+    return re.search(r'<details class="options"[^>]*\bopen>', answer.get_data(as_text=True)) is not None
+
+
+def test_a_refused_new_game_keeps_the_house_rules_open_when_they_were_opened_changed_or_refused(client):
+    assert not house_rules_open(start(client, "golf", ["Ann", "ann"]))  # a name refused, the rules never touched
+    assert house_rules_open(start(client, "golf", ["Ann", "ann"], holes="6"))  # a rule changed
+    assert house_rules_open(start(client, "golf", ["Ann", "Bob"], holes="0"))  # a rule refused
+    opened = client.post("/new/golf", data={"players-0": "Ann", "players-1": "ann", "rules_opened": "1"})
+    assert house_rules_open(opened)  # opened on the phone (the page's script says so), nothing changed
+
+
 def test_too_few_players_is_refused(client):
     answer = start(client, "golf", ["Ann"])
     assert answer.status_code == 422 and "needs 2 to 12 players" in answer.get_data(as_text=True)
