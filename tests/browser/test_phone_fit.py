@@ -15,14 +15,16 @@ STICKING_OUT = """() => { const out = [];
   return out; }"""
 
 
-def phone(browser, width):
-    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+def phone(browser, width, language: str = "en"):
+    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True,
+                               locale=language)
 
 
 @contextmanager
-def phone_page(browser, live_server, width: int, path: str, clipboard: bool = False):
-    """Open ``path`` on a phone ``width`` pixels wide (that lets the page use the clipboard, if asked); yield the page."""
-    context = phone(browser, width)
+def phone_page(browser, live_server, width: int, path: str, clipboard: bool = False, language: str = "en"):
+    """Open ``path`` on a phone ``width`` pixels wide, in ``language`` (that lets the page use the clipboard, if
+    asked); yield the page."""
+    context = phone(browser, width, language)
     if clipboard:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
     try:
@@ -121,7 +123,13 @@ def test_two_card_hints_say_which_box_each_is_for(page, live_server):
         "Cards left in hand and foot: like 7 X 3C · X = joker"]
 
 
-def test_the_header_is_one_line_on_a_360px_phone(browser, live_server):
-    with phone_page(browser, live_server, 360, f"/rules/") as page:
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_header_is_one_line_on_a_small_phone(browser, live_server, width, language):
+    with phone_page(browser, live_server, width, "/rules/", language=language) as page:
         brand, rules = page.locator(".brand").bounding_box(), page.locator(".top nav a").first.bounding_box()
         assert abs(brand["y"] - rules["y"]) < 1  # the links beside the name, not on a second line
+        targets = page.locator(".top a, .top button").evaluate_all(
+            "els => els.map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
+        for text, w, h in targets:  # as big as on any phone: 48px tall, the two small buttons 36px wide
+            assert h >= 40 and w >= 36, (text, w, h)
