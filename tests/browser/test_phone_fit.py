@@ -5,7 +5,10 @@ from contextlib import contextmanager
 
 import pytest
 
+from scorekeeper.rules import REGISTRY
 from tests.browser.test_live_table import MANY, api
+
+KEYS = list(REGISTRY)
 
 # Every button, box and chip that lies outside the player's box (or the card) it belongs to.
 STICKING_OUT = """() => { const out = [];
@@ -133,3 +136,29 @@ def test_the_header_is_one_line_on_a_small_phone(browser, live_server, width, la
             "els => els.map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
         for text, w, h in targets:  # as big as on any phone: 48px tall, the two small buttons 36px wide
             assert h >= 40 and w >= 36, (text, w, h)
+
+
+# Every box whose words (a placeholder, a select's chosen line) are wider than the room inside it.
+CUT_OFF = """() => { const ctx = document.createElement('canvas').getContext('2d'); const out = [];
+  for (const el of document.querySelectorAll('input[placeholder], select')) {
+    if (!el.offsetParent) continue;
+    const style = getComputedStyle(el); ctx.font = style.font;
+    const text = el.tagName === 'SELECT' ? el.selectedOptions[0]?.text || '' : el.placeholder;
+    const arrow = el.tagName === 'SELECT' ? 20 : 0;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    if (ctx.measureText(text).width > room) out.push(el.id + ': ' + text); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_no_box_cuts_off_its_words_on_a_phone(browser, live_server, width, language):
+    cut, wide = [], []
+    for path in ["/rules/", *(f"/new/{key}" for key in KEYS), "/sheets/golf"]:
+        with phone_page(browser, live_server, width, path, language=language) as page:
+            for summary in page.locator("details.options summary").all():
+                summary.click()  # the house rules too
+            cut += [f"{path} {box}" for box in page.evaluate(CUT_OFF)]
+            wide += [path] if page.evaluate("document.documentElement.scrollWidth > window.innerWidth") else []
+    assert cut == [], "\n".join(cut)
+    assert wide == []
