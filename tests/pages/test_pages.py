@@ -216,6 +216,8 @@ def test_edit_and_delete_rounds_from_the_page(client):
     client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "4"})
     form = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
     assert 'value="1"' in form and 'value="2"' in form
+    intro = re.search(r'<h1>Hole 1</h1>\s*<p class="muted">([^<]*)</p>', form).group(1)
+    assert "round" not in intro  # Golf plays holes: the page does not call one a round
     assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x"}).status_code == 422
     assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "5", "score-1": "2"}).status_code == 302
     assert [s["total"] for s in client.get(f"/api/games/{gid}").get_json()["standings"]] == [8, 6]
