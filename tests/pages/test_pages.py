@@ -353,3 +353,13 @@ def test_the_fixed_notes_fold_into_table_rules(client, key, inside, outside):
     folded = page[page.index('<li class="table-rules"><details>'):]
     folded = folded[:folded.index("</details>")]
     assert "Table rules" in folded and inside in folded and outside not in folded and outside in page
+
+
+def test_the_words_in_the_rounds_grid_are_in_the_readers_language(client, create_game, post_round):
+    game = create_game("gin-rummy", ["Ann", "Bob"])
+    post_round(game, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann
+    post_round(game, {"result": "gin", "knocker": 0, "deadwood": [0, 20]})
+    french = client.get(f"/games/{game['id']}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "<td>28 contre</td>" in french and "<td>45 gin</td>" in french and "undercut" not in french
+    english = client.get(f"/games/{game['id']}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "<td>28 undercut</td>" in english
