@@ -51,6 +51,12 @@ def tr(message: Msg | str) -> str:
     return gettext(message) if message else ""
 
 
+def tr_mark(mark: str) -> str:
+    """Translate the words after the points in a rounds grid's mark ("29 undercut" → "29 contre")."""
+    points, _, words = mark.partition(" ")
+    return f"{points} {gettext(words)}" if words else mark
+
+
 def shown_param(value: Any) -> Any:
     """Write one parameter of a message for the reader: a nested message translated, money with two decimals,
     numbers as the locale writes them (1,000 or 1 000)."""

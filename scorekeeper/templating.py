@@ -13,7 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .chart import colour_of, table_chart
-from .i18n import gettext, other_languages, rank_letters, tr, translations
+from .i18n import gettext, other_languages, rank_letters, tr, tr_mark, translations
 from .rules import cards
 from .rules.base import N_
 from .services import new_entry_key
@@ -28,7 +28,7 @@ def register(app: Flask) -> None:
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages)
-    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, day=day, listed=listed)
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
 
 def field_groups(fields):

@@ -181,8 +181,9 @@ def option_field(option: Option, spec: GameSpec) -> WtfField:
         choices = [SelectChoice("", _l("Usual (%(value)s)", value=desc or "—"))] if option.default is None else []
         choices += [SelectChoice(str(c), tr(option.labels[c]) if c in option.labels else str(c).replace("_", " "))
                     for c in option.choices or ()]
-        return LooseSelect(label, choices=choices, default="" if option.default is None else str(option.default),
-                           description=desc if option.default is not None else "")
+        # Radio buttons, not a select: a choice is often a sentence, which a closed select cuts off on a phone.
+        return LooseRadio(label, choices=choices, default="" if option.default is None else str(option.default),
+                          description=desc if option.default is not None else "")
     if option.kind is OptionKind.NUMBER:
         return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
     if option.kind in (OptionKind.VALUES, OptionKind.INTS):
@@ -283,10 +284,17 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
         players = SeatList(StringField(_l("Name"), render_kw={"autocomplete": "off", "maxlength": 40,
                                                                 "autocapitalize": "words"}),
                             min_entries=spec.max_players, max_entries=spec.max_players)
-        preset = LooseSelect(_l("How do you play?"), default="",
+        # Radio buttons, not a select: a house sheet's name is a sentence, which a closed select cuts off.
+        preset = LooseRadio(_l("How do you play?"), default="",
                              choices=[SelectChoice("", _l("Our own house rules (choose below)"))]
                              + [SelectChoice(name, tr(p.label)) for name, p in spec.presets.items()])
         shown_preset = HiddenField(default="")  # the preset the option inputs were filled from
+        rules_opened = HiddenField(default="")  # set by the page's script when the house rules are opened
+
+        def house_rules_open(self) -> bool:
+            """Say whether the house rules are shown unfolded: opened, changed, filled from a preset, or refused."""
+            return bool(self.rules_opened.data or self.shown_preset.data or options_from(self, spec)
+                        or any(field.errors for field in self if field.name.startswith("opt_")))
 
     for option in spec.options:
         for name, field in option_inputs(option, spec).items():

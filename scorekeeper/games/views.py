@@ -13,7 +13,7 @@ from .. import rules as registry
 from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
 from ..extensions import csrf, db, limiter
 from ..hosting import carries_token, code_limit, limits_creation
-from ..i18n import local_path, tr, tr_errors
+from ..i18n import local_path, tr, tr_errors, tr_mark
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
@@ -234,7 +234,7 @@ def lost_race(game: Game, view: TableView, number: int, form) -> object:
     if mine is not None and dict(saved.data) == mine:
         flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
     else:
-        held = ", ".join(f"{name} {mark}" for name, mark in zip(view.players, saved.marks) if mark != "")
+        held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
                 round=tr(saved.title), scores=held), "error")
     return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))

@@ -543,7 +543,8 @@ class Rules(Protocol):
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:
-        """Return what the rounds grid shows for each seat in one round (the states around it when known)."""
+        """Return what the rounds grid shows for each seat in one round (the states around it when known): the
+        points, then any words marked with N_ after a space ("29 undercut"), translated where shown."""
 
     def running(self, table: Table, state: Any) -> list[float | None]:
         """Return each seat's headline value (total, lives, layout) at this point, for a chart."""

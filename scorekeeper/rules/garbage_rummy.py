@@ -280,7 +280,7 @@ class GarbageRules(BaseRules):
         fields += [
             Field("made_goal", N_("Made the goal"), FieldKind.BOOL, Scope.ENTRY, default=False, optional=True),
             Field("cards", N_("Cards left"), FieldKind.CARDS, Scope.ENTRY, alt="penalty",
-                  alt_label=N_("penalty"), lo=0, help=N_("like K 7 X"),
+                  alt_label=N_("penalty"), lo=0, help=N_("Cards left in hand: like K 7 X"),
                   card_values=values_in_force(DEFAULT_VALUES, table.options.values)),
         ]
         return fields

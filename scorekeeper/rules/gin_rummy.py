@@ -170,6 +170,8 @@ class GinRummyRules(BaseRules):
         value = data.get("result")
         if isinstance(value, str) and value in {r.value for r in Result}:
             return Result(value)
+        if value is None:
+            raise fail("result", N_("say how the hand ended: knock, gin, big gin or draw"))
         raise fail("result", N_("must be one of: %(choices)s"), choices=", ".join(r.value for r in Result))
 
     def read_deadwood(self, table: Table, data: Mapping[str, Any]) -> list[int]:
@@ -259,10 +261,12 @@ class GinRummyRules(BaseRules):
 
     def round_fields(self, table: Table, state: GinState, turn: Turn) -> list[Field]:
         return [
-            Field("result", N_("How the hand ended"), FieldKind.CHOICE, default=Result.KNOCK.value,
+            # Nothing chosen beforehand: a form that opened on "Knock" with nobody knocking was refused as it stood.
+            Field("result", N_("How the hand ended"), FieldKind.CHOICE, default=None,
                   choices=tuple((r.value, RESULT_LABELS[r]) for r in Result)),
-            # One help line for the hand; the card pad under each deadwood already knows the card values.
-            Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT, optional=True,
+            # No "Nobody" to pick: a draw does not read the knocker. One help line for the hand; the card pad
+            # under each deadwood already knows the card values.
+            Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT,
                   help=N_("For a draw, leave the knocker and the deadwood empty")),
             Field("deadwood", N_("Deadwood after lay-offs"), FieldKind.INT, Scope.LIST, optional=True,
                   lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES),

@@ -5,36 +5,43 @@
 
   function setInput(form, name, value) {
     const input = form.elements.namedItem(name);
-    if (!input) return false;
-    const before = input.type === "checkbox" ? input.checked : input.value;
-    if (input.type === "checkbox") input.checked = Boolean(value);
-    else input.value = value;
-    return before !== (input.type === "checkbox" ? input.checked : input.value);
+    if (input instanceof RadioNodeList) {  // its value setter leaves a choice of "" (the usual) unchecked
+      Array.from(input).forEach((radio) => { radio.checked = radio.value === String(value); });
+    } else if (input && input.type === "checkbox") input.checked = Boolean(value);
+    else if (input) input.value = value;
+  }
+
+  // An input by name; a group of radio buttons is known by its first, and named by its fieldset's legend.
+  function inputOf(form, name) {
+    const input = form.elements.namedItem(name);
+    return input instanceof RadioNodeList ? input[0] : input;
   }
 
   function labelOf(form, name) {
-    const input = form.elements.namedItem(name);
-    const label = input && input.id && form.querySelector("label[for='" + input.id + "']");
+    const input = inputOf(form, name);
+    const label = input && (input.type === "radio" ? input.closest("fieldset")?.querySelector("legend")
+      : input.id && form.querySelector("label[for='" + input.id + "']"));
     return label ? label.textContent.trim() : name;
   }
 
   function initPresets(box) {
     const form = box.closest("form");
-    const select = box.querySelector("select");
     const shown = form.elements.namedItem("shown_preset");
     const changes = box.querySelector(".preset-changes");
     const presets = JSON.parse(box.dataset.presets || "{}");
-    if (!select || !shown) return;
-    select.addEventListener("change", () => {
-      const values = presets[select.value] || presets[""] || {};
+    if (!shown) return;
+    box.addEventListener("change", (event) => {  // a radio button per way of playing
+      if (event.target.name !== "preset") return;
+      const chosen = event.target.value;
+      const values = presets[chosen] || presets[""] || {};
       const usual = presets[""] || {};
       const changed = [];
       Object.keys(values).forEach((name) => {
         setInput(form, name, values[name]);
-        form.elements.namedItem(name)?.closest(".field")?.classList.toggle("from-preset", values[name] !== usual[name]);
+        inputOf(form, name)?.closest(".field")?.classList.toggle("from-preset", values[name] !== usual[name]);
         if (values[name] !== usual[name]) changed.push(labelOf(form, name));
       });
-      shown.value = select.value;
+      shown.value = chosen;
       if (changes) {
         changes.hidden = !changed.length;
         changes.textContent = changed.length ? changes.dataset.changedLabel + " " + changed.join(", ") : "";
@@ -44,7 +51,14 @@
     });
   }
 
+  // The house rules stay open after a refused form once they were opened here: the server reads this input.
+  function rememberOpen(details) {
+    const input = details.querySelector("input[name='" + details.dataset.rememberOpen + "']");
+    if (input) details.addEventListener("toggle", () => { input.value = details.open ? "1" : ""; });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
+    document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);
   });
 })();

@@ -107,7 +107,10 @@ def start_game(page, live_server):
             page.locator("details.options summary").click()
             for name, value in options.items():
                 field = page.locator(f"#opt_{name}")
-                if field.evaluate("e => e.tagName") == "SELECT":
+                choice = page.locator(f"input[type=radio][name=opt_{name}][value='{value}']")
+                if choice.count():  # a house rule's choices are radio buttons
+                    choice.check()
+                elif field.evaluate("e => e.tagName") == "SELECT":
                     field.select_option(value)
                 elif field.get_attribute("type") == "checkbox":
                     field.set_checked(value == "y")

@@ -32,6 +32,8 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
     expect(page.get_by_label("Ann lifted exactly 31 cards (−50)")).not_to_be_checked()
     expect(page.locator("label[for=cards-0]")).to_have_text("Cards left")
     expect(page.locator("label[for=penalty-0]")).to_have_text("or penalty")
+    # The one hint above the players names the box it is for, as Hand & Foot's do.
+    expect(page.locator(".round-form > p.help")).to_have_text(["Cards left in hand: like K 7 X · X = joker"])
     shot("garbage-rummy-1-new-table")
 
     # Hand 1: Bob goes out; Ann made her goal and taps her cards left; Cy's penalty is typed.

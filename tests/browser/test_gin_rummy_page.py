@@ -31,9 +31,19 @@ def test_gin_rummy_game_on_a_phone(page, start_game, shot):
     expect(notes).to_contain_text("At the end: 100 points to the winner.")
     expect(page.locator(".standings .extra-info")).to_have_text(["Hands won: 0", "Hands won: 0"])
 
-    # Hand 1: Ann knocks with 5; Bob's deadwood is added up on the card pad: K 5 A = 16.
+    # The form opens with nothing chosen, not on a knock by nobody: saving it as it stands names what to tap.
     ended = page.locator("fieldset.chips", has_text="How the hand ended")
-    expect(ended.locator("input:checked")).to_have_value("knock")
+    knocker = page.locator("fieldset.chips", has_text="Who knocked or went gin")
+    expect(ended.locator("input:checked")).to_have_count(0)
+    expect(knocker.locator("input:checked")).to_have_count(0)
+    expect(knocker.locator("label.chip")).to_have_text(["Ann", "Bob"])  # no "Nobody": a draw needs no knocker
+    save(page, 1)
+    expect(page.locator(".refused")).to_have_text("Hand 1 was not saved; see what is marked below.")
+    expect(page.locator(".field.has-error", has=ended)).to_contain_text(
+        "say how the hand ended: knock, gin, big gin or draw")
+
+    # Hand 1: Ann knocks with 5; Bob's deadwood is added up on the card pad: K 5 A = 16.
+    pick(page, "How the hand ended", "Knock")
     pick(page, "Who knocked or went gin", "Ann")
     page.locator("#deadwood-0").fill("5")
     bob = page.locator(".seat-entry", has_text="Bob")
@@ -50,6 +60,7 @@ def test_gin_rummy_game_on_a_phone(page, start_game, shot):
     expect(ann).to_contain_text("Hands won: 1 · box bonus 25")
 
     # Hand 2: Bob knocks holding 12, over the limit: refused next to his deadwood, nothing lost.
+    pick(page, "How the hand ended", "Knock")
     pick(page, "Who knocked or went gin", "Bob")
     page.locator("#deadwood-0").fill("20")
     page.locator("#deadwood-1").fill("12")
@@ -94,6 +105,7 @@ def test_gin_rummy_ended_by_hand_adds_the_bonus(page, start_game, shot):
     expect(page.locator(".standings li").first).to_contain_text("Hands won: 0")
     for seat, deadwood in enumerate(["12", "4", "2"]):
         page.locator(f"#deadwood-{seat}").fill(deadwood)
+    pick(page, "How the hand ended", "Knock")
     save(page, 1)  # nobody picked as the knocker
     expect(page.locator(".field.has-error", has_text="Who knocked")).to_contain_text("say who knocked or went gin")
     expect(page.locator("#deadwood-2")).to_have_value("2")

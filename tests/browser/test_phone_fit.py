@@ -5,7 +5,10 @@ from contextlib import contextmanager
 
 import pytest
 
+from scorekeeper.rules import REGISTRY
 from tests.browser.test_live_table import MANY, api
+
+KEYS = list(REGISTRY)
 
 # Every button, box and chip that lies outside the player's box (or the card) it belongs to.
 STICKING_OUT = """() => { const out = [];
@@ -15,14 +18,16 @@ STICKING_OUT = """() => { const out = [];
   return out; }"""
 
 
-def phone(browser, width):
-    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+def phone(browser, width, language: str = "en"):
+    return browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True,
+                               locale=language)
 
 
 @contextmanager
-def phone_page(browser, live_server, width: int, path: str, clipboard: bool = False):
-    """Open ``path`` on a phone ``width`` pixels wide (that lets the page use the clipboard, if asked); yield the page."""
-    context = phone(browser, width)
+def phone_page(browser, live_server, width: int, path: str, clipboard: bool = False, language: str = "en"):
+    """Open ``path`` on a phone ``width`` pixels wide, in ``language`` (that lets the page use the clipboard, if
+    asked); yield the page."""
+    context = phone(browser, width, language)
     if clipboard:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
     try:
@@ -121,7 +126,39 @@ def test_two_card_hints_say_which_box_each_is_for(page, live_server):
         "Cards left in hand and foot: like 7 X 3C · X = joker"]
 
 
-def test_the_header_is_one_line_on_a_360px_phone(browser, live_server):
-    with phone_page(browser, live_server, 360, f"/rules/") as page:
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_header_is_one_line_on_a_small_phone(browser, live_server, width, language):
+    with phone_page(browser, live_server, width, "/rules/", language=language) as page:
         brand, rules = page.locator(".brand").bounding_box(), page.locator(".top nav a").first.bounding_box()
         assert abs(brand["y"] - rules["y"]) < 1  # the links beside the name, not on a second line
+        targets = page.locator(".top a, .top button").evaluate_all(
+            "els => els.map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
+        for text, w, h in targets:  # as big as on any phone: 48px tall, the two small buttons 36px wide
+            assert h >= 40 and w >= 36, (text, w, h)
+
+
+# Every box whose words (a placeholder, a select's chosen line) are wider than the room inside it.
+CUT_OFF = """() => { const ctx = document.createElement('canvas').getContext('2d'); const out = [];
+  for (const el of document.querySelectorAll('input[placeholder], select')) {
+    if (!el.offsetParent) continue;
+    const style = getComputedStyle(el); ctx.font = style.font;
+    const text = el.tagName === 'SELECT' ? el.selectedOptions[0]?.text || '' : el.placeholder;
+    const arrow = el.tagName === 'SELECT' ? 20 : 0;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    if (ctx.measureText(text).width > room) out.push(el.id + ': ' + text); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_no_box_cuts_off_its_words_on_a_phone(browser, live_server, width, language):
+    cut, wide = [], []
+    for path in ["/rules/", *(f"/new/{key}" for key in KEYS), "/sheets/golf"]:
+        with phone_page(browser, live_server, width, path, language=language) as page:
+            for summary in page.locator("details.options summary").all():
+                summary.click()  # the house rules too
+            cut += [f"{path} {box}" for box in page.evaluate(CUT_OFF)]
+            wide += [path] if page.evaluate("document.documentElement.scrollWidth > window.innerWidth") else []
+    assert cut == [], "\n".join(cut)
+    assert wide == []

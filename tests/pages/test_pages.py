@@ -47,6 +47,18 @@ def test_refused_new_game_names_the_field_and_keeps_what_was_typed(client):
     assert "must be at least 1" in page
 
 
+def house_rules_open(answer) -> bool:
+    return re.search(r'<details class="options"[^>]*\bopen>', answer.get_data(as_text=True)) is not None
+
+
+def test_a_refused_new_game_keeps_the_house_rules_open_when_they_were_opened_changed_or_refused(client):
+    assert not house_rules_open(start(client, "golf", ["Ann", "ann"]))  # a name refused, the rules never touched
+    assert house_rules_open(start(client, "golf", ["Ann", "ann"], holes="6"))  # a rule changed
+    assert house_rules_open(start(client, "golf", ["Ann", "Bob"], holes="0"))  # a rule refused
+    opened = client.post("/new/golf", data={"players-0": "Ann", "players-1": "ann", "rules_opened": "1"})
+    assert house_rules_open(opened)  # opened on the phone (the page's script says so), nothing changed
+
+
 def test_too_few_players_is_refused(client):
     answer = start(client, "golf", ["Ann"])
     assert answer.status_code == 422 and "needs 2 to 12 players" in answer.get_data(as_text=True)
@@ -204,6 +216,8 @@ def test_edit_and_delete_rounds_from_the_page(client):
     client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "4"})
     form = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
     assert 'value="1"' in form and 'value="2"' in form
+    intro = re.search(r'<h1>Hole 1</h1>\s*<p class="muted">([^<]*)</p>', form).group(1)
+    assert "round" not in intro  # Golf plays holes: the page does not call one a round
     assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x"}).status_code == 422
     assert client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "5", "score-1": "2"}).status_code == 302
     assert [s["total"] for s in client.get(f"/api/games/{gid}").get_json()["standings"]] == [8, 6]
@@ -339,3 +353,13 @@ def test_the_fixed_notes_fold_into_table_rules(client, key, inside, outside):
     folded = page[page.index('<li class="table-rules"><details>'):]
     folded = folded[:folded.index("</details>")]
     assert "Table rules" in folded and inside in folded and outside not in folded and outside in page
+
+
+def test_the_words_in_the_rounds_grid_are_in_the_readers_language(client, create_game, post_round):
+    game = create_game("gin-rummy", ["Ann", "Bob"])
+    post_round(game, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann
+    post_round(game, {"result": "gin", "knocker": 0, "deadwood": [0, 20]})
+    french = client.get(f"/games/{game['id']}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "<td>28 contre</td>" in french and "<td>45 gin</td>" in french and "undercut" not in french
+    english = client.get(f"/games/{game['id']}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "<td>28 undercut</td>" in english

@@ -316,3 +316,10 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
 def test_a_rules_card_lists_only_the_names_typed(client):
     _, text = pdf_text(blank(client, "chase-the-ace", 4, names=["Ann", "", "Cy"], kind="rules"))
     assert "Ann · Cy" in text and "Cy ·" not in text  # no separators for the seats left blank
+
+
+def test_a_french_sheet_names_an_undercut_in_french(client, create_game, post_round):
+    state = create_game("gin-rummy", ["Ann", "Bob"])
+    post_round(state, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann: 28
+    _pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "28 contre" in text and "undercut" not in text
