@@ -29,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -264,31 +265,44 @@ async def table(client: Client, game: dict, every: float, until: float, figures:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
 
 
+PAGE_TAG = re.compile(rb"""data-etag='"([^"']+)"'""")  # the live tag a game's page holds (templates/games/table.html)
 POLLED = {"live": "/games/{id}/live", "api": "/api/games/{id}"}  # what a spectator polls: the live view, or the API
 
 
 async def spectator(client: Client, game: dict, every: float, until: float, figures: Figures, ramp: float,
                     polls: str = "live") -> None:
     """Poll one game every ``every`` seconds with If-None-Match, from a moment within the ``ramp``: its live
-    scoreboard, as an open page does (or with ``polls="api"`` its JSON state, as an API client would)."""
+    scoreboard, as an open page does (or with ``polls="api"`` its JSON state, as an API client would).
+
+    A spectator of the live scoreboard first opens the game's page, as a browser does, and polls with the
+    tag the page holds; its page load is counted with the polls (``page`` in the statuses)."""
     tab = client.tab()
     await asyncio.sleep(random.uniform(0, ramp))
     path, etag = POLLED[polls].format(id=game["id"]), None
+    opening = polls == "live"
     while time.monotonic() < until:
         due = time.monotonic() + every
         started = time.monotonic()
+        kind = "page" if opening else "poll"
         try:
-            answer = await client.request("GET", path, headers={"If-None-Match": etag} if etag else None, tab=tab)
+            if opening:
+                answer = await client.request("GET", f"/games/{game['id']}", tab=tab)
+                opening = False
+                found = PAGE_TAG.search(answer.body)
+                etag = found.group(1).decode() if answer.status == 200 and found else None
+            else:
+                answer = await client.request("GET", path, headers={"If-None-Match": etag} if etag else None,
+                                              tab=tab)
         except (OSError, asyncio.TimeoutError) as exc:
-            figures.count("poll " + type(exc).__name__)
-            figures.errors.append(f"poll: {exc!r}")
+            figures.count(f"{kind} {type(exc).__name__}")
+            figures.errors.append(f"{kind}: {exc!r}")
         else:
             figures.polls.append((started, time.monotonic() - started))
-            figures.count(f"poll {answer.status}")
-            if answer.status == 200:
+            figures.count(f"{kind} {answer.status}")
+            if answer.status == 200 and kind == "poll":
                 etag = answer.headers.get("etag", etag)
-            elif answer.status != 304:
-                figures.errors.append(f"poll {answer.status}: {answer.body[:200]!r}")
+            elif answer.status not in (200, 304):
+                figures.errors.append(f"{kind} {answer.status}: {answer.body[:200]!r}")
         await asyncio.sleep(max(0.0, due - time.monotonic()))
 
 
@@ -313,6 +327,14 @@ def percentiles(timed: list[tuple[float, float]], start: float, end: float = flo
     """Return the 50th, 95th and 99th percentiles in ms of the requests sent from ``start`` until ``end``."""
     values = [seconds for sent, seconds in timed if start <= sent < end]
     return {p: percentile(values, p) for p in (50, 95, 99)}
+
+
+def by_second(timed: list[tuple[float, float]], start: float) -> list[float | None]:
+    """Return the p99 in ms of the requests sent in each second from ``start``: where a run's latency came from."""
+    seconds: dict[int, list[float]] = {}
+    for sent, taken in timed:
+        seconds.setdefault(int(sent - start), []).append(taken)
+    return [percentile(seconds.get(n, []), 99) for n in range(max(seconds, default=-1) + 1)]
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -349,6 +371,7 @@ async def run(url: str, args, server=None) -> dict:
         "write_ms": percentiles(figures.writes, steady), "poll_ms": percentiles(figures.polls, steady),
         "ramp_write_ms": percentiles(figures.writes, started, steady),
         "ramp_poll_ms": percentiles(figures.polls, started, steady),
+        "p99_by_second": by_second(figures.writes + figures.polls, started),
         "statuses": dict(sorted(figures.statuses.items())),
         "errors": len(figures.errors), "first_errors": figures.errors[:5],
         "rounds": rounds,
@@ -454,7 +477,8 @@ def report(result: dict) -> str:
             f"writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, polls {p[50]}/{p[95]}/{p[99]} ms; "
             f"during the ramp p99 writes {rw[99]} ms, polls {rp[99]} ms; {result['errors']} errors; "
             f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
-            f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}")
+            f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}; "
+            f"p99 by second: {' '.join(str(round(v)) if v is not None else '-' for v in result['p99_by_second'])}")
 
 
 def main() -> None:

@@ -21,7 +21,9 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 import time
+from collections import OrderedDict
 
 from flask import Flask
 from sqlalchemy import text
@@ -45,7 +47,12 @@ KEEP = text(
     " ON CONFLICT (game_id, variant, address) DO UPDATE SET version = excluded.version, body = excluded.body"
     " WHERE kept_answer.version < excluded.version")
 VERSION = "SELECT version FROM game WHERE public_id = ?"
-VERSION_AND_SCOREBOARD = ("SELECT g.version, k.version, k.body FROM game g LEFT JOIN kept_answer k"
+KEPT_BODY = ("SELECT k.version, k.body FROM kept_answer k JOIN game g ON k.game_id = g.id"
+             " WHERE g.public_id = ? AND k.variant = ? AND k.address = ?")
+# The body only when the poll needs it: not when the game is still at the version the poll holds (a 304), as
+# reading it (out of line, decompressed: several KB) cost the database more than the rest of the poll.
+VERSION_AND_SCOREBOARD = ("SELECT g.version, k.version, CASE WHEN g.version <> ? AND k.version = g.version"
+                          " THEN k.body END FROM game g LEFT JOIN kept_answer k"
                           " ON k.game_id = g.id AND k.variant = ? AND k.address = ? WHERE g.public_id = ?")
 
 
@@ -79,14 +86,45 @@ def address_of(environ) -> str:
     return f"{environ.get('wsgi.url_scheme', 'http')}://{get_host(environ)}{environ.get('SCRIPT_NAME', '')}"[:255]
 
 
-def share(engine, game_id: int, version: int, language: str, environ, body: str) -> None:
-    """Keep a version's spectator scoreboard for every worker and server (a cache: a failure is only logged)."""
+SHARED_KEPT = 1024  # the scoreboards this process has kept, remembered so that it keeps each only once
+_shared: OrderedDict[tuple, None] = OrderedDict()
+_shared_lock = threading.Lock()
+
+
+def page_variant(language: str, big: bool) -> str:
+    """Name a spectator's table page as kept for every server: its language, and the big-screen view or not."""
+    return f"page-{language}-{SPECTATOR}{'-big' if big else ''}"
+
+
+def shared(engine, public_id: str, version: int, variant: str, environ) -> str | None:
+    """Return the answer kept for every server for this version of a game, in this variant, at this address."""
+    row = read_row(engine, KEPT_BODY, (public_id, variant, address_of(environ)))
+    return row[1] if row is not None and row[0] == version else None
+
+
+def share(engine, game, version: int, language: str, environ, body: str, variant: str | None = None) -> None:
+    """Keep a version's spectator scoreboard (or ``variant``: a spectator's page) for every worker and server
+    (a cache: a failure is only logged).
+
+    Once per version, variant and address in each process: every new spectator's first look at a game
+    renders it from this process's kept parts, and writing it again would cost the database a write each time.
+    """
+    params = {"game_id": game.id, "variant": variant or live_variant(language, SPECTATOR),
+              "address": address_of(environ), "version": version, "body": body}
+    done = (game.public_id, version, params["variant"], params["address"])  # a row id can come again (SQLite)
+    with _shared_lock:
+        if done in _shared:
+            return
     try:
         with engine.begin() as connection:
-            connection.execute(KEEP, {"game_id": game_id, "variant": live_variant(language, SPECTATOR),
-                                      "address": address_of(environ), "version": version, "body": body})
+            connection.execute(KEEP, params)
     except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
-        log.info("scoreboard of game %s version %s not kept: %s", game_id, version, exc)
+        log.info("%s of game %s version %s not kept: %s", params["variant"], game.public_id, version, exc)
+        return
+    with _shared_lock:
+        _shared[done] = None
+        while len(_shared) > SHARED_KEPT:
+            _shared.popitem(last=False)
 
 
 class UnchangedPolls:
@@ -109,7 +147,7 @@ class UnchangedPolls:
         language, role = next(iter(tags.values()))[1:]
         if role == SPECTATOR and language in self.languages:
             row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                           (live_variant(language, SPECTATOR), address_of(environ), public_id))
+                           (max(tags), live_variant(language, SPECTATOR), address_of(environ), public_id))
         else:
             row = read_row(self.engine, VERSION, (public_id,))
         if row is None:
@@ -119,7 +157,7 @@ class UnchangedPolls:
             start_response("304 NOT MODIFIED", [("ETag", f'"{tags[version][0]}"'), *HEADERS])
             self.logged(environ, started, 304, 0)
             return []
-        if len(row) == 3 and row[1] == version:  # this version's scoreboard, as the app rendered it
+        if len(row) == 3 and row[1] == version and row[2] is not None:  # this version's scoreboard, as rendered
             body = row[2].encode()
             tag = live_tag(public_id, version, language, SPECTATOR)
             start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),

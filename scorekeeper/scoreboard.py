@@ -26,7 +26,7 @@ def answer(game: Game, token: str | None) -> str:
     """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
     page = render(game, services.table_view(game), token)
     if token is None:
-        polling.share(db.engine, game.id, game.version, str(get_locale()), request.environ, page)
+        polling.share(db.engine, game, game.version, str(get_locale()), request.environ, page)
     return page
 
 

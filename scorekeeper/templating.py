@@ -130,6 +130,11 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     return with_this_requests_marks(html)
 
 
+def keep_page(template: str, public_id: str, version: int, variant: Any, html: str) -> None:
+    """Keep a page of a game version made elsewhere (another worker or server), as ``kept_part`` keeps its own."""
+    kept(part_key(template, public_id, version, variant), lambda: html)
+
+
 def held(key: tuple) -> Any:
     """Return what ``kept`` holds for ``key``, or None; nothing is made."""
     with _parts_lock:

@@ -163,15 +163,15 @@ def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, cre
     for _ in range(3):
         page = client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert played == [1, 2, 3] and ">12<" in page.replace(" ", "")  # kept since it was saved: no fold at all
-    services._folds.clear()  # another process, which kept an older version or none (and no page)
-    templating._parts.clear()
-    client.get(f"/games/{state['id']}")
+    services._folds.clear()  # another process, which kept an older version or none (and no page or state; the
+    templating._parts.clear()  # spectators' page it may read from the database, rendered once for every server)
+    client.get(f"/api/games/{state['id']}")
     assert played == [1, 2, 3, 1, 2, 3]
     older = services._folds[state["id"]]
     post_round(state, {"players": [{"score": 6}, {"score": 4}], "knocker": None})
     services._folds[state["id"]] = older  # another process, which kept the version before: the new hole only
     played.clear()
-    client.get(f"/games/{state['id']}")
+    client.get(f"/api/games/{state['id']}")
     assert played == [4]
     played.clear()
     edited = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": {"players": [{"score": 9}, {"score": 4}],

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import database, services, templating
+from scorekeeper import database, polling, services, templating
 from scorekeeper.extensions import db
 
 PLAYERS = [f"P{n}" for n in range(1, 9)]
@@ -36,6 +36,7 @@ def forget_everything_kept() -> None:
     services._folds.clear()
     services._views.clear()
     templating._parts.clear()
+    polling._shared.clear()
 
 
 def refuse_loading(monkeypatch, why: str) -> None:
@@ -157,6 +158,32 @@ def test_a_kept_table_page_is_answered_from_the_games_head_alone(app, golf, post
     post_round(state, hole(5))  # a new version: the page is made again
     assert "Save hole 5" in scorer.get(f"/games/{state['id']}").get_data(as_text=True)
     assert spectator.get("/games/nosuchgame").status_code == 404
+
+
+def test_a_spectators_page_is_rendered_once_for_every_worker_and_server(app, golf, post_round, monkeypatch):
+    state = golf(3)
+    first = app.test_client().get(f"/games/{state['id']}")
+    forget_everything_kept()  # another worker, or another server, never saw this version
+
+    refuse_loading(monkeypatch, "a spectator's page kept for every server must not load, fold or render the game")
+    for _ in range(2):  # the second is kept in this process too
+        answer = app.test_client().get(f"/games/{state['id']}")
+        assert answer.status_code == 200 and answer.get_data() == first.get_data()
+        assert answer.headers["ETag"] == first.headers["ETag"]
+    monkeypatch.undo()
+    big = app.test_client().get(f"/games/{state['id']}?big=1")  # another variant: made for itself
+    assert big.status_code == 200 and big.get_data() != first.get_data()
+
+    french = app.test_client().get(f"/games/{state['id']}", headers={"Accept-Language": "fr"})
+    assert french.status_code == 200 and "Manches" in french.get_data(as_text=True)
+    post_round(state, hole(5))  # a new version: rendered again, never the old one
+    forget_everything_kept()
+    after = app.test_client().get(f"/games/{state['id']}").get_data(as_text=True)
+    assert '<th scope="row">4</th>' in after
+    scorer = app.test_client()  # an editor's page is never taken from the spectators'
+    scorer.get(f"/games/{state['id']}/edit/{state['token']}")
+    forget_everything_kept()
+    assert "Save hole 5" in scorer.get(f"/games/{state['id']}").get_data(as_text=True)
 
 
 def test_static_files_are_linked_by_their_content_and_kept_a_year(client):

@@ -17,7 +17,7 @@ from ..i18n import local_path, tr, tr_errors, tr_mark
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
-from ..templating import kept_page, kept_part
+from ..templating import keep_page, kept_page, kept_part
 from . import bp
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
@@ -124,6 +124,8 @@ def table(game_id: str):
     if tag and request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     page = kept_table(head, token)
+    if page is None and tag:  # a spectator's page: maybe another worker or server has rendered this version
+        page = shared_table(head)
     if page is None:
         game = game_or_404(game_id)
         view = services.table_view(game)
@@ -131,7 +133,28 @@ def table(game_id: str):
             if token and view.accepts_rounds else None
         page, _status = render_table(game, view, form)
         tag = tag and page_tag(game)  # the game may have moved on since its head was read
+        if tag:
+            share_table(game)
     return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+
+
+def shared_table(head: services.GameHead) -> str | None:
+    """Return a spectator's page of the head's version as a worker kept it for every server, kept here too."""
+    big = request.args.get("big") == "1"
+    page = polling.shared(db.engine, head.public_id, head.version, polling.page_variant(str(get_locale()), big),
+                          request.environ)
+    if page is not None:
+        keep_page("games/table.html", head.public_id, head.version, table_variant(None), page)
+    return page
+
+
+def share_table(game: Game) -> None:
+    """Keep the spectator's page just rendered for every worker and server, so each version renders once."""
+    page = kept_page("games/table.html", game.public_id, game.version, table_variant(None))
+    if page is not None and "\x00" not in page:  # no marks of this request's own (a spectator's page has none)
+        language = str(get_locale())
+        polling.share(db.engine, game, game.version, language, request.environ, str(page),
+                      polling.page_variant(language, request.args.get("big") == "1"))
 
 
 def head_or_404(game_id: str) -> services.GameHead:
