@@ -8,14 +8,17 @@
 It starts gunicorn itself on a fresh database (a SQLite file, or with --postgres a throwaway
 cluster from Debian's postgresql package), unless --url names a running server. Each table
 is a golf game that sends a round every --post-every seconds (with its round number and an
-Idempotency-Key, as the phones do); each spectator follows one table and polls it every
---poll-every seconds with If-None-Match, as an open table page's live view does (``/games/<id>/live``;
-``--polls api`` polls the JSON state instead). The games are started first; then the tables and
-spectators arrive at random moments over a --ramp (10 s), as a club's evening fills up, and the run is
-measured for --duration seconds after it: the steady state. The ramp's own figures are reported apart
-(every spectator's first poll, without a tag, falls in it), and an error in it counts as any other.
-The client is plain asyncio, one bare Protocol per request on its own connection (as gunicorn's sync
-workers close them), so it costs little next to the server on the same machine.
+Idempotency-Key, as the phones do); each spectator follows one table: it opens the game's page, as a
+browser does, then polls its live scoreboard every --poll-every seconds with the tag the page holds
+(If-None-Match), as the page's live view does (``/games/<id>/live``; ``--polls api`` polls the JSON
+state instead, from the start). The games are started first; then the tables and spectators arrive at
+random moments over a --ramp (60 s: a club of a thousand tables filling up within a minute; each arrival
+costs a page and a first write), and the run is measured for --duration seconds after it: the steady
+state. The ramp's own figures are reported apart, and an error in it counts as any other; the p99 of
+each second shows where a run's latency came from. The client is plain asyncio, one bare Protocol per
+request on its own connection (as gunicorn's sync workers close them), so it costs little next to the
+server on the same machine; with --keep-alive each table and spectator keeps one connection open between
+its requests instead, and the server runs gthread workers.
 
 Afterwards it reads every game back and compares its stored rounds with the 201s it got:
 none lost, none doubled. With --kill-at SECONDS it kills the server (kill -9, every process)
@@ -490,7 +493,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--spectators", type=int, help="default: 4 per table")
     parser.add_argument("--duration", type=float, default=60, help="seconds measured, after the ramp")
-    parser.add_argument("--ramp", type=float, default=10,
+    parser.add_argument("--ramp", type=float, default=60,
                         help="seconds over which the tables and spectators start (reported apart)")
     parser.add_argument("--post-every", type=float, default=10)
     parser.add_argument("--poll-every", type=float, default=3)
