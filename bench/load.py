@@ -14,7 +14,8 @@ browser does, then polls its live scoreboard every --poll-every seconds with the
 state instead, from the start). The games are started first; then the tables and spectators arrive at
 random moments over a --ramp (60 s: a club of a thousand tables filling up within a minute; each arrival
 costs a page and a first write), and the run is measured for --duration seconds after it: the steady
-state. The ramp's own figures are reported apart, and an error in it counts as any other; the p99 of
+state (with --settle, after that many more seconds, reported apart, for the queue the arrivals left to
+drain). The ramp's own figures are reported apart, and an error in it counts as any other; the p99 of
 each second shows where a run's latency came from. The client is plain asyncio, one bare Protocol per
 request on its own connection (as gunicorn's sync workers close them), so it costs little next to the
 server on the same machine; with --keep-alive each table and spectator keeps one connection open between
@@ -351,11 +352,12 @@ async def run(url: str, args, server=None) -> dict:
     """Run the load once against ``url``; return its figures."""
     client = Client(url, args.connections, args.keep_alive)
     load_before = os.getloadavg()[0]  # others' work on the same machine skews the figures; say how much
-    holes = int((args.ramp + args.duration) / args.post_every) + 3
+    holes = int((args.ramp + args.settle + args.duration) / args.post_every) + 3
     games = await start_tables(client, args.tables, holes)
     figures = Figures()
     started = time.monotonic()
-    steady = started + args.ramp  # every table and spectator has started: the figures that count
+    arrived = started + args.ramp  # every table and spectator has started
+    steady = arrived + args.settle  # and the queue their arrival left has drained: the figures that count
     until = steady + args.duration
     tasks = [table(client, g, args.post_every, until, figures, args.ramp) for g in games]
     tasks += [spectator(client, random.choice(games), args.poll_every, until, figures, args.ramp, args.polls)
@@ -372,8 +374,9 @@ async def run(url: str, args, server=None) -> dict:
         "requests_per_second": round(len(measured) / max(0.001, until - steady), 1),
         "writes": len(figures.writes), "polls": len(figures.polls),
         "write_ms": percentiles(figures.writes, steady), "poll_ms": percentiles(figures.polls, steady),
-        "ramp_write_ms": percentiles(figures.writes, started, steady),
-        "ramp_poll_ms": percentiles(figures.polls, started, steady),
+        "ramp_write_ms": percentiles(figures.writes, started, arrived),
+        "ramp_poll_ms": percentiles(figures.polls, started, arrived),
+        "settle": args.settle, "settle_ms": percentiles(figures.writes + figures.polls, arrived, steady),
         "p99_by_second": by_second(figures.writes + figures.polls, started),
         "statuses": dict(sorted(figures.statuses.items())),
         "errors": len(figures.errors), "first_errors": figures.errors[:5],
@@ -475,10 +478,11 @@ def integrity_check(database_url: str) -> str:
 def report(result: dict) -> str:
     w, p, r = result["write_ms"], result["poll_ms"], result["rounds"]
     rw, rp = result["ramp_write_ms"], result["ramp_poll_ms"]
+    settling = f"settling ({result['settle']} s) p99 {result['settle_ms'][99]} ms; " if result["settle"] else ""
     return (f"{result['tables']} tables, {result['spectators']} spectators, {result['seconds']} s "
-            f"({result['ramp']} s ramp): after the ramp {result['requests_per_second']} req/s, "
+            f"({result['ramp']} s ramp): in the steady state {result['requests_per_second']} req/s, "
             f"writes p50/p95/p99 {w[50]}/{w[95]}/{w[99]} ms, polls {p[50]}/{p[95]}/{p[99]} ms; "
-            f"during the ramp p99 writes {rw[99]} ms, polls {rp[99]} ms; {result['errors']} errors; "
+            f"during the ramp p99 writes {rw[99]} ms, polls {rp[99]} ms; {settling}{result['errors']} errors; "
             f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
             f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}; "
             f"p99 by second: {' '.join(str(round(v)) if v is not None else '-' for v in result['p99_by_second'])}")
@@ -495,6 +499,8 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60, help="seconds measured, after the ramp")
     parser.add_argument("--ramp", type=float, default=60,
                         help="seconds over which the tables and spectators start (reported apart)")
+    parser.add_argument("--settle", type=float, default=0,
+                        help="seconds after the ramp reported apart, not measured: the queue the arrivals left")
     parser.add_argument("--post-every", type=float, default=10)
     parser.add_argument("--poll-every", type=float, default=3)
     parser.add_argument("--polls", choices=sorted(POLLED), default="live",
