@@ -37,7 +37,7 @@ def page_error(exc):
         413: (_("That was too much to send"), sentence(exc.description)),
         429: (_("Slow down a little"), sentence(exc.description)),
     }
-    title, text = texts.get(exc.code, (_("That did not work"), exc.description))
+    title, text = texts.get(exc.code, (_("That did not work"), sentence(exc.description)))
     response = make_response(render_template("errors/error.html", title=title, text=text), exc.code)
     if exc.code == 429:
         response.headers.update(exc.get_headers() if hasattr(exc, "get_headers") else {})
@@ -46,6 +46,8 @@ def page_error(exc):
 
 
 PLAIN = {
+    404: lambda: _("there is no such game or page here; check the link"),
+    405: lambda: _("this address does not take that kind of request"),
     413: lambda: _("that is more than this server takes in one request (at most %(kb)s KB); send less",
                    kb=(current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024),
     429: lambda: _("too many requests from here in a short time; wait a minute, then try again"),

@@ -1,8 +1,4 @@
-"""Defects found by the hosted-install review, each reproduced from the outside (pages and API).
-
-The ones still marked xfail(strict=True) need a change in a file this review did not touch; the reason
-says where.
-"""
+"""Defects found by the hosted-install review, each reproduced from the outside (pages and API), now mended."""
 from __future__ import annotations
 
 import io
@@ -124,8 +120,6 @@ def test_the_language_cookie_is_secure_over_https(client):
 # --- errors in the reader's language ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="errors.page_error keeps Werkzeug's English description for 404 (API) and "
-                                       "405 (pages and API): needs translated texts in errors.PLAIN")
 def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
     french = {"Accept-Language": "fr"}
     page = client.delete("/games/nope", headers=french).get_data(as_text=True)
@@ -133,6 +127,8 @@ def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
     api_404 = client.get("/api/games/nope/rounds/9999999", headers=french).get_json()["errors"]["game"]
     assert "method is not allowed" not in page
     assert "method is not allowed" not in api_405 and "requested URL" not in api_404
+    assert "accepte pas ce type de requête." in page and api_405 == "cette adresse n'accepte pas ce type de requête"
+    assert api_404 == "il n'y a pas de partie ni de page à cette adresse ; vérifiez le lien"
 
 
 # --- Idempotency-Key -------------------------------------------------------------------------------
