@@ -32,10 +32,7 @@ class Gunicorn:
                "DATABASE_URL": self.database_url, "SECRET_KEY": "races", "FLASK_RATELIMIT_ENABLED": "false",
                **self.env}
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind",
-                 f"127.0.0.1:{self.port}", "--graceful-timeout", "2", *self.worker_class(), "scorekeeper:create_app()"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(self.command(), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -47,6 +44,12 @@ class Gunicorn:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not answer: {self.log.read_text()[-2000:]}")
+
+    def command(self) -> list[str]:
+        """Return the command that serves the app: gunicorn with the app's own settings, as the README runs it."""
+        return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.serving", "--workers", str(self.workers),
+                "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "2", *self.worker_class(),
+                "scorekeeper:create_app()"]
 
     def worker_class(self) -> list[str]:
         if not self.threads:
