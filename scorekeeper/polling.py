@@ -102,16 +102,16 @@ def shared(engine, public_id: str, version: int, variant: str, environ) -> str |
     return row[1] if row is not None and row[0] == version else None
 
 
-def share(engine, game, version: int, language: str, environ, body: str, variant: str | None = None) -> None:
-    """Keep a version's spectator scoreboard (or ``variant``: a spectator's page) for every worker and server
-    (a cache: a failure is only logged).
+def share(engine, game, variant: str, environ, body: str) -> None:
+    """Keep the game's current version of a spectator's answer (a ``live_variant`` scoreboard or a
+    ``page_variant`` page) for every worker and server (a cache: a failure is only logged).
 
     Once per version, variant and address in each process: every new spectator's first look at a game
     renders it from this process's kept parts, and writing it again would cost the database a write each time.
     """
-    params = {"game_id": game.id, "variant": variant or live_variant(language, SPECTATOR),
-              "address": address_of(environ), "version": version, "body": body}
-    done = (game.public_id, version, params["variant"], params["address"])  # a row id can come again (SQLite)
+    params = {"game_id": game.id, "variant": variant, "address": address_of(environ), "version": game.version,
+              "body": body}
+    done = (game.public_id, game.version, variant, params["address"])  # a row id can come again (SQLite)
     with _shared_lock:
         if done in _shared:
             return
@@ -119,7 +119,7 @@ def share(engine, game, version: int, language: str, environ, body: str, variant
         with engine.begin() as connection:
             connection.execute(KEEP, params)
     except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
-        log.info("%s of game %s version %s not kept: %s", params["variant"], game.public_id, version, exc)
+        log.info("%s of game %s version %s not kept: %s", variant, game.public_id, game.version, exc)
         return
     with _shared_lock:
         _shared[done] = None

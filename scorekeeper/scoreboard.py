@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from flask import g, render_template, request
 from flask_babel import force_locale, get_locale
-from sqlalchemy import select
 
 from . import polling, services
 from .extensions import db
-from .models import Game, KeptAnswer
+from .models import Game
 from .readmodel import TableView
 
 
@@ -26,7 +25,8 @@ def answer(game: Game, token: str | None) -> str:
     """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
     page = render(game, services.table_view(game), token)
     if token is None:
-        polling.share(db.engine, game, game.version, str(get_locale()), request.environ, page)
+        polling.share(db.engine, game, polling.live_variant(str(get_locale()), polling.SPECTATOR), request.environ,
+                      page)
     return page
 
 
@@ -56,11 +56,8 @@ def renders_in_writes() -> bool:
 def keep_version(game: Game, version: int, derived) -> None:
     """Render and keep one changed game's new scoreboard for the spectators that follow it from this address."""
     address = polling.address_of(request.environ)
-    variants = services.kept_variants(game, address)
-    if variants is None:  # the lock did not read them
-        variants = db.session.scalars(select(KeptAnswer.variant).where(
-            KeptAnswer.game_id == game.id, KeptAnswer.address == address)).all()
-    languages = [(variant, language) for variant in variants if (language := polling.language_of(variant))]
+    languages = [(variant, language) for variant in services.kept_variants(game, address)
+                 if (language := polling.language_of(variant))]
     if not languages:
         return
     view = services.table_view(game, derived)

@@ -258,11 +258,11 @@ def locking(replay: bool, spectators: bool, again: bool = False):
         .with_for_update(of=Game.__table__).execution_options(populate_existing=True)
 
 
-def kept_variants(game: Game, address: str) -> tuple[str, ...] | None:
-    """Return the variants of the spectators' scoreboards kept for ``game`` at ``address``, as ``lock_game`` read
-    them with the lock; None when it did not."""
+def kept_variants(game: Game, address: str) -> tuple[str, ...]:
+    """Return the variants of the answers kept for ``game`` at ``address`` for every server, as ``lock_game`` read
+    them with the lock (none when it was not asked to: the first poll of a new version then renders it)."""
     held = db.session.info.get("kept_variants", {}).get(game.public_id)
-    return held[1] if held is not None and held[0] == address else None
+    return held[1] if held is not None and held[0] == address else ()
 
 
 def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:

@@ -81,15 +81,15 @@ def writes_game(view):
 
     @wraps(view)
     def wrapper(game_id: str, **kwargs):
-        key = request.headers.get("Idempotency-Key", "").strip()
-        plain = key.isprintable() and bool(clean_text(key))
-        key = stored_key(key) if plain else ""
-        locked = services.lock_game(game_id, polling.address_of(request.environ), key or None)
+        sent = request.headers.get("Idempotency-Key", "").strip()
+        plain = sent.isprintable() and bool(clean_text(sent))
+        key = stored_key(sent) if sent and plain else None
+        locked = services.lock_game(game_id, polling.address_of(request.environ), key)
         game = locked.game
         refused = token_refused(game)
         if refused:
             return refused
-        if request.headers.get("Idempotency-Key", "").strip() and not plain:
+        if sent and not plain:
             return error(400, "body", N_("the Idempotency-Key must be plain printable text"))
         if locked.replay is not None:
             status, body = locked.replay

@@ -140,9 +140,8 @@ def table(game_id: str):
 
 def shared_table(head: services.GameHead) -> str | None:
     """Return a spectator's page of the head's version as a worker kept it for every server, kept here too."""
-    big = request.args.get("big") == "1"
-    page = polling.shared(db.engine, head.public_id, head.version, polling.page_variant(str(get_locale()), big),
-                          request.environ)
+    page = polling.shared(db.engine, head.public_id, head.version,
+                          polling.page_variant(str(get_locale()), big_screen()), request.environ)
     if page is not None:
         keep_page("games/table.html", head.public_id, head.version, table_variant(None), page)
     return page
@@ -152,9 +151,8 @@ def share_table(game: Game) -> None:
     """Keep the spectator's page just rendered for every worker and server, so each version renders once."""
     page = kept_page("games/table.html", game.public_id, game.version, table_variant(None))
     if page is not None and "\x00" not in page:  # no marks of this request's own (a spectator's page has none)
-        language = str(get_locale())
-        polling.share(db.engine, game, game.version, language, request.environ, str(page),
-                      polling.page_variant(language, request.args.get("big") == "1"))
+        polling.share(db.engine, game, polling.page_variant(str(get_locale()), big_screen()), request.environ,
+                      str(page))
 
 
 def head_or_404(game_id: str) -> services.GameHead:
@@ -167,7 +165,7 @@ def head_or_404(game_id: str) -> services.GameHead:
 
 def page_tag(game: Game | services.GameHead) -> str:
     """Tag a spectator's table page: the game's version, the language, the big-screen view or not."""
-    return services.state_etag(game, "page", str(get_locale()), "big" if request.args.get("big") == "1" else "")
+    return services.state_etag(game, "page", str(get_locale()), "big" if big_screen() else "")
 
 
 @bp.get("/games/<game_id>/live")
@@ -192,7 +190,7 @@ def render_table(game: Game, view: TableView, form, status: int = 200):
     token = token_for(game)
     if token:
         carries_token()  # the page shows the edit link
-    big = request.args.get("big") == "1"
+    big = big_screen()
     context = {"game": game, "form": form, "token": token, "live_tag": live_tag(game), "big": big}
     if status == 200 and (form is None or form.blank) and not session.get("_flashes"):
         return kept_part("games/table.html", view, table_variant(token), **context), status
@@ -214,7 +212,12 @@ def table_variant(token: str | None) -> tuple:
     For one version the round form is shown exactly when an editor looks at a game that takes rounds,
     so the role and the version settle the page.
     """
-    return "page", bool(token), request.args.get("big") == "1"
+    return "page", bool(token), big_screen()
+
+
+def big_screen() -> bool:
+    """Say whether this request asks for the big-screen view of a table (``?big=1``)."""
+    return request.args.get("big") == "1"
 
 
 @bp.post("/games/<game_id>/rounds")
