@@ -9,16 +9,18 @@ Choices where the spec is silent:
   only the doubling waits for a score above 0 (games.md: doubling never rewards a failed knock).
 - The pot: the money is counted to the cent; a hole with no knocker leaves it as it is, and
   after a knocker takes it, everyone still in puts ``pot_stake`` in again.
-- A score typed instead of cards must lie between the lowest and the highest a layout can
-  make. The lowest is exact; the highest is exact without cancelling, under ``pairs`` and
-  under ``all``, and for ``lines`` and ``columns`` it is the sum of the highest cards (a few
-  sums just under it may still be accepted).
+- A score typed instead of cards must lie between the lowest and the highest a real layout can
+  make, with no more copies of a card than the packs hold: both are exact under every pairing
+  rule (under ``lines`` or ``columns`` the costly cards must lie where they cannot pair), found
+  once per set of options by a search over the hands the packs can deal.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations, permutations
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
@@ -218,23 +220,133 @@ def the_packs(options: GolfOptions) -> list[Card]:
 
 @per_options
 def score_range(options: GolfOptions) -> tuple[int, int]:
-    """Return the lowest and the highest score a layout can make under the values and pairing in force."""
-    k = options.layout
-    values = sorted(card_value(c, DEFAULT_VALUES, options.values) for c in the_packs(options))
-    by_rank: dict[str, list[int]] = {}
+    """Return the lowest and the highest score a real layout can make under the values and pairing in force."""
+    kinds = card_kinds(options)
+    return -extreme_layout(kinds, options, -1), extreme_layout(kinds, options, 1)
+
+
+def card_kinds(options: GolfOptions) -> list[tuple[Card, int, int]]:
+    """Group the packs' cards that score and pair alike: (a card of the kind, its value, how many the packs hold)."""
+    kinds: dict[tuple[str, int, bool], list[Any]] = {}
     for card in the_packs(options):
-        if not (options.one_eyed_jacks_wild and card in ONE_EYED_JACKS):
-            by_rank.setdefault(card.rank, []).append(card_value(card, DEFAULT_VALUES, options.values))
-    highest = sum(values[-k:])
-    if options.pairs in (Pairs.PAIRS, Pairs.ALL):  # two cards of a rank would cancel: one card per rank
-        highest = sum(sorted(max(v) for v in by_rank.values())[-k:])
-    if options.pairs is Pairs.NONE:
-        return sum(values[:k]), highest
-    if options.pairs is Pairs.ALL:  # singles of different ranks count; the rest make repeated ranks (0)
-        singles = sorted(min(v) for v in by_rank.values())
-        return min(sum(singles[:j]) for j in range(k + 1) if k - j != 1), highest
-    # The lowest singles count; the other places hold pairs (0), and an odd place out the next lowest card.
-    return min(sum(values[:j]) + ((k - j) % 2) * values[j] for j in range(k + 1)), highest
+        value = card_value(card, DEFAULT_VALUES, options.values)
+        wild = options.one_eyed_jacks_wild and card in ONE_EYED_JACKS
+        kinds.setdefault((card.rank, value, wild), [card, value, 0])[2] += 1
+    return [(card, value, count) for card, value, count in kinds.values()]
+
+
+@cache
+def line_masks(layout: int, pairs: Pairs) -> tuple[int, ...]:
+    """For each way of laying out cards 0..layout-1 that the pairing rule tells apart, which cards share a line.
+
+    Cards ``a < b`` sharing a line are bit ``a * layout + b`` of a mask. Two layouts are alike when a
+    symmetry of the layout (swapping the rows, moving the columns) that keeps the pairs the rule allows
+    turns one into the other.
+    """
+    allowed = allowed_positions(layout, pairs)
+    symmetries = [p for p in permutations(range(layout)) if {pair(p[i], p[j]) for i, j in allowed} == allowed]
+    orders = {min(tuple(order[s[i]] for i in range(layout)) for s in symmetries)
+              for order in permutations(range(layout))}
+    return tuple(sorted({sum(1 << bit(*pair(order[i], order[j]), layout) for i, j in allowed) for order in orders}))
+
+
+def pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def bit(a: int, b: int, layout: int) -> int:
+    return a * layout + b
+
+
+@cache
+def touching(layout: int) -> dict[int, int]:
+    """For each pair of cards (a bit, as in ``line_masks``), the mask of the pairs that share a card with it."""
+    pairs = list(combinations(range(layout), 2))
+    return {1 << bit(a, b, layout): sum(1 << bit(c, d, layout) for c, d in pairs if {a, b} & {c, d})
+            for a, b in pairs}
+
+
+def best_saving(edges: int, points: Mapping[int, int], touches: Mapping[int, int], kept: dict[int, int]) -> int:
+    """Return the most points disjoint pairs among ``edges`` can cancel (``points``: pair bit -> its points)."""
+    if not edges:
+        return 0
+    if edges not in kept:
+        first = edges & -edges
+        kept[edges] = max(best_saving(edges & ~first, points, touches, kept),
+                          points[first] + best_saving(edges & ~touches[first], points, touches, kept))
+    return kept[edges]
+
+
+def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions, sign: int) -> int:
+    """Return the highest (sign 1) or minus the lowest (sign -1) score of any layout the packs can deal.
+
+    A search over the hands of ``layout`` cards, best cards first, each hand then laid out in its best
+    way where the pairing rule looks at places. A layout scores at most the sum of its cards and at
+    least the sum of its cards below 0 (cancelling only takes cards out), so a branch whose bound cannot
+    beat the best layout found is left.
+    """
+    k = options.layout
+    kinds = sorted(kinds, key=lambda kind: -sign * kind[1])
+    left = [count for _, _, count in kinds]
+    # What one card can add at most: its value (sign 1), or minus the part of it below 0 (sign -1).
+    gain = [value if sign > 0 else -min(value, 0) for _, value, _ in kinds]
+    masks = line_masks(k, options.pairs) if options.pairs in (Pairs.LINES, Pairs.COLUMNS) else None
+    touches = touching(k)
+    best = -10**9
+    hand: list[int] = []
+
+    def bound(start: int, places: int) -> int:
+        total = 0
+        for i in range(start, len(kinds)):  # gains fall as i grows
+            take = min(left[i], places)
+            total, places = total + gain[i] * take, places - take
+            if not places:
+                break
+        return total
+
+    def laid_out() -> int:
+        cards = [kinds[i][0] for i in hand]
+        if masks is None:
+            return sign * layout_score(cards, options)
+        values = [kinds[i][1] for i in hand]
+        points = {1 << bit(a, b, k): values[a] + values[b] for a, b in combinations(range(k), 2)
+                  if values[a] + values[b] > 0 and can_pair(cards[a], cards[b], options.one_eyed_jacks_wild)}
+        pairable, kept = sum(points), {}
+
+        def saving(mask: int) -> int:
+            return best_saving(mask & pairable, points, touches, kept)
+
+        if sign > 0:  # the layout that cancels least; a wild jack shares a line with some card wherever it lies
+            least = max((values[j] + min(values[:j] + values[j + 1:]) for j, card in enumerate(cards)
+                         if options.one_eyed_jacks_wild and card in ONE_EYED_JACKS), default=0)
+            if sum(values) - least <= best:
+                return best
+            found = sum(values)
+            for mask in masks:
+                found = min(found, saving(mask))
+                if found <= least:
+                    break
+            return sum(values) - found
+        return -(sum(values) - max(saving(mask) for mask in masks))
+
+    def search(start: int, partial: int) -> None:
+        nonlocal best
+        if len(hand) == k:
+            if partial > best:
+                best = max(best, laid_out())
+            return
+        if partial + bound(start, k - len(hand)) <= best:
+            return
+        for i in range(start, len(kinds)):
+            if left[i]:
+                left[i] -= 1
+                hand.append(i)
+                search(i, partial + gain[i])
+                hand.pop()
+                left[i] += 1
+
+    search(0, 0)
+    return best
 
 
 def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: GolfOptions) -> list[int | None]:

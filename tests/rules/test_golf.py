@@ -1,6 +1,8 @@
 """Golf rules, table by table: layouts, pairing rules, knocks, looks, targets and quarters."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from scorekeeper.rules import golf
@@ -400,3 +402,40 @@ def test_each_problem_names_its_player():
     with pytest.raises(RoundRefused) as exc:
         play(table(), hole({}, 3, None))
     assert [str(m) for m in exc.value.errors.values()] == ["give Ann's cards or score", "give Cy's cards or score"]
+
+
+# --- games.md "More checks": the score bounds are those of a real layout -------------------------
+
+@pytest.mark.parametrize("options, lowest, highest", [
+    ({"values": {"J": 20}, "pairs": "lines"}, -10, 60),                 # two jacks in a line cancel: 2 J on the diagonal
+    ({"values": {"J": 20}, "pairs": "columns"}, -10, 60),
+    ({"values": {"J": 20}, "layout": 6}, -10, 90),                      # columns: one jack a column
+    ({"values": {"J": 20}, "layout": 6, "pairs": "lines"}, -10, 80),    # one jack a row
+    ({"values": {"J": 20}, "layout": 6, "pairs": "none"}, -10, 100),    # four jacks and two tens count
+    ({"layout": 6, "pairs": "pairs", "one_eyed_jacks_wild": True}, -10, 54),
+    ({"values": {"QS": 40, "8": 0}, "layout": 6, "pairs": "lines", "one_eyed_jacks_wild": True}, -10, 90),
+])
+def test_score_bounds_come_from_a_real_layout(options, lowest, highest):
+    t = table(**options)
+    assert golf.score_range(t.options) == (lowest, highest)
+    with pytest.raises(RoundRefused) as exc:
+        play(t, hole(5, highest + 1, 5))
+    assert set(exc.value.errors) == {"players.1.score"}
+
+
+def all_layouts(options):
+    """Every layout the packs can deal, as kinds of card (brute force, for 4 cards)."""
+    kinds = golf.card_kinds(options)
+    for picks in itertools.product(range(len(kinds)), repeat=options.layout):
+        if all(picks.count(i) <= kinds[i][2] for i in set(picks)):
+            yield [kinds[i][0] for i in picks]
+
+
+@pytest.mark.parametrize("pairs, values, wild", [
+    ("lines", {"J": 20}, True), ("columns", {"QS": 40, "8": 0}, True), ("pairs", {"J": 0, "Q": 12, "K": 13}, False),
+    ("all", {"J": 20}, False),
+])
+def test_score_bounds_match_every_four_card_layout(pairs, values, wild):
+    t = table(layout=4, pairs=pairs, values=values, one_eyed_jacks_wild=wild)
+    scores = [golf.layout_score(cards, t.options) for cards in all_layouts(t.options)]
+    assert golf.score_range(t.options) == (min(scores), max(scores))
