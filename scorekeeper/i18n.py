@@ -7,10 +7,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import Locale
+from babel.lists import format_list
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
 from flask_babel import format_decimal, get_locale, get_translations
 
-from .rules.base import Amount, Msg
+from .rules import cards
+from .rules.base import Amount, CardText, Msg, Names
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
@@ -64,6 +66,10 @@ def shown_param(value: Any) -> Any:
         return tr(value)
     if isinstance(value, Amount):
         return format_decimal(value.value, format="#,##0.00")
+    if isinstance(value, Names):
+        return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
+    if isinstance(value, CardText):
+        return card_text(value.card)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
             return format_decimal(value)
@@ -139,3 +145,16 @@ def rank_letters() -> dict[str, str]:
 def rank_letter(rank: str) -> str:
     """Write one rank as the reader does ("D" for a French queen); other ranks stay as they are."""
     return rank_letters().get(rank, rank)
+
+
+def reader_notation() -> cards.Notation:
+    """Return how the reader of this page types cards (French letters on a French page)."""
+    return cards.notation(str(get_locale() or "en"))
+
+
+def card_text(card: str) -> str:
+    """Write a card or a rank from the rules ("QS", "K") for the reader: "D♠", "R" in French, "Q♠", "K" in English."""
+    try:
+        return cards.written(card, rank_letters())
+    except ValueError:
+        return card

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from scorekeeper import translate
-from scorekeeper.rules.base import Amount, msg, nmsg
+from scorekeeper.rules.base import Amount, CardText, Names, msg, nmsg
 from scorekeeper.rules.cards import Card, parse_card
 
 FRENCH = translate.CATALOGUES / "fr" / "LC_MESSAGES"
@@ -157,14 +157,16 @@ def test_round_sentences_are_whole_in_each_language(client, create_game):
 def test_plurals_follow_the_language(app):
     from scorekeeper.i18n import tr
 
-    twice = nmsg("%(card)s appears %(got)s times; the packs hold it once",
-                 "%(card)s appears %(got)s times; the packs hold it %(num)s times", 2, card="QS", got=3)
-    once = nmsg("%(card)s appears %(got)s times; the packs hold it once",
-                "%(card)s appears %(got)s times; the packs hold it %(num)s times", 1, card="QS", got=3)
+    said = ("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
+            "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it %(num)s times")
+    twice = nmsg(*said, 2, names=Names(("Ann", "Bob")), card=CardText("QS"), got=3)
+    once = nmsg(*said, 1, names=Names(("Ann", "Bob")), card=CardText("QS"), got=3)
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        assert tr(twice).endswith("2 times") and tr(once).endswith("once")
+        assert tr(twice) == "Ann and Bob hold the Q♠ 3 times; the 2 packs hold it 2 times"
+        assert tr(once).endswith("once")
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert "2 fois" in tr(twice) and "2 fois" not in tr(once)
+        assert tr(twice) == "Ann et Bob ont le D♠ 3 fois\u202f; les 2 paquets le contiennent 2 fois"
+        assert "2 fois" not in tr(once)
 
 
 def test_money_and_numbers_are_written_for_the_locale(app):

@@ -50,6 +50,27 @@ class Amount:
         return f"{self.value:.2f}"
 
 
+@dataclass(frozen=True)
+class Names:
+    """Players' names in a message, joined as the reader's language does ("Ann and Cy", "Ann et Cy")."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.names[:-1]) + (" and " if len(self.names) > 1 else "") + self.names[-1] \
+            if self.names else ""
+
+
+@dataclass(frozen=True)
+class CardText:
+    """A card or a rank in a message ("QS", "K"), written in the reader's letters with its suit's symbol."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return self.card
+
+
 def per_options(function: Callable[..., Any]) -> Callable[..., Any]:
     """Remember a pure function of a table's options, which a fold may ask for every player of every round.
 

@@ -5,11 +5,11 @@ Also counts cards against the packs in play, for the checks every game makes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from .base import N_, RulesError, fail, msg, nmsg, shown
+from .base import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "X"
@@ -22,11 +22,45 @@ RED_SUITS = ("H", "D")
 RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER, "R": "K", "D": "Q", "V": "J"}
 
 
-def deck() -> dict[str, Any]:
-    """Describe how cards are written, for the pages' card helpers (ranks, suits and their signs, aliases)."""
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How a reader types cards on a page: the letters of the ranks and of the suits, in one language.
+
+    The API and stored rounds always use English letters (``parse_card``); a page reads its reader's
+    letters (``read_typed``) and stores the API's. The suit symbols read in every language.
+    """
+
+    ranks: Mapping[str, str]  # a rank as typed -> the rank ("V" -> "J"); upper case
+    suits: Mapping[str, str]  # a suit as typed -> the suit ("CO" -> "H"); upper case
+    traps: Mapping[str, str] = field(default_factory=dict)  # a last letter that means another suit elsewhere -> why
+
+
+ENGLISH = Notation({**{r: r for r in RANKS}, **RANK_ALIASES, JOKER: JOKER}, {s: s for s in SUITS})
+FRENCH = Notation(
+    {**{r: r for r in RANKS if r not in ("J", "Q", "K")}, "1": "A", "V": "J", "D": "Q", "R": "K", JOKER: JOKER,
+     "JOKER": JOKER},
+    {"P": "S", "CO": "H", "K": "D", "T": "C"},
+    {"C": N_("C is clubs in English and hearts in French: write Co for cœur or T for trèfle")},
+)
+NOTATIONS = {"en": ENGLISH, "fr": FRENCH}
+# The key to the letters, repeated wherever cards are typed and in every card error (French: P pique · Co cœur…).
+CARD_KEY = N_("Suits: S spades · H hearts · D diamonds · C clubs, or ♠ ♥ ♦ ♣. Ranks: A 2–10 J Q K, joker X.")
+
+
+def notation(language: str | None) -> Notation:
+    """Return how a reader of ``language`` types cards (English letters for any other language)."""
+    return NOTATIONS.get((language or "en")[:2], ENGLISH)
+
+
+def deck(reader: Notation = ENGLISH) -> dict[str, Any]:
+    """Describe how cards are written, for the pages' card helpers: ranks, suits and their signs, and how the
+    reader types them (``aliases``: a typed rank -> the rank; ``letters``: a typed suit -> the suit)."""
     signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
     return {"ranks": [*RANKS, JOKER], "suits": {code: signs[code] for code in SUITS}, "red": list(RED_SUITS),
-            "aliases": RANK_ALIASES}
+            "aliases": {typed: rank for typed, rank in reader.ranks.items() if typed != rank},
+            "typed_ranks": sorted(reader.ranks), "letters": dict(reader.suits)}
 
 
 @dataclass(frozen=True, order=True)
@@ -60,6 +94,48 @@ def parse_card(text: Any) -> Card:
     if raw not in RANKS:
         raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=shown(text.strip(), 8)))
     return Card(raw, suit)
+
+
+def read_typed(text: str, reader: Notation) -> Card:
+    """Read one card as a reader typed it on a page ("V♥", "VCo", "10P" in French); raise ValueError(Msg) if not.
+
+    A letter that means another suit in another language (a French C) is refused, never guessed.
+    """
+    raw = text.strip().upper()
+    rank, suit = raw, None
+    if len(raw) > 1 and raw[-1] in SUIT_SYMBOLS:
+        rank, suit = raw[:-1], SUIT_SYMBOLS[raw[-1]]
+    else:
+        for letters in sorted(reader.suits, key=len, reverse=True):
+            if raw.endswith(letters) and raw[:-len(letters)] in reader.ranks:
+                rank, suit = raw[:-len(letters)], reader.suits[letters]
+                break
+        else:
+            if len(raw) > 1 and raw[:-1] in reader.ranks and raw[-1] in reader.traps:
+                raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
+                                     why=Msg(reader.traps[raw[-1]]), key=Msg(CARD_KEY)))
+    if rank not in reader.ranks or (suit and reader.ranks[rank] == JOKER):
+        raise ValueError(msg(N_("%(card)s is not a card. %(key)s"), card=shown(text.strip(), 8), key=Msg(CARD_KEY)))
+    rank = reader.ranks[rank]
+    return Card(rank) if rank == JOKER else Card(rank, suit)
+
+
+def typed_cards(text: str, reader: Notation, path: str) -> list[str]:
+    """Read the cards typed in one box (spaces or commas between them) and write them as the API does."""
+    try:
+        return [str(read_typed(part, reader)) for part in text.replace(",", " ").split()]
+    except ValueError as exc:
+        raise RulesError({path: exc.args[0]}) from None
+
+
+def written(card: Card | str, letters: Mapping[str, str] | None = None) -> str:
+    """Write a card for a reader: the rank in their letters (``letters``: rank -> letter) and the suit's symbol."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
+    if card.is_joker:
+        return "🃏"
+    return (letters or {}).get(card.rank, card.rank) + (signs[card.suit] if card.suit else "")
 
 
 def parse_cards(value: Any, path: str) -> list[Card]:
@@ -120,21 +196,32 @@ def suit_needed(rank: str, overrides: Mapping[str, int]) -> bool:
     return any(len(key) > len(rank) and key[: len(rank)] == rank and key[len(rank):] in SUITS for key in overrides)
 
 
-def check_packs(cards: Sequence[Card], packs: int, jokers: int, path: str = "players") -> None:
-    """Raise a RulesError naming ``path`` when the cards are more than the packs hold."""
-    cards = list(cards)
+def check_packs(hands: Sequence[tuple[str, Sequence[Card]]], packs: int, jokers: int, path: str = "players") -> None:
+    """Raise a RulesError naming ``path`` when the cards are more than the packs hold, and who holds them.
+
+    ``hands`` is each player's name with the cards written for them.
+    """
+    def holders(match: Callable[[Card], bool]) -> Names:
+        return Names(tuple(dict.fromkeys(name for name, cards in hands for card in cards if match(card))))
+
+    cards = [card for _, cards in hands for card in cards]
     ranks = Counter(c.rank for c in cards)
     if ranks[JOKER] > jokers:
-        raise fail(path, N_("there are %(got)s jokers; the packs hold %(most)s"), got=ranks[JOKER], most=jokers)
+        raise fail(path, N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
+                   names=holders(lambda c: c.is_joker), got=ranks[JOKER], most=jokers)
     for rank, count in ranks.items():
         if rank != JOKER and count > 4 * packs:
-            raise fail(path, N_("there are %(got)s cards of rank %(rank)s; the packs hold %(most)s"),
-                       got=count, rank=rank, most=4 * packs)
+            raise fail(path, N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
+                       names=holders(lambda c: c.rank == rank), got=count, rank=CardText(rank), most=4 * packs)
     for card, count in Counter(c for c in cards if c.suit).items():
         if count > packs:
-            raise RulesError({path: nmsg("%(card)s appears %(got)s times; the packs hold it once",
-                                         "%(card)s appears %(got)s times; the packs hold it %(num)s times",
-                                         packs, card=str(card), got=count)})
+            names = holders(lambda c: c == card)
+            if packs == 1 and count == 2 and len(names.names) == 2:
+                raise fail(path, N_("%(names)s both hold the %(card)s; one pack holds one"),
+                           names=names, card=CardText(str(card)))
+            raise RulesError({path: nmsg("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
+                                         "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it "
+                                         "%(num)s times", packs, names=names, card=CardText(str(card)), got=count)})
 
 
 def equal_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[list[str]]:

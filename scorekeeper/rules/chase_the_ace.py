@@ -36,9 +36,8 @@ from typing import Any
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
-from .cards import JOKER, RANKS, parse_rank
+from .cards import JOKER, RANKS, Card, check_packs, parse_card, parse_rank
 
-PACK_COPIES = 4  # one pack: each rank four times
 
 
 class TieRule(Enum):
@@ -230,15 +229,12 @@ class ChaseRules(BaseRules):
         """Read one rank per seat (None for a seat that is out), reporting every broken card at once."""
         cards = need_list(value, "cards", table)
         errors: dict[str, Msg] = {}
-        ranks = [gather(errors, read_seat_card, table, seat, card, state.lives[seat] > 0)
+        dealt = [gather(errors, read_seat_card, table, seat, card, state.lives[seat] > 0)
                  for seat, card in enumerate(cards)]
         if errors:
             raise RulesError(errors)
-        for rank, count in Counter(r for r in ranks if r is not None).items():
-            if count > PACK_COPIES:
-                raise fail("cards", N_("there are %(count)s cards of rank %(rank)s; one pack holds 4"),
-                           count=count, rank=rank)
-        return ranks
+        check_packs([(name, [card]) for name, card in zip(table.players, dealt) if card is not None], 1, 0, "cards")
+        return [None if card is None else card.rank for card in dealt]
 
     def settle_tie(self, table: Table, state: ChaseState, tied: list[int], cut_winner: Any) -> ChaseState:
         """Apply the tie rule when every player still in would lose their last life together."""
@@ -408,8 +404,8 @@ def all_blank(cards: Any) -> bool:
     return isinstance(cards, list) and all(is_blank(card) for card in cards)
 
 
-def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool) -> str | None:
-    """Read one seat's card: a rank for a player still in, nothing for one who is out."""
+def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool) -> Card | None:
+    """Read one seat's card (its rank, and its suit when given) for a player still in, nothing for one who is out."""
     path, name = f"cards.{seat}", table.players[seat]
     if not seat_in:
         if not is_blank(card):
@@ -417,15 +413,19 @@ def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool) -> str | N
         return None
     if is_blank(card):
         raise fail(path, N_("give %(name)s's card"), name=name)
-    return read_rank(card, path)
+    return read_card(card, path)
 
 
-def read_rank(value: Any, path: str) -> str:
-    """Read one card's rank; jokers are not in the pack."""
-    rank = parse_rank(value, path)
-    if rank == JOKER:
+def read_card(value: Any, path: str) -> Card:
+    """Read one card (a rank, with its suit or not); jokers are not in the pack."""
+    try:
+        card = parse_card(value)
+    except ValueError as exc:
+        raise RulesError({path: exc.args[0]}) from None
+    if card.is_joker:
         raise fail(path, N_("there are no jokers in Chase the Ace"))
-    return rank
+    return card
+
 
 
 RULES = ChaseRules()

@@ -192,7 +192,7 @@ class GarbageRules(BaseRules):
                 errors.update(exc.errors)
         if errors:
             raise RulesError(errors)
-        check_packs([c for hand in hands for c in hand.cards or ()], PACKS, JOKERS, "players")
+        check_packs([(name, hand.cards or ()) for name, hand in zip(table.players, hands)], PACKS, JOKERS, "players")
         return hands
 
     def read_hand(self, table: Table, seat: int, entry: Any, went_out: bool) -> Hand:

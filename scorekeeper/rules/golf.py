@@ -458,14 +458,14 @@ class GolfRules(BaseRules):
         entries = need_entries(data, table)
         scores: list[int | None] = []
         looks: list[int] = []
-        layouts: list[Card] = []
+        layouts: list[tuple[str, list[Card]]] = []
         errors: dict[str, Msg] = {}
         for seat, entry in enumerate(entries):
             score, seat_looks, cards = gather(errors, self.read_entry, table, seat, entry, seats_in[seat]) \
                 or (None, 0, [])
             scores.append(score)
             looks.append(seat_looks)
-            layouts.extend(cards)
+            layouts.append((table.players[seat], cards))
         knocker = gather(errors, self.read_knocker, table, data.get("knocker"), seats_in)
         if errors:
             raise RulesError(errors)

@@ -21,8 +21,10 @@ Choices made where the spec is silent (for the rules page):
   with the highest total wins (both partners are winners). The packs stay one more than the players.
 - A black three cannot be melded, so ``melded`` holds no threes at all; black threes are
   counted only in ``left``.
-- Books need their cards only when the melded cards or points are given: an entry that says
-  neither is not checked against its books.
+- A player with books gives the cards laid down (or their points); books alone are refused.
+- The cards laid down in a hand are 0 or reach that hand's meld minimum (with partners, the
+  team's cards together: a partner may lay down less once the other has met it).
+- With the melded cards listed, each dirty book needs a wild card among them (a joker or a two).
 - An entry counts as empty when it gives no cards and no points, no book, no red three and did
   not go out; 0 points written for the cards left (``left_points: 0``) is not empty.
 - The table page checks a first meld before it is laid down: the cards tapped or typed are added
@@ -37,8 +39,8 @@ from typing import Any
 
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
-                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object,
-                   per_options)
+                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object, nmsg,
+                   per_options, Names)
 from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
                     values_in_force, values_line)
 
@@ -164,6 +166,7 @@ class Entry:
     left: int
     left_field: str  # "left" or "left_points": where the cards left were given
     cards: tuple[Card, ...]  # every card written in the entry, for the pack check
+    melded_path: str = ""  # the field the cards laid down were given in, for the meld minimum
 
 
 def packs(players: int) -> int:
@@ -260,6 +263,7 @@ class HandFootRules(BaseRules):
         """Check one hand and score it."""
         entries = self.read_entries(table, need_object(data))
         self.check_hand(table, entries)
+        self.check_meld_minimum(table, entries, turn.number)
         points = [self.entry_points(table, entry) for entry in entries]
         totals = tuple(t + p for t, p in zip(state.totals, points))
         return HandFootState(totals, state.hands + 1), list(points)
@@ -307,10 +311,15 @@ class HandFootRules(BaseRules):
         melded, melded_cards, melded_field = self.read_points(table, entry, seat, "melded", "melded_points")
         left, left_cards, left_field = self.read_points(table, entry, seat, "left", "left_points")
         given = entry.get(melded_field) is not None
-        self.check_books(table, seat, clean + dirty, melded_cards if given and melded_field == "melded" else None,
-                         melded if given else None)
+        if clean + dirty and not given:
+            raise fail(f"{path}.melded_points", N_("%(name)s made books: give the points of the cards laid down"),
+                       name=table.players[seat])
+        listed = melded_cards if given and melded_field == "melded" else None
+        self.check_books(table, seat, clean + dirty, listed, melded if given else None)
+        if listed is not None:
+            check_wild_cards(table, seat, dirty, listed)
         return Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
-                     tuple(melded_cards + left_cards))
+                     tuple(melded_cards + left_cards), f"{path}.melded_points")
 
     def read_points(self, table: Table, entry: Mapping[str, Any], seat: int, name: str,
                     alt: str) -> tuple[int, list[Card], str]:
@@ -340,7 +349,7 @@ class HandFootRules(BaseRules):
         out = [seat for seat, entry in enumerate(entries) if entry.went_out]
         if len(out) > 1:
             raise fail("players", N_("only one player can go out in a hand; marked as going out: %(names)s"),
-                       names=", ".join(table.players[seat] for seat in out))
+                       names=Names(tuple(table.players[seat] for seat in out)))
         if out:
             self.check_went_out(table, entries, out[0])
         most = RED_THREES_PER_PACK * packs(table.n)
@@ -349,7 +358,18 @@ class HandFootRules(BaseRules):
             raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
                        got=threes, packs=packs(table.n), most=most)
         n_packs = packs(table.n)
-        check_packs([card for entry in entries for card in entry.cards], n_packs, JOKERS_PER_PACK * n_packs)
+        check_packs([(name, entry.cards) for name, entry in zip(table.players, entries)], n_packs,
+                    JOKERS_PER_PACK * n_packs)
+
+    def check_meld_minimum(self, table: Table, entries: Sequence[Entry], number: int) -> None:
+        """Refuse cards laid down under the hand's meld minimum (a side's cards together with partners)."""
+        minimum = meld_minimum(table.options, number)
+        for seat, entry in enumerate(entries):
+            laid = sum(entries[s].melded for s in self.side(table, seat))
+            if entry.melded and laid < minimum:
+                raise fail(entry.melded_path, N_("%(name)s laid down %(got)s points; the first meld of this hand "
+                                                 "needs %(minimum)s, so the cards laid down are 0 or at least "
+                                                 "%(minimum)s"), name=table.players[seat], got=laid, minimum=minimum)
 
     def check_went_out(self, table: Table, entries: Sequence[Entry], seat: int) -> None:
         """Check the player who went out: a clean book, three books in all (the team's), no cards left."""
@@ -446,6 +466,17 @@ class HandFootRules(BaseRules):
                   alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
                   help=N_("like 7 X 3C")),
         ]
+
+
+def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]) -> None:
+    """Refuse dirty books the listed cards hold no wild card for (a joker or a two each)."""
+    wilds = sum(1 for card in melded if card.is_joker or card.rank == "2")
+    if wilds < dirty:
+        raise RulesError({f"players.{seat}.dirty_books": nmsg(
+            "%(name)s has %(num)s dirty book, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
+            "a dirty book needs one",
+            "%(name)s has %(num)s dirty books, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
+            "each dirty book needs one", dirty, name=table.players[seat], wilds=wilds)})
 
 
 def is_empty(entry: Mapping[str, Any]) -> bool:

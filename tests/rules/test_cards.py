@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.base import RulesError
-from scorekeeper.rules.cards import Card, check_packs, parse_card, parse_cards, suit_needed, value_key
+from scorekeeper.rules.cards import (ENGLISH, FRENCH, Card, check_packs, parse_card, parse_cards, read_typed, suit_needed,
+                                     typed_cards, value_key, written)
 
 
 @pytest.mark.parametrize("text, card", [
@@ -45,8 +46,63 @@ def test_suit_needed_only_when_a_suit_has_its_own_value():
 def test_packs_hold_so_many(cards, packs, jokers, ok):
     parsed = parse_cards(cards, "c")
     if ok:
-        check_packs(parsed, packs, jokers)
+        check_packs([("Ann", parsed)], packs, jokers)
     else:
         with pytest.raises(RulesError) as err:
-            check_packs(parsed, packs, jokers)
+            check_packs([("Ann", parsed)], packs, jokers)
         assert "players" in err.value.errors
+
+
+@pytest.mark.parametrize("hands, packs, says", [
+    ([("Ann", "3S 4H"), ("Bob", "5C"), ("Cy", "3S")], 1, "Ann and Cy both hold the 3S; one pack holds one"),
+    ([("Ann", "3S 3S"), ("Bob", "3S")], 2, "Ann and Bob hold the 3S 3 times; the 2 packs hold it 2 times"),
+    ([("Ann", "K K K"), ("Bob", "7"), ("Cy", "K K")], 1, "Ann and Cy hold 5 cards of rank K between them"),
+    ([("Ann", "X"), ("Bob", "X"), ("Cy", "X")], 1, "Ann, Bob and Cy hold 3 jokers between them"),
+])
+def test_too_many_cards_name_who_holds_them(hands, packs, says):
+    with pytest.raises(RulesError) as err:
+        check_packs([(name, parse_cards(cards, "c")) for name, cards in hands], packs, 2 * packs)
+    assert says in str(err.value.errors["players"]).replace(", and", " and")
+
+
+@pytest.mark.parametrize("typed, card", [
+    ("VCo", "JH"), ("V♥", "JH"), ("vco", "JH"), ("DT", "QC"), ("3P", "3S"), ("10K", "10D"), ("R♣", "KC"),
+    ("D", "Q"), ("R", "K"), ("V", "J"), ("1", "A"), ("x", "X"), ("As", None), ("Q♠", None),
+])
+def test_french_pages_read_french_letters(typed, card):
+    if card is None:  # "As" is not French for the ace of spades: S is no suit there
+        with pytest.raises(ValueError):
+            read_typed(typed, FRENCH)
+    else:
+        assert str(read_typed(typed, FRENCH)) == card
+
+
+@pytest.mark.parametrize("typed", ["VC", "3C", "10c", "RC"])
+def test_a_french_c_is_refused_with_the_key(typed):
+    with pytest.raises(ValueError) as err:
+        read_typed(typed, FRENCH)
+    said = str(err.value.args[0])
+    assert "Co" in said and "trèfle" in said and "Suits:" in said  # the key, translated on a French page
+
+
+@pytest.mark.parametrize("typed", ["K", "Q", "J", "RD", "VS", "XP"])
+def test_french_pages_refuse_english_letters_with_the_key(typed):
+    with pytest.raises(ValueError) as err:
+        read_typed(typed, FRENCH)
+    assert "is not a card" in str(err.value.args[0]) and "Suits:" in str(err.value.args[0])
+
+
+@pytest.mark.parametrize("typed, card", [("VC", "JC"), ("DH", "QH"), ("KD", "KD"), ("Q♠", "QS"), ("10c", "10C")])
+def test_english_pages_read_as_the_api_does(typed, card):
+    assert str(read_typed(typed, ENGLISH)) == card == str(parse_card(typed))
+
+
+def test_typed_cards_name_the_box():
+    assert typed_cards("VCo, 3P  D♦", FRENCH, "players.0.cards") == ["JH", "3S", "QD"]
+    with pytest.raises(RulesError) as err:
+        typed_cards("3P VC", FRENCH, "players.2.cards")
+    assert set(err.value.errors) == {"players.2.cards"}
+
+
+def test_cards_are_written_with_symbols_in_the_readers_letters():
+    assert written("QS", {"Q": "D"}) == "D♠" and written("10H") == "10♥" and written("X") == "🃏"

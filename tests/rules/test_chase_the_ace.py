@@ -573,3 +573,26 @@ def test_ending_by_hand_says_who_takes_or_shares_the_pot() -> None:
     derived = play(t, [lose(0)], finished_by_hand=True)
     notes = [[str(m) for m in seat] for seat in RULES.seat_notes(t, derived.state, over=True)]
     assert notes == [[], ["Shares the pot: 0.12 of 0.25"], ["Shares the pot: 0.12 of 0.25"]]
+
+
+# --- games.md "More checks": one pack holds each suited card once ------------------------------
+
+@pytest.mark.parametrize("cards, refused", [
+    (["KH", "KH", "5", "7"], True),       # the king of hearts twice
+    (["KH", "K♥", "5", "7"], True),       # written two ways
+    (["KH", "KS", "K", "7"], False),      # three kings, one without its suit
+    (["K", "K", "K", "K"], False),
+    (["KH", "K", "K", "K"], False),
+])
+def test_one_pack_holds_each_suited_card_once(cards: list[str], refused: bool) -> None:
+    t = table(4)
+    if refused:
+        assert error_fields(t, [{"cards": cards}]) == {"cards"}
+    else:
+        play(t, [{"cards": cards}])
+
+
+def test_a_card_twice_names_who_holds_it() -> None:
+    with pytest.raises(RoundRefused) as exc:
+        play(table(4), [{"cards": ["5", "KH", "7", "KH"]}])
+    assert str(exc.value.errors["cards"]) == "Bob and Di both hold the KH; one pack holds one"

@@ -18,10 +18,18 @@ def table(n: int = 2, **opts: Any) -> Table:
     return Table(tuple(NAMES[:n]), RULES.resolve_options(opts, n))
 
 
+LAID = 150  # the cards laid down with books when a test does not say: past every meld minimum and 7 cards a book
+
+
 def entry(clean: int = 0, dirty: int = 0, threes: int = 0, out: bool = False, **more: Any) -> dict[str, Any]:
-    """Build one player's entry (melded/left and their points go in ``more``; none given: nothing left)."""
+    """Build one player's entry (melded/left and their points go in ``more``; none given: nothing left).
+
+    Books come with the cards laid down (``LAID`` points when not given), as the rules ask.
+    """
     if not {"melded", "melded_points", "left", "left_points"} & set(more):
         more["left_points"] = 0  # a real entry: a player who held nothing says so
+    if clean + dirty and not {"melded", "melded_points"} & set(more):
+        more["melded_points"] = LAID
     return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **more}
 
 
@@ -57,9 +65,9 @@ def error_fields(t: Table, data: Any) -> set[str]:
 
 @pytest.mark.parametrize("opts, data, want", [
     ({}, rnd(went_out(melded_points=250), entry(0, 1, 0, melded_points=120, left_points=85)), [460, 65]),
-    ({}, rnd(went_out(), entry(2, 0, 2)), [210, 300]),
-    ({"clean_book": 100, "dirty_book": 50}, rnd(went_out(), entry(1, 1)), [300, 150]),
-    ({"red_three": 0, "going_out": 200}, rnd(went_out(), entry(threes=3)), [310, 0]),
+    ({}, rnd(went_out(), entry(2, 0, 2)), [210 + LAID, 300 + LAID]),
+    ({"clean_book": 100, "dirty_book": 50}, rnd(went_out(), entry(1, 1)), [300 + LAID, 150 + LAID]),
+    ({"red_three": 0, "going_out": 200}, rnd(went_out(), entry(threes=3)), [310 + LAID, 0]),
     ({}, rnd(entry(melded=["X", "A", "2", "K"]), entry(left="8 7 3S 3c")), [100, -25]),
     ({}, rnd(entry(melded=[], melded_points=90), entry(left=[], left_points=40)), [90, -40]),
     ({"values": {"X": 100, "3S": 50}}, rnd(entry(melded=["X"]), entry(left=["3S", "3C"])), [100, -55]),
@@ -74,8 +82,8 @@ def test_totals_add_up_over_the_hands() -> None:
     t = table(3)
     state = play(t, [rnd(went_out(), entry(1), entry(left_points=50)),
                      rnd(entry(melded_points=100), went_out(), entry(dirty=1))])
-    assert [s["total"] for s in state.standings] == [210 + 100, 50 + 210, -50 + 30]
-    assert state.leaders == [0]
+    assert [s["total"] for s in state.standings] == [210 + LAID + 100, 50 + LAID + 210 + LAID, -50 + 30 + LAID]
+    assert state.leaders == [1]
 
 
 def test_card_points_helper() -> None:
@@ -150,7 +158,7 @@ def test_packs_and_what_they_are_worth() -> None:
 
 def test_the_game_ends_after_the_hands_and_the_highest_total_wins() -> None:
     t = table(3)
-    hands = [rnd(went_out(), entry(1), entry())] * 3 + [rnd(entry(), entry(), went_out(melded_points=500))]
+    hands = [rnd(went_out(), entry(1), entry())] * 3 + [rnd(entry(), entry(), went_out(melded_points=1200))]
     state = play(t, hands)
     assert state.over and state.next is None
     assert state.winners == [2]
@@ -167,13 +175,14 @@ def test_rounds_option(rounds: int) -> None:
 
 
 def test_a_tie_shares_the_win() -> None:
-    state = play(table(3, rounds=1), [rnd(entry(1), entry(dirty=1, melded_points=35, left_points=15), entry())])
+    state = play(table(3, rounds=1), [rnd(entry(1, melded_points=60), entry(dirty=1, melded_points=80, left_points=0),
+                                          entry())])
     assert state.winners == [0, 1]
 
 
 @pytest.mark.parametrize("hands, winners", [
     ([rnd(went_out(), entry(2), entry())], [0]),
-    ([rnd(went_out(), entry(5), entry())], [1]),
+    ([rnd(went_out(), entry(5, melded_points=175), entry())], [1]),
     ([rnd(entry(), entry(), entry())], [0, 1, 2]),
     ([rnd(entry(left_points=5), entry(), entry(left_points=5))], [1]),
 ])
@@ -199,10 +208,10 @@ def test_partners_sit_opposite() -> None:
 def test_partners_score_as_teams() -> None:
     t = table(4, partners=True, rounds=1)
     state = play(t, [rnd(went_out(), entry(2), entry(1), entry(left_points=10))])
-    assert [s["total"] for s in state.standings] == [210, 100, 50, -10]
+    assert [s["total"] for s in state.standings] == [210 + LAID, 100 + LAID, 50 + LAID, -10]
     assert [s["team"] for s in state.standings] == [
-        {"seats": [0, 2], "total": 260}, {"seats": [1, 3], "total": 90},
-        {"seats": [0, 2], "total": 260}, {"seats": [1, 3], "total": 90}]
+        {"seats": [0, 2], "total": 260 + 2 * LAID}, {"seats": [1, 3], "total": 90 + LAID},
+        {"seats": [0, 2], "total": 260 + 2 * LAID}, {"seats": [1, 3], "total": 90 + LAID}]
     assert state.winners == [0, 2]
 
 
@@ -215,7 +224,7 @@ def test_partners_win_on_the_team_total_not_the_best_player() -> None:
 def test_partners_go_out_on_the_teams_books() -> None:
     t = table(4, partners=True)
     state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
-    assert state.rounds[0].points == [100, 0, 110, 0]
+    assert state.rounds[0].points == [100, 0, 110 + LAID, 0]
     assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.clean_books"}
 
 
@@ -259,7 +268,7 @@ def test_partners_at_even_tables(n: int) -> None:
     (rnd(entry(), entry(dirty=-2)), {"players.1.dirty_books"}),
     (rnd(entry(threes=-1), entry()), {"players.0.red_threes"}),
     (rnd(entry(clean=24), entry()), {"players.0.clean_books"}),
-    (rnd(entry(clean=23), entry()), set()),
+    (rnd(entry(clean=23, melded_points=23 * 35), entry()), set()),
     (rnd(entry(melded_points=-5), entry()), {"players.0.melded_points"}),
     (rnd(entry(left_points=-5), entry()), {"players.0.left_points"}),
     (rnd(entry(left_points=10 ** 9), entry()), {"players.0.left_points"}),
@@ -308,7 +317,7 @@ def test_a_refused_hand_changes_nothing() -> None:
         RULES.play(t, state, Turn(1, 0), rnd(went_out(), went_out()))
     assert state == RULES.start(t)
     new, pts = RULES.play(t, state, Turn(1, 0), rnd(went_out(), entry()))
-    assert state.totals == (0, 0) and new.totals == (210, 0) and pts == [210, 0]
+    assert state.totals == (0, 0) and new.totals == (210 + LAID, 0) and pts == [210 + LAID, 0]
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -513,10 +522,53 @@ def test_presets(preset: str, want: dict[str, Any]) -> None:
 def test_the_classic_preset_scores_books_at_500_and_300() -> None:
     t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
     assert points(t, rnd(went_out(melded_points=105), entry(1, left_points=5))) == [
-        500 + 600 + 100 + 105, 500 - 5]
+        500 + 600 + 100 + 105, 500 + LAID - 5]
 
 
 @pytest.mark.parametrize("rule, text", [("one_clean_three_books", "a clean book and three books in all"),
                                         ("one_clean_two_dirty", "a clean book and two dirty books")])
 def test_the_table_rules_say_what_going_out_needs(rule: str, text: str) -> None:
     assert str(RULES.table_rules(table(2, going_out_books=rule))[-1]).endswith(text)
+
+
+# --- games.md "More checks": books need the cards laid down, the meld minimum, wild cards ----------
+
+@pytest.mark.parametrize("hand, number, data, fields", [
+    ("books alone", 1, {"clean_books": 2, "dirty_books": 1, "went_out": True}, {"players.0.melded_points"}),
+    ("books, nothing laid", 1, {"clean_books": 1, "left_points": 0}, {"players.0.melded_points"}),
+    ("under hand 1's 60", 1, {"melded_points": 40, "left_points": 0}, {"players.0.melded_points"}),
+    ("cards under 60", 1, {"melded": "K K K 4 4 4", "left_points": 0}, {"players.0.melded_points"}),
+    ("60 in hand 1", 1, {"melded_points": 60, "left_points": 0}, set()),
+    ("nothing laid", 1, {"melded_points": 0, "left_points": 20}, set()),
+    ("under hand 2's 90", 2, {"melded_points": 80, "left_points": 0}, {"players.0.melded_points"}),
+    ("a dirty book, no wild", 1, {"dirty_books": 1, "melded": "K K K K K K K", "left_points": 0},
+     {"players.0.dirty_books"}),
+    ("a dirty book, a two", 1, {"dirty_books": 1, "melded": "K K K K K K 2", "left_points": 0}, set()),
+    ("two dirty books, one joker", 1, {"dirty_books": 2, "melded": "K K K K K K X Q Q Q Q Q Q Q",
+                                        "left_points": 0}, {"players.0.dirty_books"}),
+    ("a dirty book by points", 1, {"dirty_books": 1, "melded_points": 80, "left_points": 0}, set()),
+])
+def test_cards_laid_down_are_checked(hand: str, number: int, data: dict[str, Any], fields: set[str]) -> None:
+    t = table(2)
+    hands = [rnd(entry(), entry())] * (number - 1) + [rnd(data, entry())]
+    if fields:
+        with pytest.raises(RoundRefused) as exc:
+            play(t, hands)
+        assert set(exc.value.errors) == fields, hand
+    else:
+        play(t, hands)
+
+
+def test_the_meld_minimum_message_says_the_minimum() -> None:
+    with pytest.raises(RoundRefused) as exc:
+        play(table(2), [rnd(entry(), entry(melded_points=40))])
+    said = str(exc.value.errors["players.1.melded_points"])
+    assert "Bob" in said and "60" in said and "40" in said
+
+
+def test_partners_reach_the_meld_minimum_together() -> None:
+    t = table(4, partners=True)
+    play(t, [rnd(entry(melded_points=40), entry(), entry(melded_points=30), entry())])  # the team laid 70
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [rnd(entry(melded_points=40), entry(), entry(), entry())])
+    assert set(exc.value.errors) == {"players.0.melded_points"}
