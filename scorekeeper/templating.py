@@ -13,9 +13,9 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .chart import colour_of, table_chart
-from .i18n import gettext, other_languages, rank_letters, tr, tr_mark, translations
+from .i18n import gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
 from .rules import cards
-from .rules.base import N_
+from .rules.base import N_, Msg
 from .services import new_entry_key
 
 
@@ -26,7 +26,7 @@ def register(app: Flask) -> None:
                                             pgettext=lambda context, text: translations().upgettext(context, text))
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
-                                 shared_place=shared_place, deck=deck, round_input_kind=round_input_kind,
+                                 shared_place=shared_place, deck=deck, card_key=card_key, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
@@ -59,7 +59,12 @@ def csrf_field():
 def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = rank_letters()
-    return {**cards.deck(), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+    return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+
+
+def card_key() -> str:
+    """Say how the reader writes cards ("Suits: P pique · Co cœur…" in French), shown wherever cards are typed."""
+    return tr(Msg(cards.CARD_KEY))
 
 
 def day(moment) -> str:

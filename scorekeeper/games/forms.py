@@ -28,10 +28,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..i18n import rank_letter, tr
+from ..i18n import card_text, rank_letter, reader_notation, tr
 from ..jsonsafe import storable
-from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, Scope, Table
-from ..rules.cards import RANKS
+from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
+from ..rules.cards import RANKS, read_typed, typed_cards
 from ..services import new_entry_key
 from ..templating import ENTRY_MARK
 
@@ -86,6 +86,24 @@ class PointsField(WholeNumberField):
                                           field=self.label.text))
             return
         self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))
+
+
+class CardsField(StringField):
+    """Cards typed in the reader's letters ("V♥ 3P" in French), read into the API's ("JH 3S"); kept as typed."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.data = []
+        try:
+            self.data = typed_cards(valuelist[0] if valuelist else "", reader_notation(), self.name)
+        except RulesError as exc:
+            self.process_errors.extend(tr(m) for m in exc.errors.values())
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return self.raw_data[0]
+        if isinstance(self.data, list):
+            return " ".join(card_text(card) for card in self.data)
+        return self.data or ""
 
 
 class NumberField(WholeNumberField):
@@ -224,8 +242,8 @@ def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
 
 def format_option(value: Any) -> str:
     """Show a mapping or list option as the text a player types: "Q=12, QS=40" or "60, 90"."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, Mapping):  # card values: the cards in the reader's letters
+        return ", ".join(f"{card_text(k)}={v}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return "" if value is None else str(value)
@@ -244,7 +262,7 @@ def read_option(option: Option, form) -> Any:
     if option.kind is OptionKind.SEAT:
         return int(data) if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) < 4 else data
     if option.kind is OptionKind.VALUES:
-        return parse_pairs(data or "")
+        return api_cards(parse_pairs(data or ""))
     if option.kind is OptionKind.INTS:
         return parse_list(data or "")
     return data
@@ -266,6 +284,20 @@ def parse_pairs(text: str) -> dict[str, Any] | str:
             out[key.strip()] = int(value.strip())
         except ValueError:
             return text
+    return out
+
+
+def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:
+    """Write the cards of typed card values as the API does ("D♠=40" -> "QS"); the rules refuse what is no card."""
+    if not isinstance(values, dict):
+        return values
+    reader = reader_notation()
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        try:
+            out[str(read_typed(key, reader))] = value
+        except ValueError:
+            out[key] = value
     return out
 
 
@@ -405,6 +437,8 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     if field.kind is FieldKind.RANK:
         return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r, LazyString(rank_letter, r)) for r in RANKS], default="",
                            description=desc, render_kw={"data-rank-buttons": ""})
+    if field.kind is FieldKind.CARDS:
+        return CardsField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
     return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
                                          "spellcheck": "false"})
 
@@ -492,7 +526,7 @@ def form_values(fields: Sequence[Field], table: Table, data: Mapping[str, Any]) 
 def display(field: Field, value: Any) -> Any:
     """Show a stored value the way its input expects it."""
     if field.kind is FieldKind.CARDS and isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return " ".join(card_text(str(v)) for v in value)  # in the reader's letters, with the suits' symbols
     if field.kind is FieldKind.SEAT:
         return NO_SEAT if value is None else str(value)
     if field.kind is FieldKind.SEATS and isinstance(value, list):
@@ -537,8 +571,8 @@ def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:
 
 def read_input(field: Field, value: Any) -> Any:
     """Turn one input's value into the JSON value the rules read."""
-    if field.kind is FieldKind.CARDS:
-        return (value or "").replace(",", " ").split()
+    if field.kind is FieldKind.CARDS:  # read in the reader's letters by its field (CardsField)
+        return list(value) if isinstance(value, list) else (value or "").replace(",", " ").split()
     if field.kind is FieldKind.SEAT:
         return seat_number(value)
     if field.kind is FieldKind.SEATS:

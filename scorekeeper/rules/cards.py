@@ -134,7 +134,7 @@ def written(card: Card | str, letters: Mapping[str, str] | None = None) -> str:
         card = parse_card(card)
     signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
     if card.is_joker:
-        return "🃏"
+        return JOKER  # typed back as it reads
     return (letters or {}).get(card.rank, card.rank) + (signs[card.suit] if card.suit else "")
 
 

@@ -360,7 +360,7 @@
 
     function put(rank) {
       const cards = slotsNow();
-      cards[active] = rank;
+      cards[active] = window.scorekeeperCards.write({ rank: rank, suit: "" }, deck);  // the reader's letter
       last = active;
       write(cards);
       const next = cards.findIndex((c, i) => !c && i > active);
@@ -374,7 +374,7 @@
       const at = last >= 0 ? last : active;
       const c = cards[at] ? cardOf(cards[at], deck) : null;
       if (!c || c.rank === "X") return;
-      cards[at] = c.rank + code;
+      cards[at] = window.scorekeeperCards.write({ rank: c.rank, suit: code }, deck);  // "D♥", never "DH"
       write(cards);
     }
 

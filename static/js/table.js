@@ -5,22 +5,33 @@
   // How cards are written (ranks, suits and their signs, other spellings) comes from the server
   // in data-deck, and their values in data-card-values: the rules code stays the only copy.
   function deckOf(entry) {
-    return JSON.parse(entry.dataset.deck || '{"ranks": [], "suits": {}, "red": [], "aliases": {}}');
+    return JSON.parse(entry.dataset.deck ||
+      '{"ranks": [], "suits": {}, "red": [], "aliases": {}, "typed_ranks": [], "letters": {}}');
   }
 
-  // Read one card as the server does ("10h", "Q♠", "DS", "x"): {rank, suit} in the deck's codes, or null.
-  // Shared with entry.js (loaded after this file) as window.scorekeeperCards.read.
+  // Read one card as the server reads the reader's letters ("10h", "Q♠", "V♥", "DCo" in French):
+  // {rank, suit} in the deck's codes, or null. Shared with entry.js (loaded after this file).
   function cardOf(text, deck) {
-    const raw = text.trim().toUpperCase();
+    const raw = String(text).trim().toUpperCase();
     const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
-    let suit = raw.length > 1 ? (signs[raw.slice(-1)] || raw.slice(-1)) : "";
-    let rank = raw;
-    if (suit in deck.suits) rank = raw.slice(0, -1); else suit = "";
+    let rank = raw, suit = "";
+    if (raw.length > 1 && signs[raw.slice(-1)]) {
+      rank = raw.slice(0, -1); suit = signs[raw.slice(-1)];
+    } else {
+      const letters = Object.keys(deck.letters).sort((a, b) => b.length - a.length);
+      const found = letters.find((l) => raw.endsWith(l) && deck.typed_ranks.includes(raw.slice(0, -l.length)));
+      if (found) { rank = raw.slice(0, -found.length); suit = deck.letters[found]; }
+    }
+    if (!deck.typed_ranks.includes(rank)) return null;
     rank = deck.aliases[rank] || rank;
-    if (!deck.ranks.includes(rank)) return null;
     return { rank: rank, suit: rank === "X" ? "" : suit };
   }
-  window.scorekeeperCards = { read: cardOf };
+  // Write a card as the reader does: the rank in their letters, the suit as its symbol ("D♥").
+  function cardText(card, deck) {
+    if (card.rank === "X") return "X";
+    return ((deck.names || {})[card.rank] || card.rank) + (card.suit ? deck.suits[card.suit] : "");
+  }
+  window.scorekeeperCards = { read: cardOf, write: cardText };
 
   function cardValue(text, values, deck) {
     const card = cardOf(text, deck);
@@ -80,8 +91,9 @@
       b.addEventListener("click", () => {
         const v = input.value.trimEnd();
         const last = v.split(/\s+/).pop() || "";
-        if (deck.ranks.includes(deck.aliases[last.toUpperCase()] || last.toUpperCase()) && last.toUpperCase() !== "X") {
-          input.value = v + code; input.dispatchEvent(new Event("input", { bubbles: true }));
+        const card = cardOf(last, deck);
+        if (card && !card.suit && card.rank !== "X") {  // a symbol, never a letter: it reads alike in every language
+          input.value = v + symbol; input.dispatchEvent(new Event("input", { bubbles: true }));
         }
       });
       pad.appendChild(b);

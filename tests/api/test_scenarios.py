@@ -1246,16 +1246,16 @@ HAND_FOOT = [
                                                                         "meld_minimum": 50}}}]},
     {"name": "end: after the hands, highest total wins",
      "game": "hand-and-foot", "players": P2, "options": {"rounds": 2},
-     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=50)), "expect": {"status": "playing"}},
-                {"data": hf_hand(hf(melded_points=0), hf(melded_points=60))}],
-     "expect": {"status": "finished", "totals": [100, 110], "winners": [1], "next": None}},
+     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=60)), "expect": {"status": "playing"}},
+                {"data": hf_hand(hf(melded_points=0), hf(melded_points=90))}],  # the meld minimums: 60, then 90
+     "expect": {"status": "finished", "totals": [100, 150], "winners": [1], "next": None}},
     {"name": "end: a tie on the highest total shares the win",
      "game": "hand-and-foot", "players": P3, "options": {"rounds": 1},
-     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=100), hf(melded_points=50))}],
+     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=100), hf(melded_points=60))}],
      "expect": {"status": "finished", "winners": [0, 1]}},
     {"name": "end early: the highest total wins",
      "game": "hand-and-foot", "players": P2,
-     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=50))}], "finish": True,
+     "rounds": [{"data": hf_hand(hf(melded_points=100), hf(melded_points=60))}], "finish": True,
      "expect": {"status": "finished", "winners": [0], "next": None}},
     {"name": "first_dealer 1 of 3 rotates",
      "game": "hand-and-foot", "players": P3, "options": {"first_dealer": 1},
@@ -1272,16 +1272,16 @@ HAND_FOOT = [
 
 HAND_FOOT_REFUSED = [
     {"name": "two players went out", "field": "players",
-     "data": hf_hand(hf(1, 2, out=True), hf(1, 2, out=True))},
+     "data": hf_hand(hf(1, 2, out=True, melded_points=105), hf(1, 2, out=True, melded_points=105))},
     {"name": "went out with no clean book", "field": ("players.0.clean_books", "players.0.went_out"),
-     "data": hf_hand(hf(0, 3, out=True), NOTHING)},
+     "data": hf_hand(hf(0, 3, out=True, melded_points=105), NOTHING)},
     {"name": "went out with only two books", "field": ("players.0.dirty_books", "players.0.clean_books",
                                                        "players.0.went_out"),
-     "data": hf_hand(hf(1, 1, out=True), NOTHING)},
+     "data": hf_hand(hf(1, 1, out=True, melded_points=70), NOTHING)},
     {"name": "went out with cards left", "field": "players.0.left",
-     "data": hf_hand(hf(1, 2, out=True, left=["5"]), NOTHING)},
+     "data": hf_hand(hf(1, 2, out=True, melded_points=105, left=["5"]), NOTHING)},
     {"name": "went out with points left", "field": "players.1.left_points",
-     "data": hf_hand(NOTHING, hf(1, 2, out=True, left_points=10))},
+     "data": hf_hand(NOTHING, hf(1, 2, out=True, melded_points=105, left_points=10))},
     {"name": "a red three in the cards melded", "field": "players.0.melded",
      "data": hf_hand(hf(melded=["3H", "K"]), NOTHING)},
     {"name": "a red three in the cards left", "field": "players.1.left",
@@ -1425,7 +1425,7 @@ def test_an_edit_that_breaks_its_own_round_is_422_and_changes_nothing(client, cr
 def test_only_the_last_round_can_be_deleted(client, create_game, post_round):
     state = create_game("hand-and-foot", P2)
     for points in (10, 20, 30):
-        post_round(state, hf_hand(hf(melded_points=points), NOTHING))
+        post_round(state, hf_hand(hf(melded_points=0, left_points=points), NOTHING))
     before = fetch(client, state)
     for n in (1, 2):
         answer = delete(client, state, n)
@@ -1435,7 +1435,7 @@ def test_only_the_last_round_can_be_deleted(client, create_game, post_round):
     assert answer.status_code == 200
     got = answer.get_json()
     assert [r["number"] for r in got["rounds"]] == [1, 2]
-    check(got, "totals", [30, 0])                                   # 10+20
+    check(got, "totals", [-30, 0])                                  # -(10+20)
     check(got, "next", {"round": 3, "dealer": 0, "meld_minimum": 120})
     assert fetch(client, state) == {**got, "leaders": got["leaders"]}
 
@@ -1576,3 +1576,25 @@ def test_the_games_list_follows_the_status_through_edits(client, create_game, po
     delete(client, state, 1)
     listed = {g["id"]: g for g in client.get("/api/games").get_json()}
     assert listed[state["id"]]["status"] == "playing"
+
+
+# --- games.md "More checks": each refusal through the API names its field -------------------------
+
+MORE_CHECKS = [
+    ("hand-and-foot", P2, {}, hf_hand(hf(2, 1, out=True), NOTHING), "players.0.melded_points"),
+    ("hand-and-foot", P2, {}, hf_hand(NOTHING, hf(melded_points=40, left_points=0)), "players.1.melded_points"),
+    ("hand-and-foot", P2, {}, hf_hand(hf(0, 1, melded=["K"] * 7, left_points=0), NOTHING), "players.0.dirty_books"),
+    ("chase-the-ace", P2, {}, {"cards": ["KH", "KH"]}, "cards"),
+    ("golf", P2, {"values": {"J": 20}, "pairs": "lines"}, {"players": [{"score": 80}, {"score": 5}]},
+     "players.0.score"),
+    ("golf", P2, {"values": {"J": 20}, "layout": 6}, {"players": [{"score": 5}, {"score": 100}]}, "players.1.score"),
+]
+
+
+@pytest.mark.parametrize("game, players, options, data, field", MORE_CHECKS)
+def test_the_new_checks_refuse_through_the_api(client, create_game, game, players, options, data, field):
+    state = create_game(game, players, options=options)
+    answer = client.post(f"/api/games/{state['id']}/rounds", json={"data": data},
+                         headers={"Authorization": f"Bearer {state['token']}"})
+    assert answer.status_code == 422 and set(answer.get_json()["errors"]) == {field}
+    assert fetch(client, state)["rounds"] == []  # nothing stored
