@@ -135,7 +135,7 @@ def test_a_hand_and_foot_game_stored_before_the_checks_tightened_still_opens(app
     plant(app, state, [good, {"players": [{"clean_books": 1}, {}]}], older)
     body = client.get(f"/api/games/{state['id']}").get_json()
     assert body["options"]["going_out_books"] == "one_clean_three_books"  # the default, listed as in force
-    assert body["broken"]["round"] == 2 and set(body["broken"]["errors"]) == {"players.1"}
+    assert body["broken"]["round"] == 2 and set(body["broken"]["errors"]) == {"players.0.melded_points", "players.1"}
     assert [s["total"] for s in body["standings"]] == [150, -5]
     assert client.get(f"/games/{state['id']}").status_code == 200
 
@@ -183,3 +183,22 @@ def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, cre
     assert [r["number"] for r in client.get(f"/api/games/{state['id']}").get_json()["rounds"]] == [1, 2, 3]
     client.delete(f"/api/games/{state['id']}/rounds/3", headers={"Authorization": f"Bearer {state['token']}"})
     assert "Hole 3" in client.get(f"/games/{state['id']}").get_data(as_text=True)  # back to the third hole
+
+
+@pytest.mark.parametrize("game, players, data, field", [
+    ("hand-and-foot", ("Ann", "Bob"), {"players": [{"clean_books": 2, "dirty_books": 1, "went_out": True},
+                                                   {"left_points": 0}]}, "players.0.melded_points"),
+    ("chase-the-ace", ("Ann", "Bob", "Cy"), {"cards": ["KH", "KH", "5"]}, "cards"),
+    ("golf", ("Ann", "Bob"), {"players": [{"score": 80}, {"score": 5}]}, "players.0.score"),
+])
+def test_a_round_stored_before_a_new_check_shows_the_game_broken_there(app, client, create_game, game, players,
+                                                                       data, field):
+    """A game stored by an earlier release, with a round today's checks refuse, still opens, with its edit offered."""
+    options = {"values": {"J": 20}, "pairs": "lines"} if game == "golf" else {}
+    state = create_game(game, players=players, options=options)
+    plant(app, state, [data])
+    body = client.get(f"/api/games/{state['id']}").get_json()
+    assert body["broken"]["round"] == 1 and field in body["broken"]["errors"]
+    page = client.get(f"/games/{state['id']}/edit/{state['token']}", follow_redirects=True)
+    assert page.status_code == 200
+    assert f"/games/{state['id']}/rounds/1/edit" in page.get_data(as_text=True)  # the edit is offered

@@ -31,7 +31,7 @@ def test_a_french_phone_plays_a_hole_of_golf_in_french_with_french_card_letters(
     for rank in ("K", "Q", "J", "5"):
         keys.locator(f"button[data-rank='{rank}']").click()
     assert page.locator(".seat-entry").first.locator(".slot-card").first.inner_text().startswith("R")
-    assert page.locator("#cards-0").input_value() == "K Q J 5"  # the server reads R D V as well as K Q J
+    assert page.locator("#cards-0").input_value() == "R D V 5"  # written in the reader's letters
     page.locator("#cards-1").fill("A 2 3 V")  # typed with a French letter
     submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
     assert "Trou 2" in page.content()
@@ -53,3 +53,54 @@ def test_the_switch_turns_a_game_in_progress_to_english_and_back(french_page, li
     page.get_by_role("link", name="Français").click()
     page.wait_for_url(table)
     assert page.get_by_role("button", name="Enregistrer la main 1").is_visible()
+
+
+def api(base: str, path: str, body: dict) -> dict:
+    import httpx
+
+    answer = httpx.post(f"{base}/api{path}", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_french_suit_letters_are_read_as_french_and_a_c_is_refused_with_the_key(french_page, live_server):
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"],
+                                        "options": {"one_eyed_jacks_wild": True, "pairs": "pairs"}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    assert "P pique · Co cœur · K carreau · T trèfle" in page.locator(".card-key").first.inner_text()
+    page.locator("#cards-0").fill("VC 5 R R")  # valet de cœur? In English C is clubs: never guessed
+    page.locator("#cards-1").fill("A 2 3 4")
+    submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
+    error = page.locator("#cards-0-err").inner_text()
+    assert "Co pour cœur ou T pour trèfle" in error and "P pique" in error
+    assert page.locator("#cards-0").input_value() == "VC 5 R R"  # kept as typed
+    assert page.locator("#cards-1").input_value() == "A 2 3 4"
+    page.locator("#cards-0").fill("VCo 5 R R")  # the one-eyed jack of hearts: wild, it pairs the 5
+    page.locator("#cards-1").fill("V♠ 2 3 4")
+    submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
+    assert "Trou 2" in page.content()
+    game = httpx_get(f"{live_server}/api/games/{state['id']}")
+    hole = game["rounds"][0]
+    assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "K"]  # stored in the API's letters
+    assert hole["data"]["players"][1]["cards"] == ["JS", "2", "3", "4"]
+    assert hole["points"] == [0, 5]  # V♥ cancels the 5 and the kings score 0; V♠ cancels the 4: 2 + 3 left
+
+
+def httpx_get(url: str) -> dict:
+    import httpx
+
+    return httpx.get(url).json()
+
+
+def test_the_golf_layout_writes_symbols_in_french_letters(french_page, live_server):
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"],
+                                        "options": {"values": {"QS": 40}}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    keys = page.locator(".seat-entry").first.locator(".layout-keys")
+    keys.locator("button[data-rank='Q']").click()
+    keys.get_by_role("button", name="H", exact=True).click()  # the suit buttons say their code to a screen reader
+    keys.locator("button[data-rank='3']").click()
+    keys.get_by_role("button", name="C", exact=True).click()
+    assert page.locator("#cards-0").input_value() == "D♥ 3♣"  # never "DH 3C"
