@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
 
 from .extensions import db
 
@@ -19,6 +20,31 @@ Json = JSON().with_variant(JSONB(), "postgresql")
 def utcnow() -> datetime:
     """Return the current time in UTC (a callable default, evaluated per row)."""
     return datetime.now(timezone.utc)
+
+
+def in_utc(moment: datetime) -> datetime:
+    """Return ``moment`` in UTC; a time without an offset is taken as UTC already (as SQLite gives it back)."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+def stamp(moment: datetime) -> str:
+    """Write a time the one way every answer and backup writes it: UTC to the second, with its offset
+    (``2026-11-25T18:00:00+00:00``)."""
+    return in_utc(moment).isoformat(timespec="seconds")
+
+
+class UtcDateTime(TypeDecorator):
+    """A time with its time zone, always UTC both ways: SQLite keeps no offset, and PostgreSQL answers in the
+    session's time zone, so every worker reads the same time the same way."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else in_utc(value)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else in_utc(value)
 
 
 def new_public_id() -> str:
@@ -49,8 +75,8 @@ class Game(db.Model):
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
     # Moves with every change to the game or its rounds: the ETag of its state, and the key of cached views.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.seat",
                                                  cascade="all, delete-orphan")
@@ -84,8 +110,8 @@ class Round(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     data: Mapped[dict[str, Any]] = mapped_column(Json)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
 
@@ -100,7 +126,7 @@ class IdempotentReply(db.Model):
     key: Mapped[str] = mapped_column(String(200))
     status: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(Json)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class KeptAnswer(db.Model):

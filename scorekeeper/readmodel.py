@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from .models import stamp
 from .rules.base import Field, GameSpec, Msg
 from .rules.engine import Derived
 
@@ -132,6 +133,6 @@ class TableView:
             "final": None if self.final is None else dict(self.final),
             "broken": None if self.broken is None else {"round": self.broken["round"],
                                                         "errors": {k: translate(v) for k, v in self.broken["errors"].items()}},
-            "created": self.created.isoformat(),
+            "created": stamp(self.created),
             "finished_by_hand": self.finished_by_hand,
         }

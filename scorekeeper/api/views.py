@@ -18,7 +18,7 @@ from ..extensions import db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr, tr_errors
 from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
-from ..models import Game, IdempotentReply, utcnow
+from ..models import Game, IdempotentReply, stamp, utcnow
 from ..rules.base import N_, msg
 from ..services import Problem
 from ..templating import held, kept
@@ -157,7 +157,7 @@ def list_games():
     """List the games this caller may see, newest first: its own and followed ones; every game to the owner."""
     return jsonify([
         {"id": g.public_id, "game": g.game_key, "players": [p.name for p in g.players], "status": g.status,
-         "created": g.created.isoformat()}
+         "created": stamp(g.created)}
         for g in services.list_games(None if access.is_owner() else access.visible_ids())
     ])
 
