@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import gettext as _
+from sqlalchemy import exc as sa
 
 from .api.views import http_error
 from .extensions import db
@@ -13,6 +14,37 @@ def register(app: Flask) -> None:
     for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)
     app.register_error_handler(500, server_error)
+    for error in unavailable_errors(app):
+        app.register_error_handler(error, database_unavailable)
+
+
+RETRY_AFTER = 5  # seconds a client is asked to wait when the database does not answer
+
+
+def unavailable_errors(app: Flask) -> tuple[type[Exception], ...]:
+    """Return the errors that say the database cannot be reached or did not answer in time: SQLAlchemy's, and the
+    driver's own (raised by the head reads, which go around SQLAlchemy's wrapping)."""
+    with app.app_context():
+        dbapi = db.engine.dialect.loaded_dbapi
+    return (sa.OperationalError, sa.InterfaceError, sa.TimeoutError, dbapi.OperationalError, dbapi.InterfaceError)
+
+
+def database_unavailable(exc):
+    """Answer 503 when the database is down, hangs or is busy past its timeouts: try again shortly, not a 500."""
+    try:
+        db.session.rollback()
+    except Exception:  # noqa: BLE001 (the connection is gone: nothing to roll back)
+        pass
+    current_app.logger.warning("the database does not answer: %s", type(exc).__name__)
+    if request.path.startswith("/api/"):
+        response = make_response({"errors": {"server": _("the database does not answer just now; try again in a "
+                                                         "few seconds")}}, 503)
+    else:
+        response = make_response(render_template(
+            "errors/error.html", title=_("The scores are out of reach for a moment"),
+            text=_("The server cannot reach its database just now. Please try again in a few seconds.")), 503)
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def server_error(exc):

@@ -145,11 +145,14 @@ class UnchangedPolls:
         if not tags:
             return self.app(environ, start_response)
         language, role = next(iter(tags.values()))[1:]
-        if role == SPECTATOR and language in self.languages:
-            row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                           (max(tags), live_variant(language, SPECTATOR), address_of(environ), public_id))
-        else:
-            row = read_row(self.engine, VERSION, (public_id,))
+        try:
+            if role == SPECTATOR and language in self.languages:
+                row = read_row(self.engine, VERSION_AND_SCOREBOARD,
+                               (max(tags), live_variant(language, SPECTATOR), address_of(environ), public_id))
+            else:
+                row = read_row(self.engine, VERSION, (public_id,))
+        except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):  # the app answers (503 when it is down)
+            row = None
         if row is None:
             return self.app(environ, start_response)
         version = row[0]

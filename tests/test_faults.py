@@ -1,0 +1,240 @@
+"""The server under faults: a database that is down or hangs, times read on any worker, tokens kept out of the
+logs, and the access code's limit shared by every worker through the database."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from werkzeug.routing import BuildError
+
+from scorekeeper import create_app
+from tests.conftest import BASE
+
+GAME_ID = "abcdefghijklmnop"
+SAMPLES = {"game_id": GAME_ID, "number": 1, "key": "golf", "token": "T" * 32, "filename": "css/app.css", "code": "fr"}
+KINDS = ("view", "sheet")  # the choices of the routes' any() converters
+BODIES = {"api.create_game": {"json": {"game": "golf", "players": ["Ann", "Bob"]}},
+          "api.add_round": {"json": {"data": {}}}, "api.edit_round": {"json": {"data": {}}},
+          "games.new_game": {"data": {"players-0": "Ann", "players-1": "Bob"}}, "games.access": {"data": {"code": "x"}}}
+WITHOUT_DATABASE = {"static", "api.list_rules", "handbook.index", "handbook.game", "sheets.index", "sheets.choose",
+                    "sheets.blank", "pwa.manifest", "pwa.service_worker", "language.choose",
+                    "games.access GET", "games.access POST", "games.new_game GET"}
+DOWN = {  # databases that cannot be reached: nothing listens, or no such folder
+    "postgres": "postgresql+psycopg://nobody@127.0.0.1:1/none",
+    "sqlite": "sqlite:////nonexistent-folder/of/scorekeeper.sqlite",
+}
+
+
+def paths(app):
+    """Yield (endpoint, method, path) for every route of the app, its arguments filled with samples."""
+    adapter = app.url_map.bind("localhost")
+    for rule in app.url_map.iter_rules():
+        for kind in KINDS:
+            values = {name: kind if name == "kind" else SAMPLES[name] for name in rule.arguments}
+            try:
+                path = adapter.build(rule.endpoint, values)
+            except (BuildError, ValueError):
+                continue
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                yield rule.endpoint, method, path
+            break
+
+
+@pytest.fixture(params=list(DOWN))
+def down(request):
+    """An app whose database cannot be reached."""
+    app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": DOWN[request.param]})
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: an unhandled error would be a 500 page
+    return app
+
+
+@pytest.mark.parametrize("language, words", [("en", "try again in a few seconds"), ("fr", "réessayez dans quelques")])
+def test_every_route_answers_503_not_500_when_the_database_is_down(down, language, words):
+    client = down.test_client()
+    seen = set()
+    for endpoint, method, path in paths(down):
+        seen.add(endpoint)
+        answer = client.open(path, method=method, headers={"Accept-Language": language}, **BODIES.get(endpoint, {}))
+        answer.close()
+        where = (endpoint, method, path, answer.status_code)
+        assert answer.status_code < 500 or answer.status_code == 503, where
+        if endpoint in WITHOUT_DATABASE or f"{endpoint} {method}" in WITHOUT_DATABASE:
+            continue
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", where
+        if endpoint == "healthz":
+            assert answer.get_json() == {"status": "unavailable", "database": "unreachable"}
+        elif path.startswith("/api/"):
+            assert words in answer.get_json()["errors"]["server"].lower(), where
+        else:
+            page = answer.get_data(as_text=True)
+            assert answer.mimetype == "text/html" and words in page.lower(), where
+            assert "Traceback" not in page and "psycopg" not in page and "sqlite" not in page.lower()
+    assert {"games.table", "games.index", "api.show_game", "api.add_round", "healthz"} <= seen
+
+
+def test_a_poll_answered_before_flask_is_a_503_too_when_the_database_is_down(down):
+    answer = down.test_client().get(f"/games/{GAME_ID}/live",
+                                    headers={"If-None-Match": f'"{GAME_ID}-3-live-en-view"'})
+    assert answer.status_code == 503
+
+
+# --- /healthz within 2 s when the database hangs -------------------------------------------------------------
+
+
+def test_healthz_answers_503_within_2_s_when_the_database_hangs(app, monkeypatch):
+    from scorekeeper import health
+
+    release, asked = threading.Event(), []
+
+    def hangs(engine):
+        asked.append(engine)
+        release.wait(30)
+
+    monkeypatch.setattr(health, "ask", hangs)
+    client = app.test_client()
+    try:
+        for _ in range(3):  # every check while it hangs: 503 in time, and the one question is not asked again
+            started = time.monotonic()
+            answer = client.get("/healthz")
+            assert answer.status_code == 503 and time.monotonic() - started < 2
+            assert answer.get_json() == {"status": "unavailable", "database": "unreachable"}
+            assert answer.headers["Retry-After"] == "5"
+        assert len(asked) == 1
+    finally:
+        release.set()  # the database answers at last
+    monkeypatch.setattr(health, "ask", lambda engine: None)
+    time.sleep(0.05)
+    assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_says_503_when_the_question_fails(app, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper import health
+
+    def fails(engine):
+        raise OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly"))
+
+    monkeypatch.setattr(health, "ask", fails)
+    assert app.test_client().get("/healthz").status_code == 503
+    monkeypatch.undo()
+    assert app.test_client().get("/healthz").get_json() == {"status": "ok", "database": "ok"}
+
+
+@pytest.fixture
+def frozen_postgres():
+    """A throwaway PostgreSQL cluster of this test's own, and a way to freeze it (SIGSTOP) and thaw it."""
+    from tests.postgres import binaries, throwaway_server
+
+    if binaries() is None:
+        pytest.skip("PostgreSQL is not installed")
+    with throwaway_server() as url:
+        folder = re.search(r"host=([^&]+)", url).group(1)
+        postmaster = int((Path(folder) / "data" / "postmaster.pid").read_text().split()[0])
+        stopped: list[int] = []
+
+        def freeze():
+            children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+            for pid in [postmaster, *map(int, children)]:
+                os.kill(pid, signal.SIGSTOP)
+                stopped.append(pid)
+
+        def thaw():
+            while stopped:
+                os.kill(stopped.pop(), signal.SIGCONT)
+
+        try:
+            yield url, freeze, thaw
+        finally:
+            thaw()
+
+
+def test_healthz_answers_503_within_2_s_when_postgres_is_frozen(frozen_postgres):
+    from tests.databases import migrate
+
+    url, freeze, thaw = frozen_postgres
+    migrate(url)
+    app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url})
+    client = app.test_client()
+    assert client.get("/healthz").status_code == 200  # a pooled connection is open: its ping will hang
+    freeze()
+    try:
+        for _ in range(2):
+            started = time.monotonic()
+            assert client.get("/healthz").status_code == 503
+            assert time.monotonic() - started < 2
+    finally:
+        thaw()
+    deadline = time.monotonic() + 10
+    while client.get("/healthz").status_code != 200:  # the hung question is answered once thawed
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()
+
+
+def test_a_statement_that_waits_too_long_on_postgres_is_cancelled_and_answered_503(make_app):
+    from sqlalchemy import create_engine, text
+
+    from scorekeeper.database import reader_of
+    from scorekeeper.extensions import db
+
+    app = make_app(db_kind="postgres", DATABASE_STATEMENT_TIMEOUT=300)
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    with app.app_context():
+        url = db.engine.url
+        with reader_of(db.engine).connect() as connection:  # the head reads' own pool has the timeouts too
+            assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "300ms"
+    holder = create_engine(url)
+    try:
+        with holder.connect() as connection:  # another session holds the game's row lock, and does not let go
+            connection.execute(text("SELECT id FROM game WHERE public_id = :id FOR UPDATE"), {"id": state["id"]})
+            started = time.monotonic()
+            answer = client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
+                                 headers={"Authorization": f"Bearer {state['token']}"})
+            assert answer.status_code == 503 and time.monotonic() - started < 2
+            assert "try again" in answer.get_json()["errors"]["server"]
+            connection.rollback()
+    finally:
+        holder.dispose()
+    assert client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
+                       headers={"Authorization": f"Bearer {state['token']}"}).status_code == 201
+
+
+def test_a_postgres_connection_that_does_not_open_gives_up_in_time():
+    from scorekeeper.config import engine_options
+
+    options = engine_options("postgresql+psycopg://h/db", {"pool_pre_ping": True,
+                                                            "connect_args": {"options": "-c timezone=UTC"}}, 5, 15000)
+    assert options["connect_args"] == {"connect_timeout": 5, "options": "-c timezone=UTC -c statement_timeout=15000"}
+    assert engine_options("sqlite:///x", {"pool_pre_ping": True}, 5, 15000) == {}
+
+
+# --- one format for times ------------------------------------------------------------------------------------
+
+UTC_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00")
+
+
+@pytest.mark.parametrize("kind, zone", [("sqlite", None), ("postgres", "Asia/Kolkata"), ("postgres", "America/Lima")])
+def test_created_is_utc_with_its_offset_on_every_database_and_session_zone(make_app, kind, zone):
+    options = {"pool_pre_ping": True, **({"connect_args": {"options": f"-c timezone={zone}"}} if zone else {})}
+    app = make_app(db_kind=kind, SQLALCHEMY_ENGINE_OPTIONS=options)
+    client = app.test_client()
+    made = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    shown = [made["created"], client.get(f"/api/games/{made['id']}").get_json()["created"],
+             client.get("/api/games").get_json()[0]["created"]]
+    assert all(UTC_STAMP.fullmatch(value) for value in shown) and len(set(shown)) == 1, shown
+    with app.app_context():
+        from scorekeeper.backup import export_games
+
+        record = export_games()["games"][0]
+    assert record["created"] == shown[0] and UTC_STAMP.fullmatch(record["updated"])
