@@ -25,7 +25,10 @@ CSP = {
     "frame-ancestors": "'none'",
 }
 WRITES = ["POST", "PUT", "PATCH", "DELETE"]
-TOKEN_IN_PATH = re.compile(r"(/edit/)[^/?]+")
+RANDOM_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")  # an edit token is 32 such characters; a game's id 16
+BLANK = "…"
+GAME_WORDS = frozenset({"edit", "rounds", "delete", "finish", "resume", "again", "live", "view-qr.svg", "edit-qr.svg",
+                        "sheet.pdf", "rules.pdf"})  # the words of the addresses below a game
 access_log = logging.getLogger("scorekeeper.access")
 
 
@@ -42,6 +45,7 @@ def register(app: Flask) -> None:
     limiter.init_app(app)
     app.before_request(whole_json_body_or_413)
     app.after_request(no_store)
+    app.log_exception = log_exception(app)  # an error's log line names the path too
     if app.config.get("ACCESS_LOG"):
         app.before_request(start_clock)
         app.after_request(log_request)
@@ -174,13 +178,51 @@ def start_clock() -> None:
     g.started = time.perf_counter()
 
 
+def logged_path(path: str) -> str:
+    """Return a path as the logs may keep it: no edit token, even in a mistyped or unknown address.
+
+    Everything after an ``edit`` segment (``/games/<id>/edit/<token>``, ``/edit//<token>``, ``/Edit/<token>``,
+    ``/editTOKEN``) is blanked; below a game (``/games/<id>/...``, ``/api/games/<id>/...``) only the words of
+    its addresses and round numbers stay; and anywhere else a long random-looking run of letters and digits
+    (a token pasted after a mistyped word, or alone) is blanked. Game ids stay.
+    """
+    segments = path.split("/")
+    below_game = 2 if segments[1:2] == ["games"] else 3 if segments[1:3] == ["api", "games"] else len(segments)
+    kept: list[str] = []
+    for index, segment in enumerate(segments):
+        word = segment.casefold()
+        if word.startswith("edit") and word not in GAME_WORDS:
+            kept.append(segment[:4] + BLANK)  # a token glued to the word
+        elif index > below_game and word not in GAME_WORDS and not segment.isdecimal():
+            kept.append(BLANK if segment else segment)
+        else:
+            kept.append(RANDOM_RUN.sub(blank_random, segment))
+        if word.startswith("edit") and word != "edit-qr.svg":
+            rest = segments[index + 1:]
+            kept += [BLANK] if any(rest) else rest
+            break
+    return "/".join(kept)
+
+
+def blank_random(run: re.Match) -> str:
+    """Blank a run of 20 or more token characters, unless it reads as words (lowercase and hyphens)."""
+    return run.group(0) if re.fullmatch(r"[a-z-]+", run.group(0)) else BLANK
+
+
+def log_exception(app: Flask):
+    """Return Flask's ``log_exception`` for this app, naming the path without its edit token."""
+    def log(exc_info) -> None:
+        app.logger.error(f"Exception on {logged_path(request.path)} [{request.method}]", exc_info=exc_info)
+    return log
+
+
 def log_request(response):
     """Write one JSON line per request; edit tokens in paths are blanked out, query strings left out."""
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "remote": request.remote_addr,
         "method": request.method,
-        "path": TOKEN_IN_PATH.sub(r"\1…", request.path),
+        "path": logged_path(request.path),
         "status": response.status_code,
         "bytes": response.calculate_content_length(),
         "ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),

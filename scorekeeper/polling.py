@@ -189,11 +189,11 @@ def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
 
 def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
     """Write the access log's line for a poll answered here, as hosting.log_request writes the others."""
-    from .hosting import access_log
+    from .hosting import access_log, logged_path
 
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": environ.get("REMOTE_ADDR"), "method": "GET",
-        "path": environ.get("PATH_INFO"), "status": status, "bytes": size,
+        "path": logged_path(environ.get("PATH_INFO", "")), "status": status, "bytes": size,
         "ms": round((time.perf_counter() - started) * 1000, 1),
         "agent": environ.get("HTTP_USER_AGENT", "")[:200],
     }, ensure_ascii=False))

@@ -3,6 +3,7 @@ logs, and the access code's limit shared by every worker through the database.""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import signal
@@ -238,3 +239,79 @@ def test_created_is_utc_with_its_offset_on_every_database_and_session_zone(make_
 
         record = export_games()["games"][0]
     assert record["created"] == shown[0] and UTC_STAMP.fullmatch(record["updated"])
+
+
+# --- no edit token in the logs -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def logged(make_app):
+    """An app that writes access logs, and the lines it wrote (access log and error log alike)."""
+    app = make_app(ACCESS_LOG=True)
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())
+    loggers = [logging.getLogger("scorekeeper.access"), app.logger]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield app, lines
+    for logger in loggers:
+        logger.removeHandler(handler)
+
+
+MISTYPED = [
+    "/games/{id}/edit/{token}", "/games/{id}/edit/{token}/", "/games/{id}/edit//{token}", "/games/{id}/Edit/{token}",
+    "/games/{id}/EDIT/{token}/more", "/games/{id}/edit{token}", "/games/{id}/edit-{token}", "/games/{id}/edti/{token}",
+    "/games/{id}/eidt/{half1} {half2}", "/games/{id}/{token}", "/games/{id}/rounds/{token}", "/gmaes/{id}/edit/{token}",
+    "/{token}", "/games/{token}", "/api/games/{id}/{token}", "/api/games/{id}/edit/{token}", "/games/{id}/edit%2F{token}",
+    "/games/{id}/edit/{half1}%20{half2}", "/games/{id}/{half1}/{half2}", "/static/{token}.css", "/rules/{token}",
+    "/games/{id}/edit;{token}", "/games/{id}/edit={token}", "/games/{id}/{token}/edit",
+]
+
+
+def test_an_edit_token_never_reaches_the_logs_even_in_a_mistyped_address(logged):
+    app, lines = logged
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).get_json()
+    token, halves = state["token"], (state["token"][:16], state["token"][16:])
+    for pattern in MISTYPED:
+        path = pattern.format(id=state["id"], token=token, half1=halves[0], half2=halves[1])
+        client.get(path, headers={"Authorization": f"Bearer {token}", "X-Access-Code": token})
+        client.post(path, headers={"Authorization": f"Bearer {token}"}, json={"data": {}})
+    client.get(f"/games/{state['id']}/edit/{token}?token={token}")
+    entries = [json.loads(line) for line in lines if line.startswith("{")]
+    assert len(entries) >= 2 * len(MISTYPED)
+    written = "\n".join(lines)
+    assert token not in written and halves[0] not in written and halves[1] not in written
+    assert state["id"] in written  # a game's id (its view link) stays, to read the logs by
+    paths = {e["path"] for e in entries}
+    assert f"/games/{state['id']}/edit/…" in paths and f"/games/{state['id']}/rounds/…" in paths
+
+
+def test_an_error_log_line_names_the_path_without_its_token(logged):
+    app, lines = logged
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    @app.get("/boom/<path:rest>")
+    def boom(rest):
+        raise RuntimeError("boom")
+
+    token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345"
+    assert app.test_client().get(f"/boom/edit/{token}").status_code == 500
+    assert any(line.startswith("Exception on /boom/edit/…") for line in lines)
+    assert token not in "\n".join(lines)
+
+
+@pytest.mark.parametrize("path, shown", [
+    ("/games/abcdefghijklmnop/rounds/3/edit", "/games/abcdefghijklmnop/rounds/3/edit"),
+    ("/games/abcdefghijklmnop/edit-qr.svg", "/games/abcdefghijklmnop/edit-qr.svg"),
+    ("/api/games/abcdefghijklmnop/rounds/12", "/api/games/abcdefghijklmnop/rounds/12"),
+    ("/games/abcdefghijklmnop/live", "/games/abcdefghijklmnop/live"),
+    ("/rules/trash-twelve-hands", "/rules/trash-twelve-hands"),
+    ("/sheets/golf/sheet.pdf", "/sheets/golf/sheet.pdf"),
+    ("/games/abcdefghijklmnop/edit/", "/games/abcdefghijklmnop/edit/"),
+])
+def test_the_logs_keep_the_words_numbers_and_ids_of_an_address(path, shown):
+    from scorekeeper.hosting import logged_path
+
+    assert logged_path(path) == shown
