@@ -61,7 +61,11 @@ def page_error(exc):
     if exc.code in PLAIN:  # the API's and the pages' words, in place of the library's
         exc.description = PLAIN[exc.code]()
     if request.path.startswith("/api/"):
-        return http_error(exc)
+        response = make_response(http_error(exc))
+        if exc.code == 429 and getattr(exc, "retry_after", None):  # the access code's own limit (access.guess)
+            response.headers.update(exc.get_headers())
+            response.headers["Content-Type"] = "application/json"
+        return response
     texts = {
         403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
         400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),

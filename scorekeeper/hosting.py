@@ -151,11 +151,6 @@ def create_limit() -> str:
     return current_app.config["RATELIMIT_CREATE"]
 
 
-def code_limit() -> str:
-    """Return how many tries at the access code one client gets."""
-    return current_app.config["RATELIMIT_ACCESS_CODE"]
-
-
 def game_and_client() -> str:
     """Key a write by the client's address and the game it writes to."""
     return f"{get_remote_address()}|{(request.view_args or {}).get('game_id', '')}"

@@ -142,3 +142,16 @@ class KeptAnswer(db.Model):
     address: Mapped[str] = mapped_column(String(255), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+
+
+class CodeGuess(db.Model):
+    """A wrong guess at the install's access code, kept for every worker and server (``access.guess_allowed``).
+
+    ``address`` is the client's; ``browser`` the id its session carried (empty when it carried none). Rows older
+    than the longest limit are deleted as new ones come.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    browser: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from tests.postgres import binaries, throwaway_server
 
 TEMPLATE = "sk_migrated"  # a database with the schema made once; each test copies it
-TABLES = "game, player, round, idempotent_reply, kept_answer"  # emptied when a database goes back to the pool
+TABLES = "game, player, round, idempotent_reply, kept_answer, code_guess"  # emptied when a database goes back to the pool
 
 
 def migrate(url: str, revision: str = "head") -> None:

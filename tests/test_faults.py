@@ -254,6 +254,7 @@ def logged(make_app):
     loggers = [logging.getLogger("scorekeeper.access"), app.logger]
     for logger in loggers:
         logger.addHandler(handler)
+        logger.disabled = False  # Alembic's fileConfig turns off the loggers made before a migration ran
     yield app, lines
     for logger in loggers:
         logger.removeHandler(handler)
@@ -315,3 +316,161 @@ def test_the_logs_keep_the_words_numbers_and_ids_of_an_address(path, shown):
     from scorekeeper.hosting import logged_path
 
     assert logged_path(path) == shown
+
+
+# --- the access code's limit, kept in the database for every worker --------------------------------------------
+
+CODE = "club-1234"
+
+
+@pytest.fixture
+def workers(make_app):
+    """Two apps on one database, as two workers (or servers) of one install: limits on, the code's small."""
+    settings = {"ACCESS_CODE": CODE, "RATELIMIT_ENABLED": True, "RATELIMIT_ACCESS_CODE": "3 per minute",
+                "RATELIMIT_ACCESS_CODE_ADDRESS": "6 per minute"}
+    first = make_app(**settings)
+    second = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": first.config["SQLALCHEMY_DATABASE_URI"], **settings})
+    yield first, second
+    with second.app_context():
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()
+
+
+def guesses(app):
+    with app.app_context():
+        from sqlalchemy import select
+
+        from scorekeeper.extensions import db
+        from scorekeeper.models import CodeGuess
+
+        return db.session.execute(select(CodeGuess.address, CodeGuess.browser)).all()
+
+
+def browser(app, address="10.0.0.1"):
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_wrong_guesses_count_across_workers(workers):
+    first, second = workers
+    statuses = []  # a caller without cookies, its requests spread over both workers
+    for n in range(4):
+        client = browser(first if n % 2 == 0 else second)  # a new cookie jar each time: it keeps nothing
+        statuses.append(client.get("/api/games", headers={"X-Access-Code": f"guess-{n}"}).status_code)
+    assert statuses == [200, 200, 200, 429]
+    refused = browser(second).get("/api/games", headers={"X-Access-Code": "guess-9"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "wait a minute" in refused.get_json()["errors"]["rate"]
+    page = browser(first).post("/access", data={"code": "guess-10"})
+    assert page.status_code == 429 and "Slow down a little" in page.get_data(as_text=True)
+    assert "Retry-After" in page.headers
+    assert len(guesses(first)) == 3  # a refused guess is not checked, nor counted
+
+
+def test_one_browsers_wrong_guesses_count_on_every_worker(workers):
+    first, second = workers
+    one = browser(first)
+    one.get("/access")
+    statuses = []
+    for n in range(4):
+        app = first if n % 2 == 0 else second
+        other = browser(app)
+        other._cookies = one._cookies  # the same browser, its requests answered by either worker
+        statuses.append(other.post("/access", data={"code": f"guess-{n}"}).status_code)
+    assert statuses == [422, 422, 422, 429]
+    assert one.post("/access", data={"code": CODE}).status_code == 429  # its own guesses: it waits too
+
+
+def test_the_right_code_is_let_through_despite_others_wrong_guesses_from_the_same_address(workers):
+    first, second = workers
+    for n in range(3):  # someone at the club mistypes (or guesses) until refused
+        browser(first).get("/api/games", headers={"X-Access-Code": f"guess-{n}"})
+    assert browser(second).get("/api/games", headers={"X-Access-Code": "guess-3"}).status_code == 429
+    member = browser(second)  # a member at the same address opens the access page and types the right code
+    assert member.get("/access").status_code == 200
+    answer = member.post("/access?next=/new/golf", data={"code": CODE})
+    assert answer.status_code == 302 and answer.headers["Location"] == "/new/golf"
+    assert member.get("/api/games").status_code == 200
+    mistyper = browser(first)  # another member who mistypes once still has their own tries
+    mistyper.get("/access")
+    assert mistyper.post("/access", data={"code": "club-1243"}).status_code == 422
+    assert mistyper.post("/access", data={"code": CODE}).status_code == 302
+
+
+def test_an_address_as_a_whole_has_a_larger_limit(workers):
+    first, second = workers
+    statuses = []
+    for n in range(7):  # a guesser who takes a fresh browser id for every two guesses
+        client = browser(first if n % 2 else second)
+        client.get("/access")
+        statuses.append(client.post("/access", data={"code": f"guess-{n}"}).status_code)
+    assert statuses == [422] * 6 + [429]
+    late = browser(first)
+    late.get("/access")
+    assert late.post("/access", data={"code": CODE}).status_code == 429  # past the address's limit: wait
+    elsewhere = browser(first, "10.0.0.2")
+    assert elsewhere.get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
+
+
+def test_the_right_code_never_counts_and_old_guesses_are_forgotten(workers, monkeypatch):
+    from datetime import timedelta
+
+    from scorekeeper import access
+
+    first, _ = workers
+    for _ in range(8):
+        assert browser(first).get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
+    assert guesses(first) == []
+    for n in range(3):
+        browser(first).get("/api/games", headers={"X-Access-Code": f"guess-{n}"})
+    assert browser(first).get("/api/games", headers={"X-Access-Code": CODE}).status_code == 429
+    later = access.utcnow() + timedelta(seconds=61)
+    monkeypatch.setattr(access, "utcnow", lambda: later)  # a minute on: they no longer count, and go
+    assert browser(first).get("/api/games", headers={"X-Access-Code": "guess-3"}).status_code == 200
+    assert len(guesses(first)) == 1
+
+
+def test_limits_off_count_nothing(make_app):
+    app = make_app(ACCESS_CODE=CODE)  # the tests' settings: limits off
+    for n in range(12):
+        assert browser(app).get("/api/games", headers={"X-Access-Code": f"guess-{n}"}).status_code == 200
+    assert guesses(app) == []
+
+
+def test_a_shared_limiter_store_from_the_environment_holds_across_workers(monkeypatch, tmp_path):
+    """FLASK_RATELIMIT_STORAGE_URI (or RATELIMIT_STORAGE_URI) names the store every worker counts in: here a
+    store of this test's own, as redis:// or memcached:// would be for several servers."""
+    from limits.storage import MemoryStorage
+
+    from scorekeeper.extensions import limiter
+    from tests.databases import migrate
+
+    class SharedStore(MemoryStorage):
+        STORAGE_SCHEME = ["sktest-shared"]
+        made: list = []
+
+        def __init__(self, uri, **options):
+            super().__init__(uri, **options)
+            self.made.append(uri)
+
+    url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    migrate(url)
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "t")
+    monkeypatch.setenv("FLASK_RATELIMIT_STORAGE_URI", "sktest-shared://host")
+    monkeypatch.setenv("FLASK_RATELIMIT_CREATE", "2 per minute")
+    app = create_app()
+    assert isinstance(limiter.storage, SharedStore) and SharedStore.made == ["sktest-shared://host"]
+    client = app.test_client()
+    statuses = [client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+    monkeypatch.delenv("FLASK_RATELIMIT_STORAGE_URI")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "sktest-shared://other")
+    create_app()
+    assert SharedStore.made[-1] == "sktest-shared://other"
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()

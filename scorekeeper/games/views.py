@@ -10,9 +10,10 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import polling, scoreboard, services
 from .. import rules as registry
-from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
-from ..extensions import csrf, db, limiter
-from ..hosting import carries_token, code_limit, limits_creation
+from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
+                      visible_ids)
+from ..extensions import csrf, db
+from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr, tr_errors, tr_mark
 from ..models import Game
 from ..readmodel import TableView
@@ -73,10 +74,11 @@ def index():
 
 
 @bp.route("/access", methods=["GET", "POST"])
-@limiter.limit(code_limit, methods=["POST"])
 def access():
-    """Ask for the install's access code, then go on to where this browser was going."""
+    """Ask for the install's access code, then go on to where this browser was going (guesses: access.guess)."""
     form = AccessForm()
+    if not form.is_submitted():
+        know_browser()
     if form.validate_on_submit():
         if enter_code(form.code.data):
             return redirect(local_path(request.args.get("next")))
