@@ -12,7 +12,6 @@ from .extensions import db
 
 def register(app: Flask) -> None:
     """Serve /healthz for load balancers and monitors."""
-    app.config.setdefault("HEALTH_TIMEOUT", 1.5)
     app.add_url_rule("/healthz", "healthz", healthz)
 
 

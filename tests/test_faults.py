@@ -474,3 +474,29 @@ def test_a_shared_limiter_store_from_the_environment_holds_across_workers(monkey
         from scorekeeper.extensions import db
 
         db.engine.dispose()
+
+
+def test_a_write_that_waits_past_sqlites_busy_timeout_is_answered_503(make_app, monkeypatch):
+    import sqlite3
+
+    from scorekeeper import database
+
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)  # for the connections the app opens from now on
+    app = make_app(db_kind="sqlite")
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    editor = app.test_client()
+    editor.get(f"/games/{state['id']}/edit/{state['token']}")
+    holder = sqlite3.connect(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock, and does not let go
+        answer = client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
+                             headers={"Authorization": f"Bearer {state['token']}"})
+        assert answer.status_code == 503 and "try again" in answer.get_json()["errors"]["server"]
+        page = editor.post(f"/games/{state['id']}/finish")
+        assert page.status_code == 503 and "try again in a few seconds" in page.get_data(as_text=True)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
+                       headers={"Authorization": f"Bearer {state['token']}"}).status_code == 201
