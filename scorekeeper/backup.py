@@ -248,30 +248,35 @@ def check_round(index: int, record: Any) -> Round:
 
 
 def check_id(value: Any) -> str:
+    """Return a game id that can name a game in an address, or raise ValueError."""
     if not isinstance(value, str) or not PUBLIC_ID.fullmatch(value):
         raise ValueError("must be 1 to 32 letters, digits, - or _")
     return value
 
 
 def check_token_hash(value: Any) -> str:
+    """Return an edit token's stored hash, or raise ValueError."""
     if not isinstance(value, str) or not TOKEN_HASH.fullmatch(value):
         raise ValueError("must be the edit token's SHA-256 hash: 64 lowercase hexadecimal digits")
     return value
 
 
 def check_status(value: Any) -> str:
+    """Return a listing status, or raise ValueError (the fold sets the one stored)."""
     if value not in STATUSES:
         raise ValueError(f"must be {' or '.join(STATUSES)}")
     return value
 
 
 def check_flag(value: Any) -> bool:
+    """Return a true or false, or raise ValueError."""
     if not isinstance(value, bool):
         raise ValueError("must be true or false")
     return value
 
 
 def check_version(value: Any) -> int:
+    """Return a game's version (1 when the file has none), or raise ValueError."""
     if value is None:  # files from before versions were kept
         return 1
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= VERSION_MAX:
