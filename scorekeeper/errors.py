@@ -35,7 +35,8 @@ def database_unavailable(exc):
         db.session.rollback()
     except Exception:  # noqa: BLE001 (the connection is gone: nothing to roll back)
         pass
-    current_app.logger.warning("the database does not answer: %s", type(exc).__name__)
+    cause = getattr(exc, "orig", None) or exc  # the driver's words (never the statement's parameters)
+    current_app.logger.error("the database does not answer: %s: %s", type(cause).__name__, str(cause)[:300])
     if request.path.startswith("/api/"):
         response = make_response({"errors": {"server": _("the database does not answer just now; try again in a "
                                                          "few seconds")}}, 503)
