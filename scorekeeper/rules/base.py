@@ -151,6 +151,7 @@ class OptionKind(Enum):
     INTS = "ints"        # a list of whole numbers, typed as "60, 90, 120"
     SEAT = "seat"        # a seat at the table
     POINTS = "points"    # a fixed set of named numbers: one number box each
+    TEXT = "text"        # a few words (the name of a game)
 
 
 @dataclass(frozen=True)
@@ -336,6 +337,22 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
         return out
 
     return Option(name, label, {}, parse, help=help, kind=OptionKind.VALUES)
+
+
+def text_option(name: str, label: str, default: str, most: int = 40, help: str = "") -> Option:
+    """An option holding a few printable words (1 to ``most`` characters once trimmed)."""
+
+    def parse(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(msg(N_("must be a name of 1 to %(most)s characters"), most=most))
+        text = " ".join(value.split())
+        if len(text) > most:
+            raise ValueError(msg(N_("must be at most %(most)s characters"), most=most))
+        if shown(text, most) != text:
+            raise ValueError(msg(N_("must be letters, digits and signs that print")))
+        return text
+
+    return Option(name, label, default, parse, help=help, kind=OptionKind.TEXT)
 
 
 def first_dealer_option() -> Option:
