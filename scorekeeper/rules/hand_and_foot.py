@@ -214,11 +214,6 @@ def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> 
     return points_of(read_cards(cards, path), options)
 
 
-def reaches_meld_minimum(options: Mapping[str, Any], number: int, cards: Any, path: str = "cards") -> bool:
-    """Say whether cards put down together reach the meld minimum of hand ``number``."""
-    return card_points(options, cards, path) >= meld_minimum(options, number)
-
-
 @per_options
 def packs_worth(options: Mapping[str, Any], players: int) -> int:
     """Return the points of every countable card in the packs: no entry can add up to more."""
