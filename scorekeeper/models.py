@@ -184,7 +184,7 @@ class Feat(db.Model):
     member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
     game_key: Mapped[str] = mapped_column(String(40))
     kind: Mapped[str] = mapped_column(String(40))
-    what: Mapped[dict[str, Any]] = mapped_column(Json)  # the record's words: {"text", "params"}
+    what: Mapped[dict[str, Any]] = mapped_column(Json)  # the record's words: {"text", "params", "plural"}
     value: Mapped[float] = mapped_column(Float)
     rank: Mapped[float] = mapped_column(Float)  # lower is better: the value, or minus it where higher is better
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True))

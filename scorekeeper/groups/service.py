@@ -164,6 +164,7 @@ def set_look(member: Member, colour: Any, emoji: Any) -> None:
     member.colour = colour or None
     member.emoji = emoji or None
     db.session.flush()
+    moved_on(select(Player.game_id).where(Player.member_id == member.id))  # their table pages show them
 
 
 def seat_members(group: Group, game: Game) -> None:
@@ -188,6 +189,7 @@ def join_game(group: Group, game: Game) -> None:
         raise Conflict({"game": msg(N_("this game is already in another group"))})
     game.group_id = group.id
     seat_members(group, game)
+    moved_on([game.id])  # its table page now links to the group
     if game.status == "finished":
         keep_results(game, services.fold_game(game))
 
@@ -218,7 +220,7 @@ def keep_results(game: Game, derived: Derived) -> None:
             for row in derived.standings]
     db.session.execute(insert(Result), rows)
     feats = [{**common, "member_id": members[r.seat], "kind": r.kind, "value": r.value,
-              "what": {"text": r.what.text, "params": dict(r.what.params)},
+              "what": {"text": r.what.text, "params": dict(r.what.params), "plural": r.what.plural},
               "rank": -r.value if r.higher_is_better else r.value}
              for r in rules.records(derived.table, derived.state, derived.rounds, derived.standings)]
     if feats:
@@ -267,3 +269,13 @@ def summary(game: Game, results: Sequence[Result] | None) -> Summary:
     view = services.table_view(game)
     rows = tuple({"seat": s.seat, "name": s.name, "total": s.total, "place": s.place} for s in view.seats)
     return Summary(game, names, rows, tuple(view.winners))
+
+
+def history_rows(group: Group) -> list[tuple]:
+    """Return every kept result of the group, oldest game first: date, game, game id, seat, player, place, total,
+    won (one query)."""
+    query = select(Result.played, Result.game_key, Game.public_id, Result.seat, Member.name, Result.place,
+                   Result.total, Result.won) \
+        .join(Game, Game.id == Result.game_id).join(Member, Member.id == Result.member_id) \
+        .where(Result.group_id == group.id).order_by(Result.played, Result.game_id, Result.seat)
+    return list(db.session.execute(query))

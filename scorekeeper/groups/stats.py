@@ -195,7 +195,7 @@ def records(group: Group, members: dict[int, Member], chosen: Filter) -> list[Fe
     ranked = select(Feat.id, order.label("n")).where(Feat.group_id == group.id, *chosen.where(Feat)).subquery()
     query = select(Feat, Game.public_id).join(ranked, and_(ranked.c.id == Feat.id, ranked.c.n == 1)) \
         .join(Game, Game.id == Feat.game_id).order_by(Feat.game_key, Feat.kind)
-    return [Feature(f.game_key, f.kind, Msg(f.what.get("text", ""), f.what.get("params") or {}), f.value,
+    return [Feature(f.game_key, f.kind, Msg(f.what.get("text", ""), f.what.get("params") or {}, f.what.get("plural")), f.value,
                     members[f.member_id], public_id)
             for f, public_id in db.session.execute(query) if f.member_id in members]
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import Record, best_of
+from .base import Record, best_of, nmsg
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
@@ -473,8 +473,8 @@ class GolfRules(BaseRules):
         """Hold the lowest hole, and the lowest total by the holes played (9 holes never compare with 18)."""
         found = self.round_records(rounds, msg(N_("lowest score on one hole")), low=True, kind="hole")
         if state.quarters is None and table.options.holes and state.holes:
-            found += self.total_records(standings, f"total_{state.holes}",
-                                        msg(N_("lowest total, %(n)s holes"), n=state.holes), low=True)
+            what = nmsg("lowest total, %(num)s hole", "lowest total, %(num)s holes", state.holes)
+            found += self.total_records(standings, f"total_{state.holes}", what, low=True)
         return found
 
     IN_PLAY = ("knock_penalty", "knock_bonus")
