@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import services
 from ..extensions import db
@@ -146,7 +147,7 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
 
 def moved_on(game_ids) -> None:
     """Move the version of these games on: their names changed, so their kept views are stale."""
-    db.session.execute(update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1)
+    db.session.execute(update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1, updated=Game.updated)
                        .execution_options(synchronize_session=False))
 
 
@@ -178,7 +179,7 @@ def seat_members(group: Group, game: Game) -> None:
 def start_game(group: Group, key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
     """Start a game in the group (its seats linked to the group's players); return it with its own token."""
     game, token = services.create_game(key, players, options, preset)
-    game.group_id = group.id
+    put_in_group(game, group.id)
     seat_members(group, game)
     return game, token
 
@@ -187,11 +188,20 @@ def join_game(group: Group, game: Game) -> None:
     """Bring an existing game into the group; a finished one brings its results."""
     if game.group_id is not None and game.group_id != group.id:
         raise Conflict({"game": msg(N_("this game is already in another group"))})
-    game.group_id = group.id
+    put_in_group(game, group.id)
     seat_members(group, game)
-    moved_on([game.id])  # its table page now links to the group
     if game.status == "finished":
         keep_results(game, services.fold_game(game))
+
+
+def put_in_group(game: Game, group_id: int) -> None:
+    """Set a game's group by one statement, its version moved on (its table page now links to the group) and its
+    last change's time left alone (it dates the game's end)."""
+    db.session.execute(update(Game).where(Game.id == game.id).values(group_id=group_id, version=Game.version + 1,
+                                                                      updated=Game.updated)
+                       .execution_options(synchronize_session=False))
+    set_committed_value(game, "group_id", group_id)
+    set_committed_value(game, "version", game.version + 1)
 
 
 def results_changed(game: Game, derived: Derived) -> None:
