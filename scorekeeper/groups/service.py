@@ -147,7 +147,8 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
 
 def moved_on(game_ids) -> None:
     """Move the version of these games on: their names changed, so their kept views are stale."""
-    db.session.execute(update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1, updated=Game.updated)
+    db.session.execute(update(Game).where(Game.id.in_(game_ids))
+                       .values(version=Game.version + 1, updated=Game.updated)
                        .execution_options(synchronize_session=False))
 
 
