@@ -28,7 +28,10 @@ def register(app: Flask) -> None:
 def export_games() -> dict[str, Any]:
     """Return every game with its players and rounds, as stored (edit tokens stay hashed)."""
     query = select(Game).options(selectinload(Game.players), selectinload(Game.rounds)).order_by(Game.id)
-    return {"format": FORMAT, "version": VERSION, "games": [game_record(g) for g in db.session.scalars(query)]}
+    from .groups.backup import export_groups
+
+    return {"format": FORMAT, "version": VERSION, "games": [game_record(g) for g in db.session.scalars(query)],
+            "groups": export_groups()}
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -56,6 +59,9 @@ def import_games(backup: dict[str, Any]) -> tuple[int, int]:
         db.session.add(game_from(record))
         added += 1
     db.session.flush()
+    from .groups.backup import import_groups
+
+    import_groups(backup.get("groups", []))
     return added, skipped
 
 

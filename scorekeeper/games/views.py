@@ -14,6 +14,7 @@ from ..access import enter_code, follow, forget, is_owner, may_create, remember_
 from ..extensions import csrf, db, limiter
 from ..hosting import carries_token, code_limit, limits_creation
 from ..i18n import local_path, tr, tr_errors, tr_mark
+from ..groups.views import follow_group
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
@@ -325,7 +326,8 @@ def play_again(game_id: str):
     old = editable_game_or_403(game_id)
     made: list = []
     errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
-                                                           dict(old.options), old.preset)))
+                                                           dict(old.options), old.preset))
+                  or follow_group(old, made[0]))  # a group's game stays in the group
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))

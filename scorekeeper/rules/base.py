@@ -521,6 +521,21 @@ class Field:
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
 
 
+@dataclass(frozen=True)
+class Record:
+    """A feat one finished game holds, for a group's records: "lowest total, 9 holes: 18 (Ann)".
+
+    ``kind`` names the record within its game, so the same feat of two games compares ("total_9");
+    ``what`` says it in table words; the best of a kind is the lowest value unless ``higher_is_better``.
+    """
+
+    kind: str
+    what: Msg
+    seat: int
+    value: float
+    higher_is_better: bool
+
+
 class Rules(Protocol):
     """The functions every game module provides (as its ``RULES`` object)."""
 
@@ -589,6 +604,11 @@ class Rules(Protocol):
 
     def round_title(self, table: Table, number: int) -> Msg:
         """Return a round's own name ("Hole 3", "Hand 2 · Hearts")."""
+
+    def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
+                ) -> list[Record]:
+        """Return the feats a finished game holds, for its group's records: from its final state, its played
+        rounds (each with ``points`` and ``running``) and its standings."""
 
 
 HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
@@ -699,6 +719,28 @@ class BaseRules:
             return [""] * table.n
         return ["" if p is None else str(p) for p in points]
 
+    def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
+                ) -> list[Record]:
+        """Hold the best final total and the best score in one round, where the game has points."""
+        low = not HEADLINE[self.spec.measure][1]
+        return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
+                *self.round_records(rounds, msg(N_("lowest score in one round") if low
+                                                else N_("highest score in one round")), low)]
+
+    def total_records(self, standings: Sequence[Mapping[str, Any]], kind: str, what: Msg, low: bool) -> list[Record]:
+        """Return a record for each seat on the best final total (none without points)."""
+        totals = [row.get("total") for row in standings]
+        return [Record(kind, what, seat, value, not low)
+                for seat, value in best_of(totals, low)]
+
+    def round_records(self, rounds: Sequence[Any], what: Msg, low: bool, kind: str = "round") -> list[Record]:
+        """Return a record for each seat on the best score of any one round (none without points)."""
+        points = [(p, seat) for r in rounds for seat, p in enumerate(r.points or ()) if p is not None]
+        if not points:
+            return []
+        best = min(p for p, _ in points) if low else max(p for p, _ in points)
+        return [Record(kind, what, seat, best, not low) for seat in sorted({s for p, s in points if p == best})]
+
     def leaders(self, table: Table, values: Sequence[float | None], best_is_low: bool) -> list[int]:
         """Return every seat on the best value among seats still counted (None: not counted)."""
         counted = [v for v in values if v is not None]
@@ -706,6 +748,15 @@ class BaseRules:
             return []
         best = min(counted) if best_is_low else max(counted)
         return [seat for seat, v in enumerate(values) if v == best]
+
+
+def best_of(values: Sequence[float | None], low: bool) -> list[tuple[int, float]]:
+    """Return (seat, value) for each seat on the best value; None counts for nothing."""
+    counted = [v for v in values if v is not None]
+    if not counted:
+        return []
+    best = min(counted) if low else max(counted)
+    return [(seat, v) for seat, v in enumerate(values) if v == best]
 
 
 # --- reading round data ----------------------------------------------------------------
