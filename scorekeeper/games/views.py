@@ -250,6 +250,13 @@ def add_round(game_id: str):
     return render_table(game, view, form, 422)
 
 
+@bp.get("/games/<game_id>/rounds")
+def rounds_address(game_id: str):
+    """Answer the address a refused round leaves (reloaded, bookmarked): the table, where the phone keeps the entry."""
+    head_or_404(game_id)
+    return redirect(url_for("games.table", game_id=game_id, _anchor="round-form"))
+
+
 def lost_race(game: Game, view: TableView, number: int, form) -> object:
     """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
 
@@ -262,7 +269,7 @@ def lost_race(game: Game, view: TableView, number: int, form) -> object:
     else:
         held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), "error")
+                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
     return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 
