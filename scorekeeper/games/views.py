@@ -240,6 +240,9 @@ def add_round(game_id: str):
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
+            saved = number or services.rounds_stored(game, derived) + 1
+            flash(_("%(round)s saved.", round=tr(services.rules_for(game).round_title(derived.table, saved))),
+                  f"saved:{saved}")  # shown with its undo
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited

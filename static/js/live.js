@@ -68,6 +68,16 @@
     button.focus();
   }
 
+  // After a save the totals are on top; while the next round's form is out of sight, a button at the thumb leads there.
+  function jumpBar(bar) {
+    const form = document.getElementById(bar.dataset.jumpTo);
+    const first = form && (form.querySelector(".seat-entry") || form.querySelector(".field"));  // where typing starts
+    if (!first || !window.IntersectionObserver) return;
+    new IntersectionObserver((seen) => {
+      bar.hidden = seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
+    }, { threshold: [0, 0.5, 1] }).observe(first);
+  }
+
   function copyButtons() {
     // Where the clipboard is unavailable (plain HTTP), the button selects the link for a long-press copy.
     document.querySelectorAll("[data-copy]").forEach((b) => {
@@ -112,6 +122,7 @@
     document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
     document.addEventListener("click", rulesSheet);
+    document.querySelectorAll("[data-jump-to]").forEach(jumpBar);
     if ("serviceWorker" in navigator && window.isSecureContext) {
       navigator.serviceWorker.register("/sw.js").catch(() => { /* the pages work without it */ });
     }
