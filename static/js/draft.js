@@ -71,14 +71,15 @@
     return lines;
   }
 
-  function save(form, at) {
+  function save(form, at, sent) {
     const store = storage();
     if (!store) return;
     const fields = [];
     let typed = false;
     controls(form).forEach((c) => {
       if (c.type === "checkbox" || c.type === "radio") {
-        if (c.checked) { fields.push([c.name, c.value]); typed = true; }
+        if (c.checked) fields.push([c.name, c.value]);
+        if (c.checked !== c.defaultChecked) typed = true;  // "Nobody" chosen from the start is not typing
       } else if (c.tagName === "SELECT" && c.multiple) {
         Array.from(c.selectedOptions).forEach((o) => fields.push([c.name, o.value]));
       } else {
@@ -88,7 +89,7 @@
     });
     if (!typed) { drop(at); return false; }
     try {
-      store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now() }));
+      store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent }));
     } catch (e) { return false; }  // full: the form still holds it
     return true;
   }
@@ -151,30 +152,50 @@
     return true;
   }
 
+  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race.
+  function unsent(template, game, number) {
+    const panel = template.content.firstElementChild.cloneNode(true);
+    panel.dataset.raceRound = number;
+    panel.dataset.raceEdit = "/games/" + game + "/rounds/" + number + "/edit";
+    template.replaceWith(panel);
+    return race(panel, keyOf(game, number));
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("round-form");
-    const panel = document.querySelector("[data-race-round]");
+    let panel = document.querySelector("[data-race-round]");
     const page = document.querySelector("[data-game-id]");
     const game = form ? where(form).game : (page ? page.dataset.gameId : null);
     if (!game) return;
-    const racing = panel ? Number(panel.dataset.raceRound) : null;
-    const shown = panel && race(panel, keyOf(game, racing));
-    // A draft of a round saved since (here or on another phone) is done with; the lost race's stays until answered.
-    kept(game).forEach(([number, key]) => {
-      if ((!form || number < where(form).number) && !(shown && number === racing)) drop(key);
-    });
+    let racing = panel ? Number(panel.dataset.raceRound) : null;
+    let shown = panel && race(panel, keyOf(game, racing));
+    const template = document.querySelector("template[data-race-unsent]");
+    const done = (number) => !form || number < where(form).number;  // saved since, here or on another phone
+    if (!shown && template) {
+      const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent).pop();
+      if (lost) { racing = lost[0]; shown = unsent(template, game, racing); }
+    }
+    // A draft of a round saved since is done with; the lost race's stays until it is answered.
+    kept(game).forEach(([number, key]) => { if (done(number) && !(shown && number === racing)) drop(key); });
     if (!form) return;
     const at = keyOf(game, where(form).number);
     const note = form.querySelector("[data-draft-note]");
     const refused = form.querySelector(".refused, .has-error");
     const draft = read(at);
-    if (draft && !refused) restore(form, draft);  // a refused form shows what was sent: that is the draft
+    if (draft && !refused) {
+      restore(form, draft);  // a refused form shows what was sent: that is the draft
+      const first = controls(form)[0];  // counts as typed: the live view swaps the scores in, never reloads over it
+      if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     if (refused) save(form, at);
     showNote(note, !!read(at));
     let cleared = false;
-    const keep = () => { if (!cleared) showNote(note, save(form, at)); };
-    form.addEventListener("input", keep);
-    form.addEventListener("change", keep);
+    let sent = false;  // sent to the server: kept as sent, so that a later page knows it was not lost here
+    const keep = () => { if (!cleared && !sent) showNote(note, save(form, at)); };
+    const edited = () => { sent = false; keep(); };
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
+    form.addEventListener("submit", () => { save(form, at, true); sent = true; });
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
     window.addEventListener("pagehide", keep);
     document.addEventListener("visibilitychange", () => { if (document.hidden) keep(); });

@@ -158,3 +158,65 @@ def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(pag
     expect(page.locator(".race-panel")).to_have_count(0)
     page.reload()
     expect(page.locator(".race-panel")).to_have_count(0)
+
+
+def test_a_round_typed_here_and_saved_meanwhile_by_another_phone_is_not_lost(page, start_game, live_server):
+    """Typed, never sent (the phone locked), and another phone saved the hole: the phone's numbers are offered."""
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("6")
+    page.locator("#score-1").fill("1")
+    page.goto("about:blank")  # the screen locks, the tab is dropped
+    other = page.context.browser.new_context(viewport=PHONE)
+    theirs = other.new_page()
+    theirs.goto(edit_link)
+    theirs.locator("#score-0").fill("5")
+    theirs.locator("#score-1").fill("2")
+    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
+    other.close()
+    page.goto(url)
+    panel = page.locator(".round-form .race-panel")
+    expect(panel).to_contain_text("Another phone saved the round you were typing here")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 6")
+    expect(page.locator("#score-0")).to_have_value("")  # the next hole's form starts blank
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Replace it with mine").click()
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 1}]}]
+    # once answered, it is gone; a hole saved from this phone never asks
+    page.locator("#score-0").fill("3")
+    page.locator("#score-1").fill("3")
+    submit(page, page.get_by_role("button", name="Save hole 2"))
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper-draft:'))") == []
+
+
+def test_keep_the_saved_one_drops_the_phones_numbers(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("6")
+    other = page.context.browser.new_context(viewport=PHONE)
+    theirs = other.new_page()
+    theirs.goto(edit_link)
+    theirs.locator("#score-0").fill("5")
+    theirs.locator("#score-1").fill("2")
+    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
+    other.close()
+    page.reload()
+    page.get_by_role("button", name="Keep the saved one").click()
+    expect(page.locator(".race-panel [data-race-js]")).to_be_hidden()
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+
+
+def test_cards_tapped_on_the_golf_layout_come_back(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for rank in ["K", "5", "5"]:
+        keys.locator(f"button[data-rank='{rank}']").click()
+    page.reload()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5")
+    slots = page.locator(".seat-entry").nth(0).locator(".slot-card")
+    assert slots.all_inner_texts()[:3] == ["K", "5", "5"]
+    keys.locator("button[data-rank='Q']").click()  # the picker carries on at the empty slot
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
