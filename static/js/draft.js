@@ -153,17 +153,18 @@
   }
 
   // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race.
-  function unsent(template, game, number) {
+  function unsent(template, game, number, form) {
     const panel = template.content.firstElementChild.cloneNode(true);
+    const table = form ? form.action.replace(/\/rounds$/, "") : window.location.href.split(/[?#]/)[0];
     panel.dataset.raceRound = number;
-    panel.dataset.raceEdit = "/games/" + game + "/rounds/" + number + "/edit";
+    panel.dataset.raceEdit = table + "/rounds/" + number + "/edit";
     template.replaceWith(panel);
     return race(panel, keyOf(game, number));
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("round-form");
-    let panel = document.querySelector("[data-race-round]");
+    const panel = document.querySelector("[data-race-round]");
     const page = document.querySelector("[data-game-id]");
     const game = form ? where(form).game : (page ? page.dataset.gameId : null);
     if (!game) return;
@@ -173,7 +174,7 @@
     const done = (number) => !form || number < where(form).number;  // saved since, here or on another phone
     if (!shown && template) {
       const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent).pop();
-      if (lost) { racing = lost[0]; shown = unsent(template, game, racing); }
+      if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }
     }
     // A draft of a round saved since is done with; the lost race's stays until it is answered.
     kept(game).forEach(([number, key]) => { if (done(number) && !(shown && number === racing)) drop(key); });
