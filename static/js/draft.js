@@ -171,7 +171,8 @@
     let racing = panel ? Number(panel.dataset.raceRound) : null;
     let shown = panel && race(panel, keyOf(game, racing));
     const template = document.querySelector("template[data-race-unsent]");
-    const done = (number) => !form || number < where(form).number;  // saved since, here or on another phone
+    // Saved since, here or on another phone. Without a form (the big screen, a finished game) nothing is known.
+    const done = (number) => !!form && number < where(form).number;
     if (!shown && template) {
       const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent).pop();
       if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }

@@ -220,3 +220,11 @@ def test_cards_tapped_on_the_golf_layout_come_back(page, start_game):
     assert slots.all_inner_texts()[:3] == ["K", "5", "5"]
     keys.locator("button[data-rank='Q']").click()  # the picker carries on at the empty slot
     expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+
+
+def test_the_big_screen_leaves_the_draft_alone(page, start_game):
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("8")
+    page.goto(url + "?big=1")
+    page.goto(url)
+    expect(page.locator("#score-0")).to_have_value("8")
