@@ -63,8 +63,8 @@
         : c.value.trim() !== "" && !(c.dataset.count !== undefined && c.value.trim() === "0"));
       const one = mine.length === 1 && mine[0].type !== "checkbox" && mine[0].type !== "radio";
       const parts = mine.map((c) => {
-        if (c.type === "checkbox" || c.type === "radio") return c.closest("fieldset.chips") ? labelOf(c) + " " + c.parentNode.textContent.trim() : labelOf(c);
-        return one ? c.value.trim() : labelOf(c) + " " + c.value.trim();
+        if (c.type !== "checkbox" && c.type !== "radio") return one ? c.value.trim() : labelOf(c) + " " + c.value.trim();
+        return c.closest("fieldset.chips") ? labelOf(c) + " " + c.parentNode.textContent.trim() : labelOf(c);
       });
       lines.push([seat.querySelector("legend").textContent.trim(), parts.join(" · ") || "–"]);
     });

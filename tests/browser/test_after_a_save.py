@@ -12,7 +12,8 @@ SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
 
 def in_view(locator) -> bool:
-    return locator.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 @pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])

@@ -22,7 +22,8 @@ def test_the_rules_open_over_the_table_and_what_is_typed_stays(page, start_game)
     expect(page.locator("#score-0")).to_have_value("7")
     expect(page.locator("#rules-now")).not_to_have_attribute("open", "")
     # the full rules page keeps its own link
-    expect(page.get_by_role("link", name="Rules of Golf")).to_have_attribute("href", f"/rules/golf?game={url.rsplit('/', 1)[1]}")
+    game = url.rsplit("/", 1)[1]
+    expect(page.get_by_role("link", name="Rules of Golf")).to_have_attribute("href", f"/rules/golf?game={game}")
 
 
 def test_the_sheet_in_french_and_at_360(page, start_game):
