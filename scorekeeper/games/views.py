@@ -240,9 +240,7 @@ def add_round(game_id: str):
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
-            saved = number or services.rounds_stored(game, derived) + 1
-            flash(_("%(round)s saved.", round=tr(services.rules_for(game).round_title(derived.table, saved))),
-                  f"saved:{saved}")  # shown with its undo
+            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
@@ -251,6 +249,12 @@ def add_round(game_id: str):
     view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def flash_saved(game: Game, derived, number: int) -> None:
+    """Say which round was just saved; the table page shows it with one tap to undo it."""
+    title = services.rules_for(game).round_title(derived.table, number)
+    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
 
 
 @bp.get("/games/<game_id>/rounds")
