@@ -228,3 +228,23 @@ def test_the_big_screen_leaves_the_draft_alone(page, start_game):
     page.goto(url + "?big=1")
     page.goto(url)
     expect(page.locator("#score-0")).to_have_value("8")
+
+
+def test_golf_scores_survive_the_rules_pages_way_back_and_back(page, start_game, live_server):
+    url = start_game("golf", ["Ann", "Bob", "Cy"]).split("#")[0]
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for rank in ["K", "5", "5", "Q"]:
+        keys.locator(f"button[data-rank='{rank}']").click()
+    page.locator("#score-1").fill("12")
+    page.get_by_role("link", name="Rules of Golf").click()
+    page.get_by_role("link", name="Back to my game").first.click()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    expect(page.locator("#score-1")).to_have_value("12")
+    page.get_by_role("link", name="Rules of Golf").click()
+    page.go_back()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    expect(page.locator("#score-1")).to_have_value("12")
+    page.locator("#score-2").fill("7")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    assert [r["data"] for r in rounds_of(live_server, url)] == [
+        {"players": [{"cards": ["K", "5", "5", "Q"]}, {"score": 12}, {"score": 7}]}]
