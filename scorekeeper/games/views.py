@@ -241,6 +241,7 @@ def add_round(game_id: str):
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
+            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
@@ -249,6 +250,19 @@ def add_round(game_id: str):
     view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def flash_saved(game: Game, derived, number: int) -> None:
+    """Say which round was just saved; the table page shows it with one tap to undo it."""
+    title = services.rules_for(game).round_title(derived.table, number)
+    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+
+
+@bp.get("/games/<game_id>/rounds")
+def rounds_address(game_id: str):
+    """Answer the address a refused round leaves (reloaded, bookmarked): the table, where the phone keeps the entry."""
+    head_or_404(game_id)
+    return redirect(url_for("games.table", game_id=game_id, _anchor="round-form"))
 
 
 def lost_race(game: Game, view: TableView, number: int, form) -> object:
@@ -263,7 +277,7 @@ def lost_race(game: Game, view: TableView, number: int, form) -> object:
     else:
         held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), "error")
+                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
     return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 
