@@ -64,7 +64,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, handbook, i18n, pwa, sheets
+    from . import api, games, groups, handbook, i18n, pwa, sheets
     from .extensions import csrf
     from .hosting import limit_blueprint
 
@@ -72,9 +72,14 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(api.bp)
     limit_blueprint(api.bp)
     limit_blueprint(games.bp, methods=["POST"])
+    csrf.exempt(groups.api_bp)
+    limit_blueprint(groups.api_bp)
+    limit_blueprint(groups.bp, methods=["POST"])
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(groups.api_bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(i18n.bp)

@@ -35,7 +35,10 @@ def register(app: Flask) -> None:
 def export_games() -> dict[str, Any]:
     """Return every game with its players and rounds, as stored (edit tokens stay hashed)."""
     query = select(Game).options(selectinload(Game.players), selectinload(Game.rounds)).order_by(Game.id)
-    return {"format": FORMAT, "version": VERSION, "games": [game_record(g) for g in db.session.scalars(query)]}
+    from .groups.backup import export_groups
+
+    return {"format": FORMAT, "version": VERSION, "games": [game_record(g) for g in db.session.scalars(query)],
+            "groups": export_groups()}
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -55,7 +58,7 @@ def import_games(backup: Any) -> tuple[int, int]:
 
     Every game is checked first (``checked_backup``): one bad game refuses the whole file, and nothing is stored.
     """
-    games = checked_backup(backup)
+    games, groups = checked_backup(backup)
     present = set(db.session.scalars(select(Game.public_id)))
     added = skipped = 0
     for game in games:
@@ -65,6 +68,9 @@ def import_games(backup: Any) -> tuple[int, int]:
         db.session.add(game)
         added += 1
     db.session.flush()
+    from .groups.backup import import_groups
+
+    import_groups(groups)
     return added, skipped
 
 
@@ -96,9 +102,9 @@ STATUSES = ("playing", "finished")
 VERSION_MAX = 2**31 - 1  # the version column is a 32-bit integer on PostgreSQL
 
 
-def checked_backup(backup: Any) -> list[Game]:
-    """Check a whole backup as ``check_game`` checks each game; return its games, or raise BadBackup naming
-    every game and field that is wrong (ids must also differ from game to game)."""
+def checked_backup(backup: Any) -> tuple[list[Game], list[dict[str, Any]]]:
+    """Check a whole backup as ``check_game`` checks each game and ``check_group`` each group; return its games and
+    groups, or raise BadBackup naming every game, group and field that is wrong (ids must differ too)."""
     if not isinstance(backup, dict) or backup.get("format") != FORMAT or backup.get("version") != VERSION:
         raise click.ClickException(f"not a {FORMAT} file of version {VERSION}")
     records = backup.get("games")
@@ -118,13 +124,39 @@ def checked_backup(backup: Any) -> list[Game]:
             continue
         first_of[game.public_id] = number
         games.append(game)
+    groups = checked_groups(backup.get("groups", []), {g.public_id: len(g.players) for g in games}, problems)
     if problems:
         raise BadBackup(problems)
-    return games
+    return games, groups
+
+
+def checked_groups(records: Any, seats_of: dict[str, int], problems: list[str]) -> list[dict[str, Any]]:
+    """Check a backup's groups (``groups.backup.check_group``); add what is wrong to ``problems``."""
+    from .groups.backup import check_group
+
+    if not isinstance(records, list):
+        problems.append("groups: must be a list of groups")
+        return []
+    groups: list[dict[str, Any]] = []
+    first_of: dict[str, int] = {}
+    for number, record in enumerate(records, 1):
+        named = where(number, record).replace("game", "group", 1)
+        try:
+            group = check_group(record, seats_of)
+        except Refused as exc:
+            problems += [f"{named}: {path}: {text}" for path, text in exc.errors.items()]
+            continue
+        if group["id"] in first_of:
+            problems.append(f"{named}: id: group {first_of[group['id']]} has the same id")
+            continue
+        first_of[group["id"]] = number
+        groups.append(group)
+    return groups
 
 
 def where(number: int, record: Any) -> str:
-    """Name a game of a backup for a message: its place in the file and its id (``game 3 (id abc)``)."""
+    """Name a game of a backup for a message: its place in the file and its id (``game 3 (id abc)``); a group's
+    name is made from it."""
     public_id = record.get("id") if isinstance(record, dict) else None
     return f"game {number} (id {shown(public_id)})" if isinstance(public_id, str) else f"game {number}"
 

@@ -28,7 +28,9 @@ WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 RANDOM_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")  # an edit token is 32 such characters; a game's id 16
 BLANK = "…"
 GAME_WORDS = frozenset({"edit", "rounds", "delete", "finish", "resume", "again", "live", "view-qr.svg", "edit-qr.svg",
-                        "sheet.pdf", "rules.pdf"})  # the words of the addresses below a game
+                        "sheet.pdf", "rules.pdf", "join", "play", "players", "merge", "games", "stats", "history.csv",
+                        "season.pdf"})  # the words of the addresses below a game or a group
+SECRET_BEFORE = ("edit", "join")  # the words an edit token follows (a game's edit link, a group's join link)
 access_log = logging.getLogger("scorekeeper.access")
 
 
@@ -176,23 +178,26 @@ def start_clock() -> None:
 def logged_path(path: str) -> str:
     """Return a path as the logs may keep it: no edit token, even in a mistyped or unknown address.
 
-    Everything after an ``edit`` segment (``/games/<id>/edit/<token>``, ``/edit//<token>``, ``/Edit/<token>``,
-    ``/editTOKEN``) is blanked; below a game (``/games/<id>/...``, ``/api/games/<id>/...``) only the words of
-    its addresses and round numbers stay; and anywhere else a long random-looking run of letters and digits
-    (a token pasted after a mistyped word, or alone) is blanked. Game ids stay.
+    Everything after an ``edit`` or ``join`` segment (``/games/<id>/edit/<token>``, ``/edit//<token>``,
+    ``/Edit/<token>``, ``/editTOKEN``, ``/groups/<id>/join/<token>``) is blanked; below a game or a group
+    (``/games/<id>/...``, ``/api/groups/<id>/...``) only the words of its addresses and numbers stay; and
+    anywhere else a long random-looking run of letters and digits (a token pasted after a mistyped word, or
+    alone) is blanked. Game ids stay.
     """
     segments = path.split("/")
-    below_game = 2 if segments[1:2] == ["games"] else 3 if segments[1:3] == ["api", "games"] else len(segments)
+    below = 2 if segments[1:2] in (["games"], ["groups"]) else \
+        3 if segments[1:3] in (["api", "games"], ["api", "groups"]) else len(segments)
     kept: list[str] = []
     for index, segment in enumerate(segments):
         word = segment.casefold()
-        if word.startswith("edit") and word not in GAME_WORDS:
+        secret = word.startswith(SECRET_BEFORE) and word != "edit-qr.svg"
+        if secret and word not in GAME_WORDS:
             kept.append(segment[:4] + BLANK)  # a token glued to the word
-        elif index > below_game and word not in GAME_WORDS and not segment.isdecimal():
+        elif index > below and word not in GAME_WORDS and not segment.isdecimal():
             kept.append(BLANK if segment else segment)
         else:
             kept.append(RANDOM_RUN.sub(blank_random, segment))
-        if word.startswith("edit") and word != "edit-qr.svg":
+        if secret:
             rest = segments[index + 1:]
             kept += [BLANK] if any(rest) else rest
             break

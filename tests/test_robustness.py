@@ -446,7 +446,7 @@ def test_duplicated_extra_and_missing_fields_on_the_forms(client, calm):
 
 
 @pytest.mark.parametrize("method, path", [
-    ("get", "/games/{id}/rounds"), ("get", "/games/{id}/finish"), ("get", "/games/{id}/rounds/1/delete"),
+    ("put", "/games/{id}/rounds"), ("get", "/games/{id}/finish"), ("get", "/games/{id}/rounds/1/delete"),
     ("put", "/games/{id}/rounds/1/edit"), ("delete", "/games/{id}"), ("post", "/games/{id}"),
     ("post", "/games/{id}/edit/x"), ("delete", "/new/golf"), ("post", "/rules/golf"), ("post", "/"),
 ])

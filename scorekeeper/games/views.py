@@ -15,6 +15,7 @@ from ..access import (enter_code, follow, forget, is_owner, know_browser, may_cr
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr, tr_errors, tr_mark
+from ..groups.views import follow_group
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
@@ -242,6 +243,7 @@ def add_round(game_id: str):
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
+            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
@@ -250,6 +252,19 @@ def add_round(game_id: str):
     view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def flash_saved(game: Game, derived, number: int) -> None:
+    """Say which round was just saved; the table page shows it with one tap to undo it."""
+    title = services.rules_for(game).round_title(derived.table, number)
+    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+
+
+@bp.get("/games/<game_id>/rounds")
+def rounds_address(game_id: str):
+    """Answer the address a refused round leaves (reloaded, bookmarked): the table, where the phone keeps the entry."""
+    head_or_404(game_id)
+    return redirect(url_for("games.table", game_id=game_id, _anchor="round-form"))
 
 
 def lost_race(game: Game, view: TableView, number: int, form) -> object:
@@ -264,7 +279,7 @@ def lost_race(game: Game, view: TableView, number: int, form) -> object:
     else:
         held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), "error")
+                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
     return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 
@@ -327,7 +342,8 @@ def play_again(game_id: str):
     old = editable_game_or_403(game_id)
     made: list = []
     errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
-                                                           dict(old.options), old.preset)))
+                                                           dict(old.options), old.preset))
+                  or follow_group(old, made[0]))  # a group's game stays in the group
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))

@@ -151,6 +151,7 @@ class OptionKind(Enum):
     INTS = "ints"        # a list of whole numbers, typed as "60, 90, 120"
     SEAT = "seat"        # a seat at the table
     POINTS = "points"    # a fixed set of named numbers: one number box each
+    TEXT = "text"        # a few words (the name of a game)
 
 
 @dataclass(frozen=True)
@@ -338,6 +339,22 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
     return Option(name, label, {}, parse, help=help, kind=OptionKind.VALUES)
 
 
+def text_option(name: str, label: str, default: str, most: int = 40, help: str = "") -> Option:
+    """An option holding a few printable words (1 to ``most`` characters once trimmed)."""
+
+    def parse(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(msg(N_("must be a name of 1 to %(most)s characters"), most=most))
+        text = " ".join(value.split())
+        if len(text) > most:
+            raise ValueError(msg(N_("must be at most %(most)s characters"), most=most))
+        if shown(text, most) != text:
+            raise ValueError(msg(N_("must be letters, digits and signs that print")))
+        return text
+
+    return Option(name, label, default, parse, help=help, kind=OptionKind.TEXT)
+
+
 def first_dealer_option() -> Option:
     """The seat that deals first; every game has it."""
     option = int_option("first_dealer", N_("Who deals first"), 0, 0, 19)
@@ -504,6 +521,21 @@ class Field:
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
 
 
+@dataclass(frozen=True)
+class Record:
+    """A feat one finished game holds, for a group's records: "lowest total, 9 holes: 18 (Ann)".
+
+    ``kind`` names the record within its game, so the same feat of two games compares ("total_9");
+    ``what`` says it in table words; the best of a kind is the lowest value unless ``higher_is_better``.
+    """
+
+    kind: str
+    what: Msg
+    seat: int
+    value: float
+    higher_is_better: bool
+
+
 class Rules(Protocol):
     """The functions every game module provides (as its ``RULES`` object)."""
 
@@ -572,6 +604,11 @@ class Rules(Protocol):
 
     def round_title(self, table: Table, number: int) -> Msg:
         """Return a round's own name ("Hole 3", "Hand 2 · Hearts")."""
+
+    def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
+                ) -> list[Record]:
+        """Return the feats a finished game holds, for its group's records: from its final state, its played
+        rounds (each with ``points`` and ``running``) and its standings."""
 
 
 HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
@@ -682,6 +719,28 @@ class BaseRules:
             return [""] * table.n
         return ["" if p is None else str(p) for p in points]
 
+    def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
+                ) -> list[Record]:
+        """Hold the best final total and the best score in one round, where the game has points."""
+        low = not HEADLINE[self.spec.measure][1]
+        return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
+                *self.round_records(rounds, msg(N_("lowest score in one round") if low
+                                                else N_("highest score in one round")), low)]
+
+    def total_records(self, standings: Sequence[Mapping[str, Any]], kind: str, what: Msg, low: bool) -> list[Record]:
+        """Return a record for each seat on the best final total (none without points)."""
+        totals = [row.get("total") for row in standings]
+        return [Record(kind, what, seat, value, not low)
+                for seat, value in best_of(totals, low)]
+
+    def round_records(self, rounds: Sequence[Any], what: Msg, low: bool, kind: str = "round") -> list[Record]:
+        """Return a record for each seat on the best score of any one round (none without points)."""
+        points = [(p, seat) for r in rounds for seat, p in enumerate(r.points or ()) if p is not None]
+        if not points:
+            return []
+        best = min(p for p, _ in points) if low else max(p for p, _ in points)
+        return [Record(kind, what, seat, best, not low) for seat in sorted({s for p, s in points if p == best})]
+
     def leaders(self, table: Table, values: Sequence[float | None], best_is_low: bool) -> list[int]:
         """Return every seat on the best value among seats still counted (None: not counted)."""
         counted = [v for v in values if v is not None]
@@ -689,6 +748,15 @@ class BaseRules:
             return []
         best = min(counted) if best_is_low else max(counted)
         return [seat for seat, v in enumerate(values) if v == best]
+
+
+def best_of(values: Sequence[float | None], low: bool) -> list[tuple[int, float]]:
+    """Return (seat, value) for each seat on the best value; None counts for nothing."""
+    counted = [v for v in values if v is not None]
+    if not counted:
+        return []
+    best = min(counted) if low else max(counted)
+    return [(seat, v) for seat, v in enumerate(values) if v == best]
 
 
 # --- reading round data ----------------------------------------------------------------

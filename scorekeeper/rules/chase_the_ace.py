@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .base import Record, best_of
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
@@ -167,6 +168,14 @@ def pot_money(lost: int, stake: float) -> float:
 
 class ChaseRules(BaseRules):
     """Chase the Ace: lives lost to the lowest card; the last one in, or the tie rule, decides."""
+
+    def records(self, table: Table, state: ChaseState, rounds: Sequence[Any],
+                standings: Sequence[Mapping[str, Any]]) -> list[Record]:
+        """Hold the longest survival: the most deals one player was still in for."""
+        stayed = [sum(1 for i in range(len(rounds)) if i == 0 or (rounds[i - 1].running[seat] or 0) > 0)
+                  for seat in range(table.n)]
+        return [Record("survival", msg(N_("most deals survived")), seat, deals, True)
+                for seat, deals in best_of(stayed, low=False) if deals > 0]
 
     spec = SPEC
     options_type = ChaseOptions

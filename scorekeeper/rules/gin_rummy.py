@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .base import Record, best_of
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list,
                    need_object, need_seat)
@@ -215,6 +216,13 @@ class GinRummyRules(BaseRules):
         bonuses = self.end_bonuses(table, state) if over else [0] * table.n
         return [{"total": points + bonus, "hands_won": won, "bonus": bonus}
                 for points, won, bonus in zip(state.points, state.hands_won, bonuses)]
+
+    def records(self, table: Table, state: GinState, rounds: Sequence[Any],
+                standings: Sequence[Mapping[str, Any]]) -> list[Record]:
+        """Hold the highest total and hand, and the most hands won in a game (the boxes)."""
+        boxes = [Record("boxes", msg(N_("most hands won in a game (boxes)")), seat, won, True)
+                 for seat, won in best_of(state.hands_won, low=False) if won > 0]
+        return [*super().records(table, state, rounds, standings), *boxes]
 
     IN_PLAY = ("knock_max", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target")
 

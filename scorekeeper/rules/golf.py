@@ -23,6 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from .base import Record, best_of, nmsg
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
@@ -578,6 +579,15 @@ class GolfRules(BaseRules):
         if state.quarters is None:
             return super().placing(table, state, standings)
         return [-q for q in state.quarters]  # the quarters game: most quarters left is best
+
+    def records(self, table: Table, state: GolfState, rounds: Sequence[Any],
+                standings: Sequence[Mapping[str, Any]]) -> list[Record]:
+        """Hold the lowest hole, and the lowest total by the holes played (9 holes never compare with 18)."""
+        found = self.round_records(rounds, msg(N_("lowest score on one hole")), low=True, kind="hole")
+        if state.quarters is None and table.options.holes and state.holes:
+            what = nmsg("lowest total, %(num)s hole", "lowest total, %(num)s holes", state.holes)
+            found += self.total_records(standings, f"total_{state.holes}", what, low=True)
+        return found
 
     IN_PLAY = ("knock_penalty", "knock_bonus")
 

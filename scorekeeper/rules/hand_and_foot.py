@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .base import Record, best_of
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
                    ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object, nmsg,
@@ -214,11 +215,6 @@ def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> 
     return points_of(read_cards(cards, path), options)
 
 
-def reaches_meld_minimum(options: Mapping[str, Any], number: int, cards: Any, path: str = "cards") -> bool:
-    """Say whether cards put down together reach the meld minimum of hand ``number``."""
-    return card_points(options, cards, path) >= meld_minimum(options, number)
-
-
 @per_options
 def packs_worth(options: Mapping[str, Any], players: int) -> int:
     """Return the points of every countable card in the packs: no entry can add up to more."""
@@ -240,6 +236,12 @@ def team_seats(team: int, players: int) -> list[int]:
 
 class HandFootRules(BaseRules):
     """Hand & Foot: books, red threes, going out and card points; highest total wins."""
+
+    def records(self, table: Table, state: HandFootState, rounds: Sequence[Any],
+                standings: Sequence[Mapping[str, Any]]) -> list[Record]:
+        """Hold the highest total and the highest hand."""
+        return [*self.total_records(standings, "total", msg(N_("highest total")), low=False),
+                *self.round_records(rounds, msg(N_("highest hand")), low=False, kind="hand")]
 
     spec = SPEC
     options_type = HandFootOptions

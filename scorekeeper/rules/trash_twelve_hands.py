@@ -323,11 +323,6 @@ class TrashTwelveRules(BaseRules):
                 Field("second_out", N_("Out second"), FieldKind.SEAT)]
 
 
-def contract_labels() -> list[str]:
-    """Return the twelve hands' contract labels in playing order, for the rules page."""
-    return [CONTRACT_LABELS[c] for c in CONTRACTS]
-
-
 TrashTwelveRules.example = Example(4, {}, tuple(example_hand(c) for c in CONTRACTS), winners=(2,))
 
 RULES = TrashTwelveRules()

@@ -8,7 +8,7 @@ import pytest
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive
 from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, counted_values,
-                                             meld_minimum, packs, packs_worth, reaches_meld_minimum, team_of)
+                                             meld_minimum, packs, packs_worth, team_of)
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -104,8 +104,15 @@ def test_card_points_helper() -> None:
     (4, ["X", "X", "A", "A", "10"], True),  # 150
     (9, ["X", "X", "A", "A"], False),  # the last minimum (150) repeats
 ])
-def test_reaches_meld_minimum(number: int, cards: list[str], reaches: bool) -> None:
-    assert reaches_meld_minimum(table(2).options, number, cards) is reaches
+def test_cards_laid_down_reach_the_meld_minimum(number: int, cards: list[str], reaches: bool) -> None:
+    t = table(2, rounds=9)
+    hands = [rnd(entry(), entry())] * (number - 1) + [rnd(entry(melded=cards), entry())]
+    if reaches:
+        play(t, hands)
+    else:
+        with pytest.raises(RoundRefused) as exc:
+            play(t, hands)
+        assert set(exc.value.errors) == {"players.0.melded_points"}
 
 
 @pytest.mark.parametrize("minimums, number, want", [

@@ -1,0 +1,74 @@
+"""Time a group with 2,000 finished games: its page and its stats JSON against one game's table page, in one run.
+
+    python bench/groups.py [--games 2000] [--runs 15]
+
+In process (Flask's test client) on a fresh SQLite file: the ratios are what count (issue 23: at most 3x one
+game's table page); adding the 2,001st game (start it, play its hole, the game finishes) is timed against the 1st.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+
+
+def timed(call, runs: int) -> float:
+    """Return the median milliseconds of ``runs`` calls (after one warm-up)."""
+    call()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp())
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
+                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Bench", "players": ["Ann", "Bob", "Cy", "Dee"]}).get_json()
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+
+    def add_game(i: int) -> str:
+        players = ["Ann", "Bob", "Cy", "Dee"][: 2 + i % 3]
+        game = client.post(f"/api/groups/{group['id']}/games", headers=auth,
+                           json={"game": "golf", "players": players, "options": {"holes": 1}}).get_json()
+        scores = [(i * 7 + seat * 3) % 11 for seat in range(len(players))]
+        answer = client.post(f"/api/games/{game['id']}/rounds", headers={"Authorization": f"Bearer {game['token']}"},
+                             json={"data": {"players": [{"score": s} for s in scores], "knocker": None}})
+        assert answer.status_code == 201 and answer.get_json()["status"] == "finished"
+        return game["id"]
+
+    first = add_game(0)  # the warm-up: templates, rules and the pool
+    made = iter(range(1, args.games * 2))
+    first_ms = timed(lambda: add_game(next(made)), 5)  # games 2 to 7
+    for _ in range(7, args.games):
+        add_game(next(made))
+    last_ms = timed(lambda: add_game(next(made)), 5)
+    table = timed(lambda: client.get(f"/games/{first}"), args.runs)
+    page = timed(lambda: client.get(f"/groups/{group['id']}"), args.runs)
+    stats = timed(lambda: client.get(f"/api/groups/{group['id']}/stats", headers=auth), args.runs)
+    print(f"finished games in the group: {args.games + 5 + args.runs * 0}")
+    print(f"one game's table page: {table:.1f} ms")
+    print(f"the group's page:      {page:.1f} ms  ({page / table:.2f}x)")
+    print(f"the group's stats:     {stats:.1f} ms  ({stats / table:.2f}x)")
+    print(f"adding a game: 2nd to 7th {first_ms:.1f} ms, 2,001st to 2,005th {last_ms:.1f} ms (median of 5)")
+
+
+if __name__ == "__main__":
+    main()

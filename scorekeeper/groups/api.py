@@ -1,0 +1,162 @@
+"""The groups' JSON API (../shared/spec/api.md, "Groups"): writes need the group's Bearer token, reads the token or
+the view key; anyone else gets a 404 and learns nothing."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request, url_for
+
+from .. import access, services
+from ..api.views import bearer_token, error, json_body, problem, state_of
+from ..extensions import db
+from ..hosting import carries_token, limits_creation
+from ..i18n import tr
+from ..models import Group, stamp
+from ..rules.base import N_, msg
+from ..services import Problem
+from . import api_bp as bp
+from . import service, stats
+from .service import Summary
+
+bp.register_error_handler(Problem, problem)
+
+
+def summary_json(item: Summary) -> dict[str, Any]:
+    """Return a game summary as api.md names it."""
+    game = item.game
+    return {"id": game.public_id, "game": game.game_key, "name": tr(services.rules_for(game).spec.name),
+            "players": list(item.players), "status": game.status, "created": stamp(game.created),
+            "finished": stamp(item.finished) if item.finished else None, "winners": list(item.winners),
+            "standings": list(item.standings)}
+
+
+def group_json(group: Group, page: int = 1) -> dict[str, Any]:
+    """Return the group: its players and a page of its games, newest first."""
+    games, more = service.summaries(group, page)
+    return {"id": group.public_id, "name": group.name,
+            "players": [{"id": m.id, "name": m.name, "colour": m.colour, "emoji": m.emoji} for m in group.members],
+            "games": [summary_json(s) for s in games], "more_games": more}
+
+
+def readable(group_id: str) -> Group:
+    """Return the group when the request carries its token or view key; else 404, as if there were none."""
+    group = service.load_group(group_id)
+    if group.token_matches(bearer_token()) or group.view_matches(request.args.get("view")):
+        carries_token()  # a group is private: no cache keeps it
+        return group
+    raise services.NotFound({"group": service.NO_GROUP})
+
+
+def refused(group: Group):
+    """Return the 401 or 403 answer when a reader of ``group`` lacks its token, else None."""
+    token = bearer_token()
+    if group.token_matches(token):
+        return None
+    if token is None:
+        return error(401, "token", N_("this needs the group's token: Authorization: Bearer <token>"))
+    return error(403, "token", N_("that token does not open this group for changes"))
+
+
+def page_arg() -> int:
+    """Return the page of games asked for (?page=2), 1 by default; refuse anything but a small whole number."""
+    text = request.args.get("page", "1")
+    if not text.isdigit() or not 1 <= int(text) <= 100000:
+        raise services.Invalid({"page": msg(N_("must be a whole number from 1"))})
+    return int(text)
+
+
+@bp.post("")
+@limits_creation
+def create_group():
+    """Start a group; the answer carries its edit token and its read-only link."""
+    if not access.may_create():
+        status = 403 if request.headers.get(access.CODE_HEADER) else 401
+        return error(status, "access_code", N_("this install needs its access code to start a group: %(header)s"),
+                     header=f"{access.CODE_HEADER}: <code>")
+    body = json_body()
+    group, token = service.create_group(body.get("name"), body.get("players"))
+    answer = group_json(group)
+    db.session.commit()
+    carries_token()
+    view = url_for("groups.show", group_id=group.public_id, view=service.view_key(token), _external=True)
+    return jsonify({**answer, "token": token, "view": view}), 201
+
+
+@bp.get("/<group_id>")
+def show_group(group_id: str):
+    """Show a group: its players and its games, newest first."""
+    return jsonify(group_json(readable(group_id), page_arg()))
+
+
+@bp.post("/<group_id>/players")
+def add_player(group_id: str):
+    """Add a player to the group."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    service.add_member(group, json_body().get("name"))
+    db.session.commit()
+    return jsonify(group_json(group)), 201
+
+
+@bp.patch("/<group_id>/players/<int:member_id>")
+def change_player(group_id: str, member_id: int):
+    """Rename a player, merge two names of one person, or set a player's colour and emoji."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    body = json_body()
+    member = service.find_member(group, member_id)
+    if "merge_into" in body:
+        service.merge_members(group, member, service.find_member(group, body["merge_into"], "merge_into"))
+    elif "name" in body or "colour" in body or "emoji" in body:
+        if "name" in body:
+            service.rename_member(group, member, body["name"])
+        if "colour" in body or "emoji" in body:
+            service.set_look(member, body.get("colour", member.colour), body.get("emoji", member.emoji))
+    else:
+        raise services.Invalid({"name": msg(N_("send {\"name\": ...} to rename, or {\"merge_into\": id} to merge"))})
+    db.session.commit()
+    return jsonify(group_json(group)), 200
+
+
+@bp.post("/<group_id>/games")
+@limits_creation
+def start_game(group_id: str):
+    """Start a game in the group, with its own token; names not yet in the group join it."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    body = json_body()
+    game, token = service.start_game(group, body.get("game"), body.get("players"), body.get("options", {}),
+                                     body.get("preset"))
+    state = state_of(game)
+    db.session.commit()
+    access.follow(game)
+    carries_token()
+    return jsonify({**state, "token": token, "group": group.public_id}), 201
+
+
+@bp.put("/<group_id>/games/<game_id>")
+def join_game(group_id: str, game_id: str):
+    """Bring an existing game into the group: it needs the group's token and the game's (X-Game-Token)."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    game = services.load_game(game_id, for_update=True)
+    game_token = request.headers.get("X-Game-Token")
+    if not game_token:
+        return error(401, "game_token", N_("this needs the game's token too: X-Game-Token: <token>"))
+    if not game.token_matches(game_token):
+        return error(403, "game_token", N_("that token does not open this game"))
+    service.join_game(group, game)
+    db.session.commit()
+    return jsonify(group_json(group)), 200
+
+
+@bp.get("/<group_id>/stats")
+def group_stats(group_id: str):
+    """Show the group's stats over its finished games: per game or all, between two dates or all time."""
+    group = readable(group_id)
+    chosen = stats.read_filter(request.args.get("game"), request.args.get("since"), request.args.get("until"))
+    return jsonify(stats.group_stats(group, chosen).api(tr))

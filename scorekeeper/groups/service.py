@@ -1,0 +1,292 @@
+"""Groups, their players and their games' kept results: flush only, never commit; nothing of HTTP here."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
+
+from .. import services
+from ..extensions import db
+from ..models import Feat, Game, Group, Member, Player, Result, hash_token
+from ..rules.base import HEADLINE, N_, Msg, msg, shown
+from ..rules.engine import Derived
+from ..services import Conflict, Invalid, NotFound
+
+GROUP_NAME_MAX = 60
+GAMES_PAGE = 50  # games a group's page and JSON list at once, newest first
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+NO_GROUP = msg(N_("there is no such group; check the link"))
+
+
+def view_key(token: str) -> str:
+    """Return the read-only key that goes with an edit token (whoever holds the token can show the view link)."""
+    digest = hashlib.sha256(b"group view:" + token.encode()).digest()
+    return base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode()
+
+
+def clean_group_name(name: Any) -> str:
+    """Return a group's name tidied (spaces squeezed), or raise Invalid naming ``name``."""
+    text = " ".join(name.split()) if isinstance(name, str) else ""
+    if not text.isprintable() or not 1 <= len(text) <= GROUP_NAME_MAX:
+        raise Invalid({"name": msg(N_("a group's name needs 1 to %(most)s letters, numbers or spaces"),
+                                   most=GROUP_NAME_MAX)})
+    return text
+
+
+def create_group(name: Any, players: Any = None) -> tuple[Group, str]:
+    """Start a group with its first players; return it with its edit token (stored hashed, as the view key is)."""
+    errors: dict[str, Msg] = {}
+    try:
+        name = clean_group_name(name)
+    except Invalid as exc:
+        errors.update(exc.errors)
+    names: list[str] = []
+    if players is not None:
+        if not isinstance(players, list):
+            errors["players"] = msg(N_("give the players' names as a list"))
+        else:
+            names, problems = services.check_names(players)
+            errors.update(problems)
+    if errors:
+        raise Invalid(errors)
+    token = secrets.token_urlsafe(24)
+    group = Group(name=name, token_hash=hash_token(token), view_hash=hash_token(view_key(token)))
+    group.members = [Member(name=n, colour=COLOURS[i % len(COLOURS)]) for i, n in enumerate(names)]
+    db.session.add(group)
+    db.session.flush()
+    return group, token
+
+
+def load_group(public_id: str) -> Group:
+    """Return the group with this public id, its players loaded, or raise NotFound."""
+    if not services.PUBLIC_ID.fullmatch(public_id or ""):
+        raise NotFound({"group": NO_GROUP})
+    group = db.session.scalar(select(Group).options(selectinload(Group.members))
+                              .where(Group.public_id == public_id))
+    if group is None:
+        raise NotFound({"group": NO_GROUP})
+    return group
+
+
+def member_named(group: Group, name: str) -> Member | None:
+    """Return the group's player called ``name`` (any case), if any."""
+    wanted = name.casefold()
+    return next((m for m in group.members if m.name.casefold() == wanted), None)
+
+
+def find_member(group: Group, member_id: Any, field: str = "player") -> Member:
+    """Return the group's player with this id, or raise NotFound naming ``field``."""
+    found = next((m for m in group.members if m.id == member_id), None) \
+        if isinstance(member_id, int) and not isinstance(member_id, bool) else None
+    if found is None:
+        raise NotFound({field: msg(N_("there is no player %(id)s in this group"), id=shown(member_id))})
+    return found
+
+
+def one_name(name: Any, field: str = "name") -> str:
+    """Check one player's name as a seat's name is checked; raise Invalid naming ``field``."""
+    if not isinstance(name, str):
+        raise Invalid({field: msg(N_("a name needs 1 to %(most)s characters"), most=services.NAME_MAX)})
+    clean, errors = services.check_names([name])
+    if errors:
+        raise Invalid({field: errors["players.0"]})
+    return clean[0]
+
+
+def add_member(group: Group, name: Any) -> Member:
+    """Add a player to the group; names are unique in a group, whatever their case."""
+    name = one_name(name)
+    if member_named(group, name) is not None:
+        raise Invalid({"name": msg(N_("%(name)s is already in this group"), name=name)})
+    member = Member(name=name, colour=COLOURS[len(group.members) % len(COLOURS)])
+    group.members.append(member)
+    db.session.flush()
+    return member
+
+
+def rename_member(group: Group, member: Member, name: Any) -> None:
+    """Rename a player everywhere: in the group and in every seat they took in its games."""
+    name = one_name(name)
+    other = member_named(group, name)
+    if other is not None and other is not member:
+        raise Invalid({"name": msg(N_("%(name)s is already in this group; merge the two instead"), name=name)})
+    member.name = name
+    db.session.execute(update(Player).where(Player.member_id == member.id).values(name=name)
+                       .execution_options(synchronize_session=False))
+    moved_on(select(Player.game_id).where(Player.member_id == member.id))
+
+
+def merge_members(group: Group, member: Member, into: Member) -> None:
+    """Fold two names of one person into one: ``member``'s seats, results and records become ``into``'s."""
+    if member is into:
+        raise Invalid({"merge_into": msg(N_("a player cannot be merged into themselves"))})
+    together = db.session.scalar(select(func.count()).select_from(Player).where(
+        Player.member_id == member.id,
+        Player.game_id.in_(select(Player.game_id).where(Player.member_id == into.id))))
+    if together:
+        raise Conflict({"merge_into": msg(N_("%(a)s and %(b)s played in the same game: they are two people"),
+                                          a=member.name, b=into.name)})
+    moved_on(select(Player.game_id).where(Player.member_id == member.id))
+    db.session.execute(update(Player).where(Player.member_id == member.id).values(member_id=into.id, name=into.name)
+                       .execution_options(synchronize_session=False))
+    for kept in (Result, Feat):
+        db.session.execute(update(kept).where(kept.member_id == member.id).values(member_id=into.id)
+                           .execution_options(synchronize_session=False))
+    group.members.remove(member)
+    db.session.delete(member)
+    db.session.flush()
+
+
+def moved_on(game_ids) -> None:
+    """Move the version of these games on: their names changed, so their kept views are stale."""
+    db.session.execute(update(Game).where(Game.id.in_(game_ids))
+                       .values(version=Game.version + 1, updated=Game.updated)
+                       .execution_options(synchronize_session=False))
+
+
+def set_look(member: Member, colour: Any, emoji: Any) -> None:
+    """Give a player a colour ("#rrggbb") and an emoji, shown on the table page and in charts."""
+    errors: dict[str, Msg] = {}
+    if colour not in (None, "") and not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
+                                         and all(c in "0123456789abcdefABCDEF" for c in colour[1:])):
+        errors["colour"] = msg(N_("a colour is written #rrggbb, like #1f77b4"))
+    if emoji not in (None, "") and not (isinstance(emoji, str) and 1 <= len(emoji) <= 8 and emoji.isprintable()
+                                        and not any(c.isalnum() or c.isspace() for c in emoji)):
+        errors["emoji"] = msg(N_("an emoji is one symbol, like 🐢"))
+    if errors:
+        raise Invalid(errors)
+    member.colour = colour or None
+    member.emoji = emoji or None
+    db.session.flush()
+    moved_on(select(Player.game_id).where(Player.member_id == member.id))  # their table pages show them
+
+
+def seat_members(group: Group, game: Game) -> None:
+    """Link each seat of ``game`` to the group's player of that name; names not yet in the group join it."""
+    for player in game.players:
+        member = member_named(group, player.name) or add_member(group, player.name)
+        player.member_id = member.id
+    db.session.flush()
+
+
+def start_game(group: Group, key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
+    """Start a game in the group (its seats linked to the group's players); return it with its own token."""
+    game, token = services.create_game(key, players, options, preset)
+    put_in_group(game, group.id)
+    seat_members(group, game)
+    return game, token
+
+
+def join_game(group: Group, game: Game) -> None:
+    """Bring an existing game into the group; a finished one brings its results."""
+    if game.group_id is not None and game.group_id != group.id:
+        raise Conflict({"game": msg(N_("this game is already in another group"))})
+    put_in_group(game, group.id)
+    seat_members(group, game)
+    if game.status == "finished":
+        keep_results(game, services.fold_game(game))
+
+
+def put_in_group(game: Game, group_id: int) -> None:
+    """Set a game's group by one statement, its version moved on (its table page now links to the group) and its
+    last change's time left alone (it dates the game's end)."""
+    db.session.execute(update(Game).where(Game.id == game.id).values(group_id=group_id, version=Game.version + 1,
+                                                                      updated=Game.updated)
+                       .execution_options(synchronize_session=False))
+    set_committed_value(game, "group_id", group_id)
+    set_committed_value(game, "version", game.version + 1)
+
+
+def results_changed(game: Game, derived: Derived) -> None:
+    """Keep a group game's results again when it finishes, when an edit changes a finished game, or it reopens.
+
+    Called by ``services.settle`` before the game's status moves on: ``game.status`` is still the old one.
+    """
+    if derived.over or game.status == "finished":
+        keep_results(game, derived)
+
+
+def keep_results(game: Game, derived: Derived) -> None:
+    """Replace a game's kept results and records with those of ``derived`` (none unless it is over)."""
+    for kept in (Result, Feat):
+        db.session.execute(delete(kept).where(kept.game_id == game.id))
+    if not derived.over or game.group_id is None:
+        return
+    members = {p.seat: p.member_id for p in game.players}
+    if any(m is None for m in members.values()):
+        return  # seats not linked to the group (never, once joined): nothing to count
+    rules = services.rules_for(game)
+    key, _ = HEADLINE[rules.spec.measure]
+    common = {"group_id": game.group_id, "game_id": game.id, "game_key": game.game_key, "played": game.created}
+    rows = [{**common, "member_id": members[row["seat"]], "seat": row["seat"], "place": row["place"],
+             "total": row.get("total") if key == "total" else None, "won": row["seat"] in derived.winners}
+            for row in derived.standings]
+    db.session.execute(insert(Result), rows)
+    feats = [{**common, "member_id": members[r.seat], "kind": r.kind, "value": r.value,
+              "what": {"text": r.what.text, "params": dict(r.what.params), "plural": r.what.plural},
+              "rank": -r.value if r.higher_is_better else r.value}
+             for r in rules.records(derived.table, derived.state, derived.rounds, derived.standings)]
+    if feats:
+        db.session.execute(insert(Feat), feats)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One game in a group's list: its date, game, players, winners and totals (kept results when finished)."""
+
+    game: Game
+    players: tuple[str, ...]
+    standings: tuple[dict[str, Any], ...]  # seat, name, total, place
+    winners: tuple[int, ...]
+
+    @property
+    def finished(self) -> datetime | None:
+        """Return when the game finished (its last change), None while it is played."""
+        return self.game.updated if self.game.status == "finished" else None
+
+
+def summaries(group: Group, page: int = 1) -> tuple[list[Summary], bool]:
+    """Return a page of the group's games, newest first, and whether there are more.
+
+    Finished games read their kept results; only games still in play are folded (their kept fold, usually).
+    Three queries, however many games the group has.
+    """
+    games = list(db.session.scalars(
+        select(Game).options(selectinload(Game.players)).where(Game.group_id == group.id)
+        .order_by(Game.created.desc(), Game.id.desc()).offset((page - 1) * GAMES_PAGE).limit(GAMES_PAGE + 1)))
+    more = len(games) > GAMES_PAGE
+    games = games[:GAMES_PAGE]
+    kept: dict[int, list[Result]] = {}
+    for result in db.session.scalars(select(Result).where(Result.game_id.in_([g.id for g in games]))
+                                     .order_by(Result.seat)):
+        kept.setdefault(result.game_id, []).append(result)
+    return [summary(game, kept.get(game.id)) for game in games], more
+
+
+def summary(game: Game, results: Sequence[Result] | None) -> Summary:
+    """Sum one game up, from its kept results or (in play) from its fold."""
+    names = tuple(p.name for p in game.players)
+    if game.status == "finished" and results:
+        rows = tuple({"seat": r.seat, "name": names[r.seat], "total": r.total, "place": r.place} for r in results)
+        return Summary(game, names, rows, tuple(r.seat for r in results if r.won))
+    view = services.table_view(game)
+    rows = tuple({"seat": s.seat, "name": s.name, "total": s.total, "place": s.place} for s in view.seats)
+    return Summary(game, names, rows, tuple(view.winners))
+
+
+def history_rows(group: Group) -> list[tuple]:
+    """Return every kept result of the group, oldest game first: date, game, game id, seat, player, place, total,
+    won (one query)."""
+    query = select(Result.played, Result.game_key, Game.public_id, Result.seat, Member.name, Result.place,
+                   Result.total, Result.won) \
+        .join(Game, Game.id == Result.game_id).join(Member, Member.id == Result.member_id) \
+        .where(Result.group_id == group.id).order_by(Result.played, Result.game_id, Result.seat)
+    return list(db.session.execute(query))

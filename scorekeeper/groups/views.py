@@ -1,0 +1,353 @@
+"""The groups' phone pages: the group page, starting a game in it, sharing it, its players."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+from sqlalchemy import select
+
+from .. import rules as registry
+from .. import services
+from ..access import may_create, remember_token, token_for
+from ..extensions import csrf, db
+from ..hosting import carries_token, limits_creation
+from ..i18n import tr_errors
+from ..models import Game, Group
+from ..services import Problem
+from . import bp, service, stats
+from .chart import form_chart
+
+KEPT_GROUPS = 20  # groups this browser remembers
+
+
+def check_csrf() -> None:
+    """Check the CSRF token of a small form (as the game pages do)."""
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
+
+
+def remember_group(group: Group, token: str | None = None, view: str | None = None) -> None:
+    """Let this browser edit (token) or read (view key) a group from now on."""
+    for name, value in (("groups", token), ("group_views", view)):
+        if value:
+            kept = {k: v for k, v in session.get(name, {}).items() if k != group.public_id}
+            kept[group.public_id] = value
+            session[name] = dict(list(kept.items())[-KEPT_GROUPS:])
+            session.permanent = True
+
+
+def group_token(group: Group) -> str | None:
+    """Return this browser's edit token for ``group`` if it still opens it."""
+    token = session.get("groups", {}).get(group.public_id)
+    return token if group.token_matches(token) else None
+
+
+def readable_group(group_id: str) -> tuple[Group, str | None]:
+    """Return the group and this browser's token for it; 404 unless it holds the token or the view key."""
+    try:
+        group = service.load_group(group_id)
+    except Problem:
+        abort(404)
+    token = group_token(group)
+    key = request.args.get("view") or session.get("group_views", {}).get(group.public_id)
+    if token is None and not group.view_matches(key):
+        abort(404)
+    if token is None and request.args.get("view"):
+        remember_group(group, view=key)
+    carries_token()  # private: the edit link, the view key
+    return group, token
+
+
+def editable_group(group_id: str) -> Group:
+    """Return a group this browser may change, or refuse (403 to a reader, 404 to anyone else)."""
+    group, token = readable_group(group_id)
+    if token is None:
+        abort(403)
+    return group
+
+
+def saved(change) -> dict[str, str] | None:
+    """Apply a change and commit it; return the refusal in the reader's words, if any."""
+    try:
+        change()
+        db.session.commit()
+    except Problem as exc:
+        db.session.rollback()
+        return tr_errors(exc.errors)
+    return None
+
+
+def flash_errors(errors: dict[str, str] | None, done: str) -> None:
+    """Say what was refused, or that it was done."""
+    if errors:
+        flash("; ".join(errors.values()), "error")
+    else:
+        flash(done, "ok")
+
+
+@bp.get("/groups/")
+def index():
+    """List the groups this browser keeps, and start one."""
+    ids = [*session.get("groups", {}), *session.get("group_views", {})]
+    groups = list(db.session.scalars(select(Group).where(Group.public_id.in_(ids)).order_by(Group.name))) if ids \
+        else []
+    return render_template("groups/index.html", groups=groups, editable=session.get("groups", {}))
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+@limits_creation
+def new():
+    """Start a group: its name and players, or the players of a game ("Keep these players as a group")."""
+    if not may_create():
+        return redirect(url_for("games.access", next=request.path))
+    from_game = game_of(request.values.get("game"))
+    names = [p.name for p in from_game.players] if from_game else []
+    if request.method == "POST":
+        check_csrf()
+        names = [n.strip() for n in request.form.getlist("players") if n.strip()]
+        made: list = []
+        errors = saved(lambda: made.extend(make_group(request.form.get("name"), names, from_game)))
+        if errors is None:
+            group, token = made
+            remember_group(group, token=token)
+            return redirect(url_for("groups.show", group_id=group.public_id))
+        return render_template("groups/new.html", name=request.form.get("name", ""), names=names,
+                               from_game=from_game, errors=errors), 422
+    return render_template("groups/new.html", name="", names=names, from_game=from_game, errors={})
+
+
+def game_of(game_id: str | None) -> Game | None:
+    """Return the game named in a form (to keep its players as a group), when there is one."""
+    try:
+        return services.load_game(game_id) if game_id else None
+    except Problem:
+        return None
+
+
+def make_group(name, names, from_game: Game | None) -> tuple[Group, str]:
+    """Make the group; a game this browser may edit joins it, so its result counts."""
+    group, token = service.create_group(name, names)
+    if from_game is not None and token_for(from_game) and from_game.group_id is None:
+        service.join_game(group, from_game)
+    return group, token
+
+
+@bp.get("/groups/<group_id>")
+def show(group_id: str):
+    """Show a group's page: its games, leaderboard, records and head to head."""
+    group, token = readable_group(group_id)
+    choice, chosen, errors = chosen_filter()
+    games, more = service.summaries(group, page_number())
+    view_key = service.view_key(token) if token else None
+    return render_template("groups/show.html", group=group, token=token, view_key=view_key, games=games,
+                           more=more, page=page_number(), figures=stats.group_stats(group, chosen), choice=choice,
+                           chosen=chosen, errors=errors, registry=registry.REGISTRY,
+                           members={m.id: m for m in group.members})
+
+
+def page_number() -> int:
+    """Return the page of games asked for (?page=2), 1 for anything else."""
+    text = request.args.get("page", "1")
+    return int(text) if text.isdigit() and 1 <= int(text) <= 100000 else 1
+
+
+def chosen_filter() -> tuple[str, stats.Filter, dict[str, str]]:
+    """Read the leaderboard's choice (all time, this year, this month, dates) and game; refusals named."""
+    choice = request.args.get("period", "all")
+    game = request.args.get("game") or None
+    if choice in ("year", "month"):
+        since, until = (d.isoformat() if d else None for d in stats.period(choice, date.today()))
+    elif choice == "dates":
+        since, until = request.args.get("since"), request.args.get("until")
+    else:
+        choice, since, until = "all", None, None
+    try:
+        return choice, stats.read_filter(game, since, until), {}
+    except Problem as exc:
+        return choice, stats.Filter(), tr_errors(exc.errors)
+
+
+@bp.get("/groups/<group_id>/join/<token>")
+def join(group_id: str, token: str):
+    """Open a group's edit link: this browser may now start games and change players."""
+    try:
+        group = service.load_group(group_id)
+    except Problem:
+        abort(404)
+    if not group.token_matches(token):
+        abort(404)
+    remember_group(group, token=token)
+    carries_token()
+    return redirect(url_for("groups.show", group_id=group_id))
+
+
+@bp.get("/groups/<group_id>/<any(view, edit):kind>-qr.svg")
+def qr_code(group_id: str, kind: str):
+    """Draw the QR code of a group's edit or view link (for a browser that holds its edit token)."""
+    group = editable_group(group_id)
+    token = group_token(group)
+    link = url_for("groups.join", group_id=group_id, token=token, _external=True) if kind == "edit" \
+        else url_for("groups.show", group_id=group_id, view=service.view_key(token), _external=True)
+    return services.qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
+
+
+@bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
+@limits_creation
+def play(group_id: str):
+    """Start a game in the group: pick the game, tick who plays (in their usual seats)."""
+    group = editable_group(group_id)
+    if request.method == "POST":
+        check_csrf()
+        key = request.form.get("game", "")
+        names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+        made: list = []
+        errors = saved(lambda: made.extend(service.start_game(group, key, names, {})))
+        if errors is None:
+            remember_token(*made)
+            return redirect(url_for("games.table", game_id=made[0].public_id))
+        return render_play(group, key, names, errors, 422)
+    last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
+    return render_play(group, last.game_key if last else "", [p.name for p in last.players] if last else [], {})
+
+
+def render_play(group: Group, key: str, ticked: list[str], errors: dict[str, str], status: int = 200):
+    """Show the start-a-game form: the players ticked come first, in their seats, then the rest."""
+    order = ticked + [m.name for m in group.members if m.name not in ticked]
+    return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked),
+                           errors=errors, registry=registry.REGISTRY), status
+
+
+@bp.post("/groups/<group_id>/players")
+def add_player(group_id: str):
+    """Add a player to the group."""
+    check_csrf()
+    group = editable_group(group_id)
+    name = request.form.get("name", "")
+    flash_errors(saved(lambda: service.add_member(group, name)), _("%(name)s joined the group.", name=name.strip()))
+    return redirect(url_for("groups.show", group_id=group_id) + "#players")
+
+
+@bp.get("/groups/<group_id>/players/<int:member_id>")
+def player(group_id: str, member_id: int):
+    """Show one player: their form over time, best and worst per game; rename or merge them."""
+    group, token = readable_group(group_id)
+    member = member_or_404(group, member_id)
+    figures = stats.group_stats(group)
+    line = next(l for l in figures.lines if l.member.id == member.id)
+    points = stats.form(member)
+    return render_template("groups/player.html", group=group, member=member, line=line, token=token,
+                           chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
+
+
+def member_or_404(group: Group, member_id: int):
+    """Return the group's player, or the not-found page."""
+    try:
+        return service.find_member(group, member_id)
+    except Problem:
+        abort(404)
+
+
+@bp.post("/groups/<group_id>/players/<int:member_id>")
+def change_player(group_id: str, member_id: int):
+    """Rename a player (everywhere) and set their colour and emoji."""
+    check_csrf()
+    group = editable_group(group_id)
+    member = member_or_404(group, member_id)
+    form = request.form
+
+    def change():
+        service.rename_member(group, member, form.get("name", ""))
+        service.set_look(member, form.get("colour", ""), form.get("emoji", "").strip())
+
+    flash_errors(saved(change), _("Saved."))
+    return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
+
+
+@bp.post("/groups/<group_id>/players/<int:member_id>/merge")
+def merge_player(group_id: str, member_id: int):
+    """Fold this player's name into another's: two names of one person."""
+    check_csrf()
+    group = editable_group(group_id)
+    member = member_or_404(group, member_id)
+    into_id = request.form.get("into", "")
+    into = member_or_404(group, int(into_id)) if into_id.isdigit() else abort(404)
+    errors = saved(lambda: service.merge_members(group, member, into))
+    if errors:
+        flash_errors(errors, "")
+        return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
+    flash(_("%(a)s and %(b)s are one player now.", a=member.name, b=into.name), "ok")
+    return redirect(url_for("groups.player", group_id=group_id, member_id=into.id))
+
+
+@bp.app_template_global()
+def group_of_game(group_id: int) -> Group | None:
+    """Return the group a game was played in (for the link and the players' colours on its table page)."""
+    return db.session.get(Group, group_id)
+
+
+def follow_group(old: Game, new: Game) -> None:
+    """Keep a game started again ("Play again") in its group."""
+    if old.group_id is not None:
+        service.join_game(db.session.get(Group, old.group_id), new)
+
+
+
+@bp.app_template_filter("number")
+def number(value) -> str:
+    """Write a figure: a whole number as one, else with one decimal."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+@bp.app_template_filter("seat_of")
+def seat_of(seat: int, standings) -> str:
+    """Return the name in ``seat`` of a game's standings."""
+    return next((row["name"] for row in standings if row["seat"] == seat), "")
+
+
+@bp.get("/groups/<group_id>/history.csv")
+def history_csv(group_id: str):
+    """Send the group's finished games as CSV: one line per player per game."""
+    import csv
+    import io
+
+    group, _token = readable_group(group_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("date"), _("game"), _("game id"), _("seat"), _("player"), _("place"), _("total"), _("won")])
+    for played, key, public_id, seat, name, place, total, won in service.history_rows(group):
+        spec = registry.REGISTRY.get(key)
+        writer.writerow([played.date().isoformat(), _(spec.spec.name) if spec else key, public_id, seat + 1,
+                         csv_safe(name), place, "" if total is None else number(total), 1 if won else 0])
+    filename = f"{slug(group.name)}-history.csv"
+    return out.getvalue(), {"Content-Type": "text/csv; charset=utf-8",
+                            "Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def csv_safe(text: str) -> str:
+    """Keep a name from being read as a formula by a spreadsheet (=, +, -, @ first)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def slug(name: str) -> str:
+    """Make a file name of a group's name: letters and digits, dashes between."""
+    return "-".join("".join(c if c.isalnum() and c.isascii() else " " for c in name).split()).lower() or "group"
+
+
+@bp.get("/groups/<group_id>/season.pdf")
+def season_pdf(group_id: str):
+    """Send a printable season summary: the leaderboard, records and games, for the chosen period and game."""
+    from ..sheets.pdf import render_pdf
+
+    group, _token = readable_group(group_id)
+    choice, chosen, _errors = chosen_filter()
+    figures = stats.group_stats(group, chosen)
+    rows = service.history_rows(group)
+    shown = [r for r in rows if (not chosen.game or r[1] == chosen.game)
+             and (not chosen.since or r[0].date() >= chosen.since) and (not chosen.until or r[0].date() <= chosen.until)]
+    html = render_template("groups/season.html", group=group, figures=figures, rows=shown, chosen=chosen,
+                           registry=registry.REGISTRY, today=date.today())
+    pdf = render_pdf(lambda squeeze: html)
+    return pdf, {"Content-Type": "application/pdf",
+                 "Content-Disposition": f'attachment; filename="{slug(group.name)}-season.pdf"'}

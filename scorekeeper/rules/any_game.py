@@ -1,0 +1,154 @@
+"""Any game, scored by points: the grid a paper pad gives, for every game without a module of its own.
+
+Choices where the spec is silent (for the rules page):
+- The game's name is the table's own words, 1 to 40 characters, spaces run together.
+- With both a target and a number of rounds, whichever comes first ends the game.
+- With a target and low wins (Hearts, say), the game ends after the round in which a total reaches
+  the target, and the lowest total then wins.
+- Points are whole numbers from -100,000 to 100,000 a round; an empty box is asked for by name.
+- With ``round_total`` every round's points add up to it; the page fills the last count itself.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table,
+                   Turn, enum_option, fail, first_dealer_option, gather, int_option, msg, need_int, need_list,
+                   need_object, text_option)
+
+MOST = 100000  # the most points a round can give or take from one player
+
+
+class Wins(Enum):
+    """Whether the highest or the lowest total wins."""
+
+    HIGH = "high"
+    LOW = "low"
+
+
+SPEC = GameSpec(
+    key="any",
+    name=N_("Any game"),
+    min_players=1,
+    max_players=20,
+    measure=Measure.HIGHEST_TOTAL,  # or the lowest: the option ``wins`` decides (see placing)
+    summary=N_("Any other game scored by points: rounds by players, running totals, high or low wins."),
+    aliases=(N_("Points"), N_("Score pad")),
+    length=N_("As long as your game"),
+    style=N_("Whatever your game is"),
+    options=(
+        first_dealer_option(),
+        text_option("name", N_("Name of the game"), "Points", help=N_("As your table calls it: Five Crowns, Hearts…")),
+        enum_option("wins", N_("Who wins"), Wins.HIGH, {Wins.HIGH: N_("the highest total"),
+                                                       Wins.LOW: N_("the lowest total")}),
+        int_option("target", N_("Play to a target"), None, 1, 10000000, nullable=True,
+                   help=N_("The game ends after the round in which a total reaches it")),
+        int_option("rounds", N_("Rounds"), None, 1, 1000, nullable=True,
+                   help=N_("The game ends after this many rounds")),
+        int_option("round_total", N_("Every round's points add up to"), None, -MOST, MOST, nullable=True,
+                   help=N_("For games that hand out the same points every round (Hearts: 26)")),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class AnyOptions:
+    """The house rules of one game scored by points, typed."""
+
+    first_dealer: int
+    name: str
+    wins: Wins
+    target: int | None
+    rounds: int | None
+    round_total: int | None
+
+
+@dataclass(frozen=True)
+class AnyState:
+    """Totals so far and how many rounds have been played."""
+
+    totals: tuple[int, ...]
+    rounds: int = 0
+
+
+class AnyRules(BaseRules):
+    """Any game: points a round per player, running totals, high or low wins, a target or a number of rounds."""
+
+    spec = SPEC
+    options_type = AnyOptions
+    data_keys = DataKeys(frozenset({"points"}))
+    example = Example(3, {"name": "Five Crowns", "wins": "low", "rounds": 2},
+                      ({"points": [12, 0, -5]}, {"points": [3, 40, 0]}), winners=(2,))
+
+    def start(self, table: Table) -> AnyState:
+        """Start everyone on 0."""
+        return AnyState((0,) * table.n)
+
+    def play(self, table: Table, state: AnyState, turn: Turn, data: Mapping[str, Any]):
+        """Add one round's points to the totals."""
+        points = self.read_points(table, need_object(data))
+        return AnyState(tuple(t + p for t, p in zip(state.totals, points)), state.rounds + 1), points
+
+    def read_points(self, table: Table, data: Mapping[str, Any]) -> list[int]:
+        """Read one whole number per player; with ``round_total``, they add up to it."""
+        entries = need_list(data.get("points"), "points", table)
+        errors: dict[str, Msg] = {}
+        points = [gather(errors, read_one, table, seat, value) for seat, value in enumerate(entries)]
+        if errors:
+            raise RulesError(errors)
+        want = table.options.round_total
+        if want is not None and sum(points) != want:
+            raise fail("points", N_("the points add up to %(got)s; every round hands out %(want)s"),
+                       got=sum(points), want=want)
+        return points
+
+    def is_over(self, table: Table, state: AnyState) -> bool:
+        """Say whether the rounds are played or a total reached the target."""
+        o = table.options
+        return (o.rounds is not None and state.rounds >= o.rounds) or (
+            o.target is not None and state.rounds > 0 and max(state.totals) >= o.target)
+
+    def low_wins(self, table: Table) -> bool:
+        return table.options.wins is Wins.LOW
+
+    def winners(self, table: Table, state: AnyState) -> list[int]:
+        """Return the seats on the best total (the highest, or the lowest when low wins)."""
+        return self.leaders(table, state.totals, best_is_low=self.low_wins(table))
+
+    def standings(self, table: Table, state: AnyState, over: bool) -> list[dict[str, Any]]:
+        return [{"total": total} for total in state.totals]
+
+    def placing(self, table: Table, state: AnyState, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
+        """Place by total: the lowest first when low wins, else the highest."""
+        return [row["total"] if self.low_wins(table) else -row["total"] for row in standings]
+
+    def rules_now(self, table: Table, state: AnyState, turn: Turn) -> list[Msg]:
+        """Say how this game is won: high or low, to a target or after so many rounds."""
+        o, lines = table.options, []
+        lines.append(msg(N_("The lowest total wins.")) if self.low_wins(table) else msg(N_("The highest total wins.")))
+        if o.rounds is not None:
+            lines.append(msg(N_("Round %(n)s of %(rounds)s."), n=turn.number, rounds=o.rounds))
+        if o.target is not None:
+            lines.append(msg(N_("The game ends after the round in which a total reaches %(target)s."),
+                             target=o.target))
+        if o.round_total is not None:
+            lines.append(msg(N_("Every round's points add up to %(total)s."), total=o.round_total))
+        return lines
+
+    def round_fields(self, table: Table, state: AnyState, turn: Turn) -> list[Field]:
+        """Ask for each player's points (they add up to ``round_total`` when the game says so)."""
+        return [Field("points", N_("Points"), FieldKind.INT, Scope.LIST, lo=-MOST, hi=MOST,
+                      sum_to=table.options.round_total)]
+
+
+def read_one(table: Table, seat: int, value: Any) -> int:
+    """Read one player's points for the round; an empty box is asked for by name."""
+    if value is None:
+        raise fail(f"points.{seat}", N_("give %(name)s's points"), name=table.players[seat])
+    return need_int(value, f"points.{seat}", -MOST, MOST)
+
+
+RULES = AnyRules()

@@ -1,0 +1,86 @@
+"""A group on a phone (390×844): start it, play a game from it with its players ticked, see the leaderboard,
+records and head to head; in English and French, with no sideways scroll."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.groups.views import KEPT_GROUPS  # noqa: F401  (the blueprint is wired)
+
+
+def start_group(page, live_server, name="Sunday Golf", players=("Ann", "Bob", "Cy")):
+    page.goto(f"{live_server}/groups/new")
+    page.fill("#group-name", name)
+    for i, player in enumerate(players):
+        page.fill(f"#player-{i}", player)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/groups/[\w-]+$"))
+
+
+def play_hole_game(page, scores):
+    """On a Golf table page of one hole, type each player's score and save it."""
+    for seat, score in enumerate(scores):
+        page.locator(f"[name='players-{seat}-score']").fill(str(score))
+    page.get_by_role("button", name=re.compile("Save hole 1")).click()
+    page.wait_for_load_state()
+
+
+def test_a_season_in_a_group_on_a_phone(page, live_server, shot):
+    start_group(page, live_server)
+    assert page.locator("h1").inner_text() == "Sunday Golf"
+    shot("group-new")
+    page.click("text=New game with this group")
+    assert page.locator("input[name=players]:checked").count() == 0
+    page.check("input[value=golf]")
+    for name in ("Ann", "Bob"):
+        page.check(f"input[name=players][value={name}]")
+    shot("group-play")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/"))
+    assert page.locator("text=Group: Sunday Golf").count() == 1
+    page.click("text=Group: Sunday Golf")
+    page.click("text=New game with this group")
+    ticked = page.locator("input[name=players]:checked")
+    assert [ticked.nth(i).get_attribute("value") for i in range(ticked.count())] == ["Ann", "Bob"]
+    assert page.locator("input[value=golf]").is_checked()
+
+
+def test_the_group_page_shows_leaderboard_records_and_head_to_head(page, live_server, shot):
+    start_group(page, live_server, "Les cousins")
+    group_url = page.url
+    gid = group_url.rsplit("/", 1)[1]
+    token = re.search(r"/join/([\w-]+)", page.locator("#edit-link").input_value()).group(1)
+    api = page.context.request
+    for scores, players in (([3, 5, 4], ["Ann", "Bob", "Cy"]), ([1, 2], ["Bob", "Cy"])):
+        game = api.post(f"{live_server}/api/groups/{gid}/games", headers={"Authorization": f"Bearer {token}"},
+                        data={"game": "golf", "players": players, "options": {"holes": 1}}).json()
+        api.post(f"{live_server}/api/games/{game['id']}/rounds", headers={"Authorization": f"Bearer {game['token']}"},
+                 data={"data": {"players": [{"score": s} for s in scores], "knocker": None}})
+    page.goto(group_url)
+    rows = page.locator("table.leaderboard tbody tr")
+    assert rows.nth(0).inner_text().split()[:3] == ["Ann", "1", "1"]  # one win of one game: ahead of Bob's one of two
+    assert page.locator(".records li").count() == 2  # Golf's lowest hole and lowest 1-hole total
+    assert page.locator("table.h2h").is_visible()
+    shot("group-page")
+    page.check("input[name=period][value=month]")
+    page.click("#leaderboard button[type=submit]")
+    assert "2 finished games counted" in page.inner_text("#leaderboard")
+    page.locator(".group-players a", has_text="Bob").click()
+    assert page.locator(".chart svg").is_visible()
+    shot("group-player")
+
+
+@pytest.mark.parametrize("language", ["fr"])
+def test_the_group_page_in_french(browser, live_server, language):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  locale=language, extra_http_headers={"Accept-Language": "fr"})
+    page = context.new_page()
+    try:
+        start_group(page, live_server, "Famille")
+        text = page.inner_text("main")
+        assert "Classement" in text and "Face à face" in text and "Nouvelle partie avec ce groupe" in text
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        page.screenshot(path="shots/group-page-fr.png", full_page=True)
+    finally:
+        context.close()

@@ -1,0 +1,126 @@
+"""The groups' phone pages without a browser: who sees what, the forms and their refusals, CSV and PDF."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from tests.groups.conftest import bearer
+
+
+def make_on_page(client, name="Sunday Golf", players=("Ann", "Bob", "Cy")):
+    answer = client.post("/groups/new", data={"name": name, "players": list(players)})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    return answer.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_a_group_started_on_its_page_shows_its_players_and_links(client):
+    gid = make_on_page(client)
+    page = client.get(f"/groups/{gid}").get_data(as_text=True)
+    assert "Sunday Golf" in page and "Ann" in page and "New game with this group" in page
+    assert f"/groups/{gid}/join/" in page and "view=" in page
+    assert client.get(f"/groups/{gid}/edit-qr.svg").data.startswith(b"<svg")
+    assert client.get("/groups/").get_data(as_text=True).count("Sunday Golf") == 1
+
+
+def test_a_refused_group_keeps_what_was_typed(client):
+    answer = client.post("/groups/new", data={"name": "", "players": ["Ann", "ann"]})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'value="Ann"' in page and 'value="ann"' in page
+    assert "already at the table" in page and 'aria-invalid="true"' in page
+
+
+def test_a_stranger_sees_nothing_and_the_view_link_reads_only(app, client):
+    gid = make_on_page(client)
+    link = re.search(r'id="view-link" readonly value="([^"]+)"', client.get(f"/groups/{gid}").get_data(as_text=True))
+    stranger = app.test_client()
+    for path in (f"/groups/{gid}", f"/groups/{gid}/play", f"/groups/{gid}/history.csv", f"/groups/{gid}/season.pdf",
+                 f"/groups/{gid}/edit-qr.svg", f"/groups/{gid}/join/wrong", f"/groups/{gid}/players/1"):
+        assert stranger.get(path).status_code == 404, path
+    viewer = app.test_client()
+    page = viewer.get(link.group(1).replace("http://localhost", "").replace("&amp;", "&"))
+    assert page.status_code == 200 and "New game with this group" not in page.get_data(as_text=True)
+    assert viewer.get(f"/groups/{gid}").status_code == 200  # the key is kept in the session
+    assert viewer.get(f"/groups/{gid}/play").status_code == 403
+    assert viewer.post(f"/groups/{gid}/players", data={"name": "Eve"}).status_code == 403
+
+
+def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(client):
+    gid = make_on_page(client)
+    form = client.get(f"/groups/{gid}/play").get_data(as_text=True)
+    assert form.count('name="players"') == 3
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Cy", "Ann"], "newcomer": "Dee"})
+    assert answer.status_code == 302
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    table = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Group: Sunday Golf" in table
+    again = client.get(f"/groups/{gid}/play").get_data(as_text=True)
+    ticked = re.findall(r'name="players" value="([^"]+)" checked', again)
+    assert ticked == ["Cy", "Ann", "Dee"] and 'value="golf" checked' in again
+    client.post(f"/games/{game_id}/finish")
+    new = client.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]
+    assert "Group: Sunday Golf" in client.get(f"/games/{new}").get_data(as_text=True)
+    assert client.get(f"/groups/{gid}").get_data(as_text=True).count(f"/games/{new}") == 1
+
+
+def test_a_game_with_no_players_ticked_is_refused_on_the_page(client):
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf"})
+    assert answer.status_code == 422 and "needs 2 to" in answer.get_data(as_text=True)
+
+
+def test_keep_these_players_as_a_group_from_a_game(client, create_game):
+    game = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
+    game_id = game.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Keep these players as a group" in page
+    form = client.get(f"/groups/new?game={game_id}").get_data(as_text=True)
+    assert 'value="Ann"' in form and 'value="Bob"' in form
+    made = client.post("/groups/new", data={"name": "Cousins", "players": ["Ann", "Bob"], "game": game_id})
+    gid = made.headers["Location"].rsplit("/", 1)[1]
+    assert f"/games/{game_id}" in client.get(f"/groups/{gid}").get_data(as_text=True)
+    assert "Group: Cousins" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_group, play_golf):
+    group = make_group(players=("Ann", "Bob", "Robert"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    ids = {p["name"]: p["id"] for p in group["players"]}
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    page = client.get(f"/groups/{group['id']}/players/{ids['Ann']}").get_data(as_text=True)
+    assert "<svg" in page and "Best and worst" in page
+    client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "Annie", "colour": "#00ff00",
+                                                                    "emoji": "🐢"})
+    shown = client.get(f"/groups/{group['id']}").get_data(as_text=True)
+    assert "Annie" in shown and 'fill="#00ff00"' in shown and "🐢" in shown
+    refused = client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "bob", "colour": "",
+                                                                               "emoji": ""}, follow_redirects=True)
+    assert "already in this group" in refused.get_data(as_text=True)
+    merged = client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": ids["Robert"]})
+    assert merged.headers["Location"].endswith(f"/players/{ids['Robert']}")
+    assert "Bob" not in client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)
+
+
+def test_the_history_is_a_csv_and_the_season_a_pdf(client, make_group, play_golf):
+    group = make_group(players=("=Ann", "Bob"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    play_golf(group, ["=Ann", "Bob"], [[1, 5]])
+    answer = client.get(f"/groups/{group['id']}/history.csv")
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert rows[0] == ["date", "game", "game id", "seat", "player", "place", "total", "won"]
+    assert [r[3:] for r in rows[1:]] == [["1", "'=Ann", "1", "1", "1"], ["2", "Bob", "2", "5", "0"]]
+    french = client.get(f"/groups/{group['id']}/history.csv", headers={"Accept-Language": "fr"})
+    assert french.get_data(as_text=True).startswith("date,jeu")
+    pdf = client.get(f"/groups/{group['id']}/season.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_the_page_filters_the_leaderboard_and_names_a_bad_date(client, make_group, play_golf):
+    group = make_group()
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    for period in ("all", "year", "month"):
+        assert "1 finished game counted" in client.get(f"/groups/{group['id']}?period={period}").get_data(as_text=True)
+    bad = client.get(f"/groups/{group['id']}?period=dates&since=2026-02-30").get_data(as_text=True)
+    assert "YYYY-MM-DD" in bad
+    assert "0 finished games counted" in client.get(f"/groups/{group['id']}?game=trash").get_data(as_text=True)

@@ -1,0 +1,41 @@
+"""Every game's records (the feats a group keeps) follow the protocol, and the games' own feats hold."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.rules.base import Msg, Record, Table
+from scorekeeper.rules.engine import derive
+
+
+def played(key: str, players: int | None = None, options=None, rounds=None):
+    spec = rules.REGISTRY[key]
+    example = spec.example
+    players = players or example.players
+    table = Table(tuple(f"P{i}" for i in range(players)), spec.resolve_options(options or example.options, players))
+    derived = derive(spec, table, rounds or example.rounds)
+    return spec.records(table, derived.state, derived.rounds, derived.standings)
+
+
+@pytest.mark.parametrize("key", sorted(rules.REGISTRY))
+def test_records_name_a_seat_a_value_and_their_words(key):
+    for record in played(key):
+        assert isinstance(record, Record) and isinstance(record.what, Msg) and record.kind
+        assert 0 <= record.seat < rules.REGISTRY[key].example.players and isinstance(record.value, (int, float))
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("golf", {("hole", 0, 2), ("total_2", 0, 22)}),
+    ("gin-rummy", {("total", 0, 129), ("round", 0, 75), ("boxes", 0, 3)}),
+    ("chase-the-ace", {("survival", 0, 5), ("survival", 1, 5)}),
+    ("hand-and-foot", {("total", 0, 630), ("total", 1, 630), ("hand", 0, 560), ("hand", 1, 560)}),
+    ("trash", set()),
+])
+def test_each_game_holds_its_own_feats(key, expected):
+    assert {(r.kind, r.seat, r.value) for r in played(key)} == expected
+
+
+def test_golf_keeps_no_total_record_without_a_number_of_holes():
+    rounds = ({"players": [{"score": 3}, {"score": 9}], "knocker": None},)
+    kinds = {r.kind for r in played("golf", 2, {"holes": None, "target": 5}, rounds)}
+    assert kinds == {"hole"}
