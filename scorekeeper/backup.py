@@ -69,7 +69,7 @@ def game_from(record: dict[str, Any]) -> Game:
     """Build a game from its record in a backup."""
     game = Game(public_id=record["id"], game_key=record["game"], options=record["options"],
                 token_hash=record["token_hash"], status=record["status"], finished_by_hand=record["finished_by_hand"],
-                preset=record.get("preset"), version=record.get("version") or 1,
+                preset=record.get("preset"),  # a fresh version: the caches may hold the old ones
                 created=parse(record["created"]), updated=parse(record["updated"]))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(record["players"])]
     game.rounds = [Round(number=r["number"], data=r["data"], created=parse(r["created"]), updated=parse(r["updated"]))

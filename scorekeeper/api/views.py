@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, polling, scoreboard, services
+from .. import access, scoreboard, services
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
@@ -84,7 +84,7 @@ def writes_game(view):
         sent = request.headers.get("Idempotency-Key", "").strip()
         plain = sent.isprintable() and bool(clean_text(sent))
         key = stored_key(sent) if sent and plain else None
-        locked = services.lock_game(game_id, polling.address_of(request.environ), key)
+        locked = services.lock_game(game_id, key)
         game = locked.game
         refused = token_refused(game)
         if refused:
