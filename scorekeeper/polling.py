@@ -23,7 +23,6 @@ import logging
 import re
 import threading
 import time
-from collections import OrderedDict
 from datetime import timedelta
 
 from flask import Flask
@@ -96,10 +95,8 @@ def shares(environ, root: str) -> bool:
     return environ.get("SCRIPT_NAME", "") == root
 
 
-SHARED_KEPT = 1024  # the scoreboards this process has kept, remembered so that it keeps each only once
-_shared: OrderedDict[tuple, None] = OrderedDict()
-_shared_lock = threading.Lock()
 _kept_since_pruning = [0]
+_pruning_lock = threading.Lock()
 
 
 def share(engine, game, variant: str, body: str) -> None:
@@ -111,10 +108,10 @@ def share(engine, game, variant: str, body: str) -> None:
     """
     params = {"game_id": game.id, "variant": variant, "release": cache.release(), "version": game.version,
               "kept": utcnow(), "body": body}
-    done = (game.public_id, game.version, variant)
-    with _shared_lock:
-        if done in _shared:
-            return
+    done = ("shared", game.public_id, game.version, variant)
+    if cache.get(done):
+        return
+    with _pruning_lock:
         _kept_since_pruning[0] += 1
         prune = _kept_since_pruning[0] % PRUNE_EVERY == 1
     try:
@@ -125,10 +122,7 @@ def share(engine, game, variant: str, body: str) -> None:
     except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
         log.info("%s of game %s version %s not kept: %s", variant, game.public_id, game.version, exc)
         return
-    with _shared_lock:
-        _shared[done] = None
-        while len(_shared) > SHARED_KEPT:
-            _shared.popitem(last=False)
+    cache.put(done, True)
 
 
 class UnchangedPolls:

@@ -9,13 +9,14 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache as once
 from typing import Any
 
 from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from . import cache
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
@@ -235,7 +236,7 @@ def lock_game(public_id: str, reply_key: str | None = None) -> Locked:
     return Locked(game, replay)
 
 
-@cache
+@once
 def locking(replay: bool, again: bool = False):
     """Return ``lock_game``'s statement (made once): the game, locked, with its version as the statement's snapshot
     saw it, and the status and body answered to ``:reply_key``; ``again`` reads all but the game once more, by
@@ -365,9 +366,6 @@ def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
     return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
 
 
-_views: OrderedDict[str, tuple[int, TableView]] = OrderedDict()  # public id -> (version, its view)
-
-
 def table_view(game: Game, derived: Derived | None = None) -> TableView:
     """Return the one view of a table that the page, the JSON, the sheets and the live view read.
 
@@ -381,17 +379,10 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
     if changed_here(game):
         return build_view(game, fold_game(game))
     derived = stored_fold(game)
-    with _folds_lock:
-        held = _views.get(game.public_id)
-    if held is not None and held[0] == game.version and held[1].derived is derived:
-        return held[1]
-    view = build_view(game, derived)
-    with _folds_lock:
-        _views[game.public_id] = (game.version, view)
-        _views.move_to_end(game.public_id)
-        while len(_views) > FOLDS_KEPT:
-            _views.popitem(last=False)
-    return view
+    held = cache.get(("view", game.public_id, game.version))
+    if held is not None and held.derived is derived:
+        return held
+    return cache.put(("view", game.public_id, game.version), build_view(game, derived))
 
 
 def build_view(game: Game, derived: Derived) -> TableView:

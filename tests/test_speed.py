@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import cache, database, polling, services, templating
+from scorekeeper import cache, database, polling, services
 from scorekeeper.extensions import db
 
 PLAYERS = [f"P{n}" for n in range(1, 9)]
@@ -34,9 +34,7 @@ def golf(create_game, post_round):
 def forget_everything_kept() -> None:
     """Empty this process's kept folds, views and pages (as a freshly started worker has them)."""
     services._folds.clear()
-    services._views.clear()
-    templating._parts.clear()
-    polling._shared.clear()
+    cache.clear()
 
 
 def refuse_loading(monkeypatch, why: str) -> None:
@@ -412,7 +410,8 @@ def test_a_write_keeps_the_new_scoreboard_for_the_spectators_who_follow_the_game
             "fr": french.get(f"/games/{state['id']}/live", headers={"Accept-Language": "fr"}).headers["ETag"]}
     assert kept_scoreboards(app) == {"live-en-view": v(state, 4), "live-fr-view": v(state, 4)}
     assert post_round(state, hole(7)).status_code == 201
-    assert not [key for key in templating._parts if key[1:3] == (state["id"], v(state, 5))]  # nothing kept before the commit
+    new = (state["id"], v(state, 5))
+    assert not [key for key in cache._kept if key[2:4] == new]  # nothing kept before the commit
     if not writes_render(app):  # SQLite: the first poll renders it (another worker's, here) and keeps it
         english.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]})
         french.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["fr"], "Accept-Language": "fr"})
