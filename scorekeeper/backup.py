@@ -99,7 +99,7 @@ REQUIRED = ("id", "game", "options", "token_hash", "status", "finished_by_hand",
 ROUND_REQUIRED = ("number", "data", "created", "updated")
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 STATUSES = ("playing", "finished")
-VERSION_MAX = 2**31 - 1  # the version column is a 32-bit integer on PostgreSQL
+VERSION_MAX = 2**63 - 1  # the version column is a 64-bit integer (versions start at the insert time in µs)
 
 
 def checked_backup(backup: Any) -> tuple[list[Game], list[dict[str, Any]]]:
@@ -195,7 +195,7 @@ def check_game(record: Any) -> Game:
         raise Refused(errors)
     game = Game(public_id=fields["id"], game_key=rules.spec.key, options=rules.options_json(options),
                 token_hash=fields["token_hash"], status="finished" if rounds[1] else "playing",
-                finished_by_hand=fields["finished_by_hand"], preset=record.get("preset"), version=fields["version"],
+                finished_by_hand=fields["finished_by_hand"], preset=record.get("preset"),  # a fresh version: caches may hold the old ones
                 created=fields["created"], updated=fields["updated"])
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     game.rounds = rounds[0]

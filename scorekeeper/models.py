@@ -4,10 +4,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -52,6 +53,14 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+def new_version() -> int:
+    """Return the version a game row starts at when it is inserted (started, or restored from a backup): the
+    time in microseconds. Each change then adds 1, so a version never repeats, even for a game deleted and
+    restored under the same id (its restored versions start past any the deleted one reached); every cache
+    key and ETag holds it."""
+    return time.time_ns() // 1000
+
+
 def hash_token(token: str) -> str:
     """Hash an edit token; tokens are long and random, so a plain SHA-256 is enough."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -74,8 +83,9 @@ class Game(db.Model):
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
     group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"), index=True)
-    # Moves with every change to the game or its rounds: the ETag of its state, and the key of cached views.
-    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    # Moves with every change to the game or its rounds, and never repeats (``new_version``): the ETag of its
+    # state, and the key of cached views.
+    version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
     created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
     updated: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
@@ -134,15 +144,16 @@ class IdempotentReply(db.Model):
 class KeptAnswer(db.Model):
     """A version's rendered answer kept for every server: a spectator's live scoreboard in one language.
 
-    A cache, never a fact: it names the game version it shows, is only ever replaced by a later one, and
-    is answered only while that version is the game's current one (``polling``). ``address`` is the
-    scheme, host and root path the links in it were made for.
+    A cache, never a fact: it names the game version and the release that rendered it, is only ever replaced
+    by a later one, and is answered only while that version is the game's current one and that release is
+    the server's (``polling``). One row per game and variant at most; rows not kept again for a while go.
     """
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     variant: Mapped[str] = mapped_column(String(40), primary_key=True)
-    address: Mapped[str] = mapped_column(String(255), primary_key=True)
-    version: Mapped[int]
+    release: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(BigInteger)
+    kept: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
     body: Mapped[str] = mapped_column(Text)
 
 

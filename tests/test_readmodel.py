@@ -149,7 +149,7 @@ def test_options_an_older_version_accepted_still_open_and_play(app, client, crea
 
 
 def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch):
-    from scorekeeper import services, templating
+    from scorekeeper import cache, services
     from scorekeeper.rules.golf import RULES
 
     state = create_game("golf", ["Ann", "Bob"])
@@ -164,7 +164,7 @@ def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, cre
         page = client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert played == [1, 2, 3] and ">12<" in page.replace(" ", "")  # kept since it was saved: no fold at all
     services._folds.clear()  # another process, which kept an older version or none (and no page or state; the
-    templating._parts.clear()  # spectators' page it may read from the database, rendered once for every server)
+    cache.clear()  # spectators' page it may read from the database, rendered once for every server)
     client.get(f"/api/games/{state['id']}")
     assert played == [1, 2, 3, 1, 2, 3]
     older = services._folds[state["id"]]

@@ -19,7 +19,7 @@ from ..groups.views import follow_group
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
-from ..templating import keep_page, kept_page, kept_part
+from ..templating import kept_page, kept_part
 from . import bp
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
@@ -34,9 +34,7 @@ def check_csrf() -> None:
 def game_or_404(game_id: str, for_update: bool = False) -> Game:
     """Load a game (locked for a write) or show the not-found page."""
     try:
-        if for_update:  # with the spectators' scoreboards kept for this address, which the write renders again
-            return services.lock_game(game_id, polling.address_of(request.environ)).game
-        return services.load_game(game_id)
+        return services.load_game(game_id, for_update=for_update)
     except Problem:
         abort(404)
 
@@ -127,8 +125,6 @@ def table(game_id: str):
     if tag and request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     page = kept_table(head, token)
-    if page is None and tag:  # a spectator's page: maybe another worker or server has rendered this version
-        page = shared_table(head)
     if page is None:
         game = game_or_404(game_id)
         view = services.table_view(game)
@@ -136,26 +132,7 @@ def table(game_id: str):
             if token and view.accepts_rounds else None
         page, _status = render_table(game, view, form)
         tag = tag and page_tag(game)  # the game may have moved on since its head was read
-        if tag:
-            share_table(game)
     return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
-
-
-def shared_table(head: services.GameHead) -> str | None:
-    """Return a spectator's page of the head's version as a worker kept it for every server, kept here too."""
-    page = polling.shared(db.engine, head.public_id, head.version,
-                          polling.page_variant(str(get_locale()), big_screen()), request.environ)
-    if page is not None:
-        keep_page("games/table.html", head.public_id, head.version, table_variant(None), page)
-    return page
-
-
-def share_table(game: Game) -> None:
-    """Keep the spectator's page just rendered for every worker and server, so each version renders once."""
-    page = kept_page("games/table.html", game.public_id, game.version, table_variant(None))
-    if page is not None and "\x00" not in page:  # no marks of this request's own (a spectator's page has none)
-        polling.share(db.engine, game, polling.page_variant(str(get_locale()), big_screen()), request.environ,
-                      str(page))
 
 
 def head_or_404(game_id: str) -> services.GameHead:
