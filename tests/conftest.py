@@ -29,10 +29,25 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     """Mark every test under tests/browser ``browser``, so ``pytest -m "not browser"`` runs the rest quickly
-    (a ``pytestmark`` in a conftest marks nothing)."""
+    (a ``pytestmark`` in a conftest marks nothing).
+
+    With --db=postgres, keep only the tests that run on the database --db chooses: the rules, the
+    translations and the other tests that touch no database ran in the SQLite pass already, as did the tests
+    marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always).
+    """
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
+    if config.getoption("--db") != "postgres":
+        return
+    kept, deselected = [], []
+    for item in items:
+        on_the_chosen_database = ("databases" in getattr(item, "fixturenames", ())
+                                  and item.get_closest_marker("own_database") is None)
+        (kept if on_the_chosen_database else deselected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

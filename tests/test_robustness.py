@@ -688,10 +688,12 @@ def pg_game(client):
 
 
 @pytest.mark.parametrize("path", ["/games/a%00b", "/api/games/a%00b", "/games/a%00b/edit/x"])
+@pytest.mark.own_database
 def test_postgres_nul_in_a_game_id_is_not_found(pg_client, path):
     assert pg_client.get(path).status_code == 404
 
 
+@pytest.mark.own_database
 def test_postgres_lone_surrogate_in_round_data_is_refused(pg_client):
     state = pg_game(pg_client)
     answer = pg_client.post(f"/api/games/{state['id']}/rounds", content_type="application/json",
@@ -699,6 +701,7 @@ def test_postgres_lone_surrogate_in_round_data_is_refused(pg_client):
     assert answer.status_code == 422 and "data" in answer.get_json()["errors"]
 
 
+@pytest.mark.own_database
 def test_postgres_overflowing_number_in_round_data_is_refused(pg_client):
     state = pg_game(pg_client)
     answer = pg_client.post(f"/api/games/{state['id']}/rounds", content_type="application/json",
@@ -706,6 +709,7 @@ def test_postgres_overflowing_number_in_round_data_is_refused(pg_client):
     assert answer.status_code == 422
 
 
+@pytest.mark.own_database
 def test_postgres_nul_in_an_idempotency_key_is_answered_calmly(pg_client):
     state = pg_game(pg_client)
     answer = pg_client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
