@@ -96,28 +96,35 @@ def name_players(page, names) -> None:
         field.fill(name)
 
 
+def start_game_on(page, live_server: str, key: str, players, options: dict[str, str] | None = None,
+                  button: str = "Start the game") -> str:
+    """Start a game on ``page`` through the new-game page (its house rules set as a player would, the start
+    button named ``button`` in the page's language); return the table page's URL."""
+    page.goto(f"{live_server}/new/{key}")
+    name_players(page, players)
+    if options:
+        page.locator("details.options summary").click()
+        for name, value in options.items():
+            field = page.locator(f"#opt_{name}")
+            choice = page.locator(f"input[type=radio][name=opt_{name}][value='{value}']")
+            if choice.count():  # a house rule's choices are radio buttons
+                choice.check()
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            elif field.get_attribute("type") == "checkbox":
+                field.set_checked(value == "y")
+            else:
+                field.fill(value)
+    page.get_by_role("button", name=button).click()
+    page.wait_for_url("**/games/*")
+    return page.url
+
+
 @pytest.fixture
 def start_game(page, live_server):
-    """Start a game through the new-game page; return the table page's URL."""
+    """Start a game through the new-game page of the test's ``page``; return the table page's URL."""
 
     def start(key: str, players: list[str], options: dict[str, str] | None = None) -> str:
-        page.goto(f"{live_server}/new/{key}")
-        name_players(page, players)
-        if options:
-            page.locator("details.options summary").click()
-            for name, value in options.items():
-                field = page.locator(f"#opt_{name}")
-                choice = page.locator(f"input[type=radio][name=opt_{name}][value='{value}']")
-                if choice.count():  # a house rule's choices are radio buttons
-                    choice.check()
-                elif field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(value)
-                elif field.get_attribute("type") == "checkbox":
-                    field.set_checked(value == "y")
-                else:
-                    field.fill(value)
-        page.get_by_role("button", name="Start the game").click()
-        page.wait_for_url("**/games/*")
-        return page.url
+        return start_game_on(page, live_server, key, players, options)
 
     return start
