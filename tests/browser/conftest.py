@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,27 @@ SHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "
 PHONE = {"width": 390, "height": 844}  # every test here is marked "browser" by tests/conftest.py
 
 
+def late_scripts(wsgi_app):
+    """Send the deferred page scripts a moment late to a browser that asks for it with an ``X-Late-Scripts``
+    header (in seconds), as a slow connection does, so the page paints before they run. Each waits on its own
+    thread, as scripts arrive side by side; theme.js, which the head runs before anything is drawn, is on time."""
+
+    def serve(environ, start_response):
+        late = environ.get("HTTP_X_LATE_SCRIPTS")
+        path = environ.get("PATH_INFO", "")
+        if late and path.startswith("/static/js/") and path != "/static/js/theme.js":
+            time.sleep(float(late))
+        return wsgi_app(environ, start_response)
+
+    return serve
+
+
 @pytest.fixture(scope="session")
 def live_server(databases):
     """Serve the app on a free loopback port, with CSRF on, for the whole session."""
     app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": databases.new(),
                       "RATELIMIT_ENABLED": False})
+    app.wsgi_app = late_scripts(app.wsgi_app)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
