@@ -87,6 +87,23 @@ def client(app):
 
 
 @pytest.fixture
+def another_worker(app):
+    """Return a factory of other workers of ``app`` on its database, each in a process of its own that has
+    kept nothing yet (tests/workers.py): what a worker just started, or one on another server, answers."""
+    from tests.workers import Worker
+
+    started: list[Worker] = []
+
+    def start() -> Worker:
+        started.append(Worker({**BASE, "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]}))
+        return started[-1]
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+@pytest.fixture
 def create_game(client):
     """Start a game through the API; return its state (with the token)."""
 
