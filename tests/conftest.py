@@ -33,7 +33,9 @@ def pytest_collection_modifyitems(config, items):
 
     With --db=postgres, keep only the tests that run on the database --db chooses: the rules, the
     translations and the other tests that touch no database ran in the SQLite pass already, as did the tests
-    marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always).
+    marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always), and
+    the browser tests, which check what a phone shows and does: the requests they make are the ones the
+    test-client and hosted tests make on both databases, and they would double the time of the suite.
     """
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
@@ -43,7 +45,8 @@ def pytest_collection_modifyitems(config, items):
     kept, deselected = [], []
     for item in items:
         on_the_chosen_database = ("databases" in getattr(item, "fixturenames", ())
-                                  and item.get_closest_marker("own_database") is None)
+                                  and item.get_closest_marker("own_database") is None
+                                  and item.get_closest_marker("browser") is None)
         (kept if on_the_chosen_database else deselected).append(item)
     if deselected:
         config.hook.pytest_deselected(items=deselected)
