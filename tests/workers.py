@@ -8,21 +8,35 @@ app once (multiprocessing's forkserver), so a new one costs milliseconds, not an
 from __future__ import annotations
 
 import multiprocessing
+import os
 import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
+from pathlib import Path
 from typing import Any
 
-PRELOAD = ["scorekeeper", "scorekeeper.services", "scorekeeper.rules"]
+ROOT = Path(__file__).resolve().parents[1]
+PRELOAD = ["scorekeeper", "scorekeeper.services", "scorekeeper.rules", "tests.workers"]
 _context = None
 
 
 def context():
-    """The forkserver every worker is forked from (started on first use, for the session)."""
+    """The forkserver every worker is forked from (started on first use, for the session), importing the app
+    and these tests from this checkout whatever the working directory (its sys.path is not the tests')."""
     global _context
     if _context is None:
         _context = multiprocessing.get_context("forkserver")
         _context.set_forkserver_preload(PRELOAD)
+        before = os.environ.get("PYTHONPATH")
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *([before] if before else [])])
+        try:
+            forkserver.ensure_running()
+        finally:
+            if before is None:
+                del os.environ["PYTHONPATH"]
+            else:
+                os.environ["PYTHONPATH"] = before
     return _context
 
 
