@@ -15,6 +15,7 @@ from scorekeeper.extensions import db
 KINDS = ["sqlite", "postgres"]
 TABLES = {"game", "player", "round", "idempotent_reply", "kept_answer", "play_group", "member", "result", "feat",
           "code_guess"}
+pytestmark = pytest.mark.own_database  # both kinds in every pass: run once
 
 
 @pytest.fixture(params=KINDS)

@@ -38,8 +38,7 @@ def axe_page(browser, request):
 
 def violations(page, url: str) -> list[str]:
     """Open ``url`` and return axe's violations, one line each: rule, impact and the first element."""
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
+    page.goto(url, wait_until="load")  # the deferred scripts have run: the chips, pads and steppers are there
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document)).violations"
                           ".map(v => `${v.id} (${v.impact}): ${v.nodes[0].target} ${v.nodes[0].failureSummary}`)")

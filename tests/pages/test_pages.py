@@ -6,18 +6,10 @@ import re
 import pytest
 
 from scorekeeper import rules
+from tests.helpers import game_id
+from tests.helpers import post_new_game as start
 
 KEYS = list(rules.REGISTRY)
-
-
-def start(client, key="golf", names=("Ann", "Bob", "Cy"), **options):
-    form = {f"players-{i}": n for i, n in enumerate(names)}
-    form.update({f"opt_{k}": v for k, v in options.items()})
-    return client.post(f"/new/{key}", data=form)
-
-
-def game_id(response) -> str:
-    return re.search(r"/games/([\w-]+)", response.headers["Location"]).group(1)
 
 
 def test_home_lists_games_and_every_game_to_start(client, create_game):
