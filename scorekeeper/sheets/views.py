@@ -86,7 +86,8 @@ def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
         context = pages.get(squeeze) or sheet_context(spec, table, plan, paper, view, squeeze, card=card)
         return render_template(template, **context)
 
-    return render_pdf(html, one_page=template != "sheets/filled.html" and first["fit"].one_page)
+    filled = template == "sheets/filled.html"  # a filled sheet is squeezed to one page where it can, else breaks
+    return render_pdf(html, one_page=filled or first["fit"].one_page)
 
 
 def view_name(game) -> str:

@@ -130,7 +130,7 @@ def test_gin_sheet_has_the_bonus_block(client):
 
 def test_trash_and_chase_sheets_have_places_to_strike_out(client):
     _, text = pdf_text(blank(client, "trash", 3))
-    assert "A │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
+    assert "A ★ │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
     _, text = pdf_text(blank(client, "chase-the-ace", 5, lives="4"))
     assert "Lives" in text and "The pot" in text
 
@@ -323,3 +323,93 @@ def test_a_french_sheet_names_an_undercut_in_french(client, create_game, post_ro
     post_round(state, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann: 28
     _pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
     assert "28 contre" in text and "undercut" not in text
+
+
+def test_the_golf_quarters_game_says_how_it_is_won_on_its_sheet_and_card(client):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters"))
+    assert "Lowest total wins" not in text
+    assert "the last player with quarters left takes the jar" in text and "out of the game" in text
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind="rules"))
+    assert "lowest total wins" not in text.lower()
+    assert "the last player with quarters left takes the jar" in text
+
+
+def blank_preset(client, key, count, preset, kind="sheet", lang="en"):
+    return client.get(f"/sheets/{key}/{kind}.pdf", query_string={"count": count, "preset": preset},
+                      headers={"Accept-Language": lang})
+
+
+@pytest.mark.parametrize("preset,won", [("short", "The first layout down to 6 cards wins the game"),
+                                        ("house", "Win a deal with a layout of one card (the ace alone)")])
+def test_every_trash_sheet_says_plainly_how_the_game_is_won(client, preset, won):
+    _, card = pdf_text(blank_preset(client, "trash", 4, preset, kind="rules"))
+    _, sheet = pdf_text(blank_preset(client, "trash", 4, preset))
+    assert won in card and won in sheet
+    if preset == "short":
+        assert "one card to win the game" not in card  # no second, contradicting way to win
+        assert "6 │ 7 ★ │ 8" in sheet  # the place that wins, marked on every layout
+    assert "★ Strike out this place and you have won the game." in sheet
+
+
+def test_six_card_golf_has_no_knocking_rows(client):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "six_card", kind="rules"))
+    assert "Knocker" not in text and "when a layout is all face up" in text
+    assert "Or knock" not in text
+
+
+def test_the_trash_deal_log_holds_a_long_game(client):
+    for count in (3, 4, 6):
+        pages, text = pdf_text(blank(client, "trash", count))
+        assert pages == 1 and " 48 " in text  # a 4-player game lasts 28 deals, often more
+    pages, text = pdf_text(blank(client, "trash", 10))
+    assert pages == 1 and " 24 " in text and "number on from" in text  # a bigger table: the back of the page
+
+
+TYPICAL = {  # a typical game of each kind: it fits one page
+    "golf": (["Amélie", "Bartholomew", "Cy", "Dominique"], {"holes": 9},
+             [{"players": [{"score": (7 * h + 3 * s) % 23} for s in range(4)], "knocker": h % 4} for h in range(9)]),
+    "trash": (["Amélie", "Bartholomew", "Cy", "Dominique"], {}, [{"winner": (d * 7) % 4} for d in range(28)]),
+    "gin-rummy": (["Amélie", "Bartholomew"], {"box_bonus": 25, "game_bonus": 100, "shutout_double": True},
+                  [{"result": "knock", "knocker": h % 2, "deadwood": [3, 15] if h % 2 == 0 else [15, 3]}
+                   for h in range(14)] + [{"result": "gin", "knocker": 0, "deadwood": [0, 30]}]),  # 15 hands to 100
+    "hand-and-foot": (["Amélie", "Bartholomew", "Cy", "Dominique"], {},
+                      [{"players": [{"clean_books": 1, "dirty_books": 2, "red_threes": 1, "went_out": True,
+                                     "melded_points": 250, "left_points": 0}]
+                        + [{"clean_books": 0, "dirty_books": 1, "red_threes": 0, "went_out": False,
+                            "melded_points": 200, "left_points": 35}] * 3} for _ in range(4)]),
+}
+
+
+@pytest.mark.parametrize("key", TYPICAL)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_typical_filled_sheet_fits_one_page(client, create_game, post_round, key, lang):
+    players, options, rounds = TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds, options)
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": lang}))
+    assert pages == 1
+
+
+def test_a_filled_sheet_shows_what_the_table_wrote(client, create_game, post_round):
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "first meld 90" in text and "books: 1 clean, 2 dirty" in text and "1 red three" in text
+    assert "went out" in text and "melded 200, left 35" in text
+    state = play(create_game, post_round, "gin-rummy", ["Ann", "Bob"], [{"result": "knock", "knocker": 0,
+                                                                         "deadwood": [5, 20]}])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "deadwood 5" in text and "deadwood 20" in text and "⚑ knocked" in text
+
+
+def test_the_filled_quarters_game_shows_who_paid_and_charts_quarters(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 9), scores(2, 8)], {"quarters": 2})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "9 ●" in text and "8 ●" in text and "paid a quarter" in text and "Quarters left" in text
+
+
+def test_the_gin_chart_ends_at_the_totals_with_the_bonuses(client, create_game, post_round):
+    players, options, rounds = TYPICAL["gin-rummy"]
+    state = play(create_game, post_round, "gin-rummy", players, rounds, options)
+    answer = client.get(f"/games/{state['id']}/sheet.pdf")
+    _, text = pdf_text(answer)
+    assert "End" in text  # the last point of the chart: the totals, bonuses in
