@@ -71,6 +71,31 @@ def key_lines(key) -> int:
     return sum(max(1, -(-len(tr(value)) // VALUE_CHARS)) for _, value in key.lines)  # a value in words wraps
 
 
+PAGE_WIDTH_MM = {"a4-portrait": 188, "a4-landscape": 275, "letter-portrait": 193.9, "letter-landscape": 257.4}
+NAME_SIZES = (("", 8.5), (" long", 6.5), (" tiny", 5.5))  # a name's class at the head of its column, and its points
+PT_MM = 0.3528
+
+
+def word_em(word: str) -> float:
+    """Estimate the width of a word in bold type, in ems (capitals and wide scripts count more)."""
+    return sum(1.0 if ord(c) > 0x2E80 else 0.86 if c.isupper() else 0.64 for c in word)
+
+
+def column_mm(page: str, seats: int, label_mm: float = 21.6) -> float:
+    """Return the width a player's name has at the head of their column, inside its padding."""
+    return (PAGE_WIDTH_MM[page] - label_mm) / max(seats, 1) - 2
+
+
+def name_class(name: str, width_mm: float) -> str:
+    """Choose the type size that fits a name's longest word in its cell: names break at spaces, never mid-word
+    (only a word too long for the smallest size breaks where it must)."""
+    widest = max((word_em(word) for word in name.split()), default=0)
+    for cls, points in NAME_SIZES:
+        if widest * points * PT_MM <= width_mm:
+            return cls
+    return " tiny breaks"
+
+
 def name_mm(name: str) -> float:
     """Estimate the height a name takes in the name column of a row of places to strike out (a long name wraps)."""
     scale = 6.5 / 8.5 if len(name) > LONG_NAME else 1
@@ -162,7 +187,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options_in_force(spec, table),
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "long_name": LONG_NAME, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
 
 

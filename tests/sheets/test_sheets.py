@@ -413,3 +413,20 @@ def test_the_gin_chart_ends_at_the_totals_with_the_bonuses(client, create_game, 
     answer = client.get(f"/games/{state['id']}/sheet.pdf")
     _, text = pdf_text(answer)
     assert "End" in text  # the last point of the chart: the totals, bonuses in
+
+
+NAMES = ["Bartholomew", "<b>Bob</b>", "Marie-Christine", "Jean Baptiste", "Maximiliane", "Wolfgang", "Guinevere",
+         "Anastasia", "Christopher", "Alexandrina"]
+
+
+@pytest.mark.parametrize("key", ["golf", "garbage-rummy", "trash", "hand-and-foot"])
+def test_names_break_at_spaces_never_mid_word(client, create_game, post_round, key):
+    count = min(10, registry.get(key).spec.max_players)
+    _, text = pdf_text(blank(client, key, count, names=NAMES[:count]))
+    for name in NAMES[:count]:
+        for word in re.split(r"[ -]", name):
+            assert word in text  # a word is never cut over two lines (a break after a hyphen is fine)
+    if key == "golf":
+        state = play(create_game, post_round, "golf", NAMES, [scores(*range(10))])
+        _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+        assert all(word in text for name in NAMES for word in re.split(r"[ -]", name))
