@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
@@ -187,7 +187,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options_in_force(spec, table),
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
 
 
@@ -329,3 +329,16 @@ MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 def minus(value) -> str:
     """Write a number or a mark with true minus signs ("−5", not "-5")."""
     return MINUS.sub("\u2212", str(value))
+
+
+FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+JOKER_LETTER = re.compile(r"(?<![\w])X=")
+RANK_LETTER = re.compile(r"(?<![\w])([JQK])(?![\w])")
+
+
+def card_letters(text) -> str:
+    """Write the card letters of a key or a values line as the reader's language does (French: V, D, R)."""
+    text = JOKER_LETTER.sub(lambda m: _("Joker") + "=", str(text))  # "X=0", as typed, is a joker worth 0
+    if str(get_locale()).split("_")[0] != "fr":
+        return text
+    return RANK_LETTER.sub(lambda m: FRENCH_RANKS[m.group(1)], text)

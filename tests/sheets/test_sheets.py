@@ -328,6 +328,7 @@ def test_a_french_sheet_names_an_undercut_in_french(client, create_game, post_ro
 def test_the_golf_quarters_game_says_how_it_is_won_on_its_sheet_and_card(client):
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters"))
     assert "Lowest total wins" not in text
+    assert "X=0" not in text and "Joker=0" in text  # the options line names the card, not the letter typed
     assert "the last player with quarters left takes the jar" in text and "out of the game" in text
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind="rules"))
     assert "lowest total wins" not in text.lower()
@@ -430,3 +431,41 @@ def test_names_break_at_spaces_never_mid_word(client, create_game, post_round, k
         state = play(create_game, post_round, "golf", NAMES, [scores(*range(10))])
         _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
         assert all(word in text for name in NAMES for word in re.split(r"[ -]", name))
+
+
+ENGLISH_ON_FRENCH = ["the layout game", "rummy with 11 goals", "(12 hands)", "Lowest total", "Winner", "Hole ",
+                     "rules card", "Mise en page", "mise en page", "¢", "Who won each", "Card values"]
+RANK_AS_LETTER = re.compile(r"(?<![\w])[JQK](?=$|[\s–=,·]|\d)")
+
+
+def assert_french(text: str) -> None:
+    for english in ENGLISH_ON_FRENCH:
+        assert english not in text, english
+    assert not RANK_AS_LETTER.search(text), RANK_AS_LETTER.search(text)
+
+
+@pytest.mark.parametrize("key", registry.REGISTRY)
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+def test_french_sheets_have_no_english_game_names_or_card_letters(client, key, kind):
+    presets = [None, *registry.get(key).spec.presets]
+    for preset in presets:
+        query = {"count": 4, **({"preset": preset} if preset else {})}
+        answer = client.get(f"/sheets/{key}/{kind}.pdf", query_string=query, headers={"Accept-Language": "fr"})
+        _, text = pdf_text(answer)
+        assert_french(text)
+
+
+def test_a_french_error_names_the_game_in_french(client):
+    answer = client.get("/sheets/trash/sheet.pdf", query_string={"count": 40}, headers={"Accept-Language": "fr"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Trash (le jeu de la grille) se joue de 2 à 12" in page
+    assert "the layout game" not in page
+
+
+@pytest.mark.parametrize("key", TYPICAL)
+def test_french_filled_sheets_have_no_english(client, create_game, post_round, key):
+    players, options, rounds = TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert_french(text)
+    assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text)  # negative scores with a true minus sign
