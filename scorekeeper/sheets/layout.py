@@ -187,7 +187,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options_in_force(spec, table),
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
 
 
@@ -207,6 +207,9 @@ def options_in_force(spec: GameSpec, table: Table) -> list[tuple[Any, Any]]:
             continue  # 6-card Golf: nobody knocks
         listed.append((label, words))
     return listed
+
+
+ROUNDS_HEADING = {"Hole": _l("Holes"), "Hand": _l("Hands"), "Deal": _l("Deals")}  # one round word per game
 
 
 EXTRAS = {  # the standings values a filled sheet prints, in this order, and their column headings
