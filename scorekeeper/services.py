@@ -145,7 +145,7 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset
                               hi=spec.max_players)
         count = spec.min_players
     for seat in range(count, len(clean)):
-        if clean[seat]:
+        if clean[seat] and "count" not in errors:  # a count refused says it all: the names past it are not wrong
             errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
                                                "players"), count=count)
     try:

@@ -250,7 +250,10 @@ def gin_plan(table: Table) -> Plan:
              (msg(N_("Gin")), msg(N_("+%(n)s"), n=o.gin_bonus)),
              (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o.big_gin_bonus)),
              (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
-             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)),
+             *(((msg(N_("Boxes")), msg(N_("+%(n)s a hand won"), n=o.box_bonus)),) if o.box_bonus else ()),
+             *(((msg(N_("Game bonus")), msg(N_("+%(n)s"), n=o.game_bonus)),) if o.game_bonus else ()),
+             *(((msg(N_("Shutout")), msg(N_("hand points doubled"))),) if o.shutout_double else ()))
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
@@ -287,7 +290,11 @@ def hand_and_foot_plan(table: Table) -> Plan:
     if o.partners:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
-    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
+    scores = Key(msg(N_("Points")), ((msg(N_("Each clean book")), str(o.clean_book)),
+                                     (msg(N_("Each dirty book")), str(o.dirty_book)),
+                                     (msg(N_("Each red three")), str(o.red_three)),
+                                     (msg(N_("Going out")), str(o.going_out))))
+    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(scores, card_key),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=hand_and_foot.packs(table.n)),))
 
@@ -418,8 +425,9 @@ GLANCE: Mapping[str, tuple[str, ...]] = {
     "garbage-rummy": (
         N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
         N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
-           "rank; a run is one suit in order; jokers are wild."),
-        N_("Once your goal is down you may add to any sets and runs on the table."),
+           "rank; a run is one suit in order (A-2-3 or Q-K-A, never K-A-2); jokers are wild."),
+        N_("Once your goal is down you may add to any sets and runs on the table, and take a joker from the table "
+           "by putting down the card it stands for, to play it again."),
         N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
            "left in hand cost points; the lowest total after goal 11 wins."),
     ),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from datetime import date
 from hashlib import sha256
 
 from flask import abort, make_response, render_template, request
@@ -60,7 +61,8 @@ def filled(game_id: str, kind: str):
     """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
     game = game_or_404(game_id)
     paper = paper_of(request.args)
-    tag = services.state_etag(game, kind, paper, str(get_locale()))
+    # the day is in the tag: an unfinished game's sheet says when it was printed (same tag, same bytes everywhere)
+    tag = services.state_etag(game, kind, paper, str(get_locale()), date.today().isoformat())
 
     def make() -> bytes:
         view = services.table_view(game)
@@ -109,7 +111,7 @@ def paper_of(args) -> str:
 def send_pdf(tag: str, filename: str, make) -> object:
     """Send a PDF by its tag: 304 when the reader has it, from memory when made lately, else made now."""
     if request.if_none_match.contains(tag):
-        return make_response("", 304, {"ETag": f'"{tag}"'})
+        return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
     pdf = _rendered.get(tag)
     if pdf is None:
         pdf = _rendered[tag] = make()
@@ -120,4 +122,5 @@ def send_pdf(tag: str, filename: str, make) -> object:
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; an unchanged sheet then costs a 304
+    response.vary.update(("Accept-Language", "Cookie"))  # the sheet is in the reader's language
     return response

@@ -469,3 +469,23 @@ def test_french_filled_sheets_have_no_english(client, create_game, post_round, k
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
     assert_french(text)
     assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text)  # negative scores with a true minus sign
+
+
+def test_a_filled_sheet_renders_the_same_bytes_under_its_tag_and_varies_by_language(client, create_game, post_round):
+    from scorekeeper.sheets import views
+
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
+    first = client.get(f"/games/{state['id']}/sheet.pdf")
+    views._rendered.clear()  # another worker, which never made it
+    second = client.get(f"/games/{state['id']}/sheet.pdf")
+    assert first.headers["ETag"] == second.headers["ETag"] and first.data == second.data
+    assert "Accept-Language" in first.headers["Vary"]
+    french = client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
+    assert french.headers["ETag"] != first.headers["ETag"]
+
+
+def test_too_many_players_is_said_once_on_the_count(client):
+    answer = blank(client, "gin-rummy", 6, names=["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "needs 2 to 4 players" in page
+    assert "the sheet is for" not in page  # no second message about a count nobody chose
