@@ -163,6 +163,10 @@ class Option:
             return msg(N_("yes")) if value else msg(N_("no"))
         if self.kind is OptionKind.CHOICE:
             return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
+        if isinstance(value, Mapping) and value and self.labels and all(k in self.labels for k in value):
+            parts = {f"p{i}": msg(N_("%(label)s %(value)s"), label=Msg(self.labels[k]), value=str(v).replace("-", "−"))
+                     for i, (k, v) in enumerate(value.items())}  # named numbers in the reader's words
+            return Msg(", ".join(f"%({name})s" for name in parts), parts)
         if isinstance(value, Mapping):
             between = "=" if self.kind is OptionKind.VALUES else " "  # card values read as typed: "Q=12, QS=40"
             return ", ".join(f"{str(k).replace('_', ' ')}{between}{str(v).replace('-', '−')}"
