@@ -45,3 +45,19 @@ def test_the_french_catalogue_follows_the_glossary():
             assert "mise en page" not in text.lower(), message.id
             assert not re.search(r"canastas? (propre|sale)", text), message.id
             assert not re.search(r" [:;!?](\s|$)", text), message.id  # a no-break space before : ; ! ?
+
+
+def test_a_french_api_error_is_french_throughout(client):
+    answer = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"], "options": {"holes": "x"}},
+                         headers=FR)
+    error = answer.get_json()["errors"]["options.holes"]
+    assert error == "doit être un nombre entier"
+
+
+def test_the_api_gives_a_rounds_marks_in_the_readers_words(client, create_game, post_round):
+    state = create_game("gin-rummy", ["Ann", "Bob"])
+    post_round(state, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann
+    marks = client.get(f"/api/games/{state['id']}", headers=FR).get_json()["rounds"][0]["marks"]
+    assert "28 contre" in marks and not any("undercut" in mark for mark in marks)
+    marks = client.get(f"/api/games/{state['id']}").get_json()["rounds"][0]["marks"]
+    assert "28 undercut" in marks

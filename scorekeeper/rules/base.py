@@ -220,7 +220,7 @@ def _is_int(value: Any) -> bool:
 def as_int(value: Any, lo: int | None = None, hi: int | None = None, what: str = N_("a whole number")) -> int:
     """Read a whole number in [lo, hi] or raise ValueError with a table-words message."""
     if not _is_int(value):  # 1.0 is refused too: what is stored must read back the same way
-        raise ValueError(msg(N_("must be %(what)s"), what=what))
+        raise ValueError(msg(N_("must be %(what)s"), what=Msg(what)))  # "what" in the reader's words too
     if lo is not None and value < lo:
         raise ValueError(msg(N_("must be at least %(lo)s"), lo=lo))
     if hi is not None and value > hi:
