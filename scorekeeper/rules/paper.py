@@ -5,6 +5,7 @@ plans and keys; nothing here is retyped in a template.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -61,6 +62,7 @@ class Plan:
     open_rows: bool = False                            # rows are spare lines, not the game's rounds: fit to paper
     per_player: bool = True                            # the columns repeat for each player (else: once, a log)
     summary: Msg | None = None                         # the line under the heading, when the game's own misleads
+    footer_split: bool = False                         # the footer lines are written per column (a pad's games)
 
 
 def numbered(count: int) -> tuple[Row, ...]:
@@ -255,11 +257,23 @@ def gin_plan(table: Table) -> Plan:
              *(((msg(N_("Game bonus")), msg(N_("+%(n)s"), n=o.game_bonus)),) if o.game_bonus else ()),
              *(((msg(N_("Shutout")), msg(N_("hand points doubled"))),) if o.shutout_double else ()))
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
-    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
+    columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
                 notes=(msg(N_("Highest total wins.")),
                        *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
                          if o.box_bonus else ())), open_rows=True)
+
+
+def hollywood_plan(table: Table) -> Plan:
+    """The Hollywood pad of Gin Rummy: three games scored at once, side by side for each player."""
+    plan = gin_plan(table)
+    games = tuple(msg(N_("Game %(n)s"), n=n) for n in (1, 2, 3))
+    footer = (msg(N_("Game total")), msg(N_("Boxes")), msg(N_("Game bonus")), msg(N_("Final total")))
+    return dataclasses.replace(plan, columns=games, footer=footer, footer_split=True, summary=msg(N_(
+        "The Hollywood pad: three games scored at once.")), notes=(msg(N_(
+            "A player's first hand won goes in game 1; their second in games 1 and 2; from their third, in all "
+            "three. Each game ends on its own when a total reaches the target.")), *plan.notes[:1]))
 
 
 def chase_plan(table: Table) -> Plan:
@@ -317,9 +331,12 @@ PLANS: Mapping[str, Callable[[Table], Plan]] = {
 }
 
 
-def plan_for(key: str, table: Table) -> Plan:
-    """Return the paper plan of game ``key`` for this table."""
-    return PLANS[key](table)
+PADS = {("gin-rummy", "hollywood"): hollywood_plan}  # other pads a game can be printed on
+
+
+def plan_for(key: str, table: Table, pad: str | None = None) -> Plan:
+    """Return the paper plan of game ``key`` for this table (on another ``pad`` where the game has it)."""
+    return PADS.get((key, pad), PLANS[key])(table)
 
 
 # --- the handbook's tables, from the same rules data -------------------------------------------

@@ -13,7 +13,7 @@ from .. import services
 from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
 from ..i18n import tr_errors
-from ..rules.paper import plan_for
+from ..rules.paper import PADS, plan_for
 from ..services import Problem
 from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
@@ -52,8 +52,10 @@ def blank(key: str, kind: str):
         place_sheet_errors(form, tr_errors(exc.errors))
         return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     paper = paper_of(request.args)
-    tag = sha256(repr((key, kind, table, paper, str(get_locale()))).encode()).hexdigest()[:32]
-    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper))
+    pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
+    tag = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
+    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper,
+                                                                 pad=pad))
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
@@ -77,9 +79,10 @@ TEMPLATES = {  # (kind, of a game?) -> template
 }
 
 
-def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
-    """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
-    plan = plan_for(spec.key, table)
+def make_sheet(template: str, spec, table, paper: str, view=None, pad: str | None = None) -> bytes:
+    """Render one sheet to PDF, squeezed to one page where it can (a long blank sheet or filled sheet breaks between
+    its parts)."""
+    plan = plan_for(spec.key, table, pad if template == "sheets/blank.html" else None)
     card = template == "sheets/rules_card.html"
     first = sheet_context(spec, table, plan, paper, view, card=card)
     pages = {0: first}

@@ -489,3 +489,14 @@ def test_too_many_players_is_said_once_on_the_count(client):
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and "needs 2 to 4 players" in page
     assert "the sheet is for" not in page  # no second message about a count nobody chose
+
+
+def test_gin_sheets_have_a_box_per_hand_and_a_hollywood_pad(client):
+    _, text = pdf_text(blank(client, "gin-rummy", 2, box_bonus="25"))
+    assert "Box" in text  # a tick for each hand won, hand by hand
+    answer = client.get("/sheets/gin-rummy/sheet.pdf", query_string={"count": 2, "pad": "hollywood"})
+    pages, text = pdf_text(answer)
+    assert pages == 1 and "Game 1" in text and "Game 2" in text and "Game 3" in text and "Hollywood" in text
+    assert 'name="pad"' in client.get("/sheets/gin-rummy").get_data(as_text=True)
+    _, golf = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 2, "pad": "hollywood"}))
+    assert "Game 1" not in golf  # a pad only the game has
