@@ -13,9 +13,9 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..chart import HEADLINES, running_chart
-from ..i18n import tr
+from ..i18n import shown_param, tr
 from ..readmodel import TableView
-from ..rules.base import GameSpec, Table
+from ..rules.base import Amount, GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
@@ -184,10 +184,11 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players])
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
+        "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options_in_force(spec, table),
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "place_label": place_label, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
 
 
@@ -345,3 +346,17 @@ def card_letters(text) -> str:
     if str(get_locale()).split("_")[0] != "fr":
         return text
     return RANK_LETTER.sub(lambda m: FRENCH_RANKS[m.group(1)], text)
+
+
+def place_label(place: int, view: TableView) -> str:
+    """Write a place as the table says it: "2", or a shared one "2 (tie)" (French: « 2e ex æquo »)."""
+    if sum(1 for s in view.seats if s.place == place) < 2:
+        return str(place)
+    french = str(get_locale()).split("_")[0] == "fr"
+    shown = (f"{place}er" if place == 1 else f"{place}e") if french else str(place)
+    return _("%(place)s (tie)", place=shown)
+
+
+def money(value: float) -> str:
+    """Write an amount of money as the reader's language does ("1.70", « 1,70 »)."""
+    return str(shown_param(Amount(value)))

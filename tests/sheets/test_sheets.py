@@ -500,3 +500,19 @@ def test_gin_sheets_have_a_box_per_hand_and_a_hollywood_pad(client):
     assert 'name="pad"' in client.get("/sheets/gin-rummy").get_data(as_text=True)
     _, golf = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 2, "pad": "hollywood"}))
     assert "Game 1" not in golf  # a pad only the game has
+
+
+def test_a_french_filled_sheet_says_ties_and_money_the_french_way(client, create_game, post_round):
+    state = play(create_game, post_round, "chase-the-ace", ["Ann", "Bob", "Cy"],
+                 [{"losers": [1]}, {"losers": [2]}] * 3)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "2e ex æquo" in text and re.search(r"Le pot\s*: \d+,\d\d", text)
+
+
+def test_a_partners_game_prints_its_rounds_team_by_team(client, create_game, post_round):
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, {"partners": True})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    rounds_part = text[text.index("Hands Team 1"):]
+    assert "Team 1" in rounds_part and "Team 2" in rounds_part
+    assert rounds_part.index("Amélie") < rounds_part.index("Cy") < rounds_part.index("Bartholomew")  # partners side by side
