@@ -1,6 +1,7 @@
 """Show the rules' messages and labels in the reader's language, and pick that language."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -139,3 +140,15 @@ def rank_letters() -> dict[str, str]:
 def rank_letter(rank: str) -> str:
     """Write one rank as the reader does ("D" for a French queen); other ranks stay as they are."""
     return rank_letters().get(rank, rank)
+
+
+JOKER_LETTER = re.compile(r"(?<![\w])X=")
+RANK_LETTER = re.compile(r"(?<![\w])([JQK])(?![\w])")
+
+
+def card_letters(text) -> str:
+    """Write the card letters of a key or a values line as the reader does: "10–D", "R" in French, and a joker
+    for the X typed ("Joker=0", not "X=0")."""
+    text = JOKER_LETTER.sub(lambda m: gettext("Joker") + "=", str(text))
+    letters = rank_letters()
+    return RANK_LETTER.sub(lambda m: letters[m.group(1)], text)

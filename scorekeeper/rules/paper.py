@@ -252,10 +252,7 @@ def gin_plan(table: Table) -> Plan:
              (msg(N_("Gin")), msg(N_("+%(n)s"), n=o.gin_bonus)),
              (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o.big_gin_bonus)),
              (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
-             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)),
-             *(((msg(N_("Boxes")), msg(N_("+%(n)s a hand won"), n=o.box_bonus)),) if o.box_bonus else ()),
-             *(((msg(N_("Game bonus")), msg(N_("+%(n)s"), n=o.game_bonus)),) if o.game_bonus else ()),
-             *(((msg(N_("Shutout")), msg(N_("hand points doubled"))),) if o.shutout_double else ()))
+             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
     columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
@@ -304,11 +301,7 @@ def hand_and_foot_plan(table: Table) -> Plan:
     if o.partners:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
-    scores = Key(msg(N_("Points")), ((msg(N_("Each clean book")), str(o.clean_book)),
-                                     (msg(N_("Each dirty book")), str(o.dirty_book)),
-                                     (msg(N_("Each red three")), str(o.red_three)),
-                                     (msg(N_("Going out")), str(o.going_out))))
-    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(scores, card_key),
+    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=hand_and_foot.packs(table.n)),))
 

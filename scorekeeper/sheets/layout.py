@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..chart import HEADLINES, running_chart
-from ..i18n import shown_param, tr
+from ..i18n import card_letters, shown_param, tr
 from ..readmodel import TableView
 from ..rules.base import Amount, GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, numbered
@@ -55,6 +55,7 @@ def orientation(plan: Plan, players: int, filled: bool) -> str:
     return "portrait"
 
 
+FOOTER_CHARS = 22      # letters of a footer line's label on one line of its (wide) column
 VALUE_CHARS = 24       # letters of a value on one line of a key, a third of the page wide
 SHORT_VALUE = 14       # a long key runs in two columns only when every value is this short
 
@@ -114,9 +115,12 @@ def fixed_mm(plan: Plan, players: int, names: Sequence[str] = ()) -> float:
         height += 12  # its heading
     elif plan.rows:
         height += 10 + (5 if len(plan.columns) > 1 else 0) + (5 if plan.seat_order else 0)
+        height += sum(3.6 * (-(-len(tr(line)) // FOOTER_CHARS) - 1) for line in plan.footer)  # a footer line wraps
     if plan.tokens:
         row = tracker_mm(plan, players) if plan.layout is Layout.TRACKER else 8
         seats = list(names)[:players] + [""] * (players - len(names))
+        if plan.layout is not Layout.TRACKER and players > 6:  # two players a line
+            seats = [max(pair, key=name_mm) for pair in zip(seats[::2], [*seats[1::2], ""])]
         height += 12 + sum(max(row, name_mm(name)) for name in seats)  # a long name makes its row taller
     if plan.pot_boxes:
         height += 12 + 6 * -(-plan.pot_boxes // 30)
@@ -136,6 +140,11 @@ def tracker_mm(plan: Plan, players: int) -> float:
     return TRACKER_MM - 2 if is_log(plan) and players > 6 else TRACKER_MM
 
 
+def wide_labels(plan: Plan) -> bool:
+    """Say whether the rows' labels need a wider column: rows with details, or a footer of lines in words."""
+    return any(r.detail for r in plan.rows) or bool(plan.footer) or plan.layout is Layout.BLOCKS
+
+
 def is_log(plan: Plan) -> bool:
     """Say whether a sheet logs its rounds once for the table (who won each deal of Trash), not per player."""
     return bool(plan.rows) and not plan.per_player
@@ -146,12 +155,23 @@ def log_columns(page: str) -> int:
     return LOG_COLUMNS[page.split("-")[1]]
 
 
-def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[str] = ()) -> tuple[Plan, Fit]:
+SMALL_PRINT_CHARS_MM = 0.62  # letters of the options line per mm of the page's width
+SMALL_PRINT_LINE_MM = 3.4
+
+
+def small_print_mm(chars: int, page: str) -> float:
+    """Return the height the options line takes beyond its first line (the first is in every sheet's estimate)."""
+    lines = -(-chars // int(PAGE_WIDTH_MM[page] * SMALL_PRINT_CHARS_MM)) if chars else 1
+    return SMALL_PRINT_LINE_MM * max(0, lines - 1)
+
+
+def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[str] = (),
+        small_print: int = 0) -> tuple[Plan, Fit]:
     """Size the rows to fill one page; open (spare) rows are cut to those that fit with room to write.
 
     Each step of ``squeeze`` leaves a little more room, for a page the estimate let spill over.
     """
-    free = PAGE_MM[page] - fixed_mm(plan, players, names) - SQUEEZE_MM * squeeze
+    free = PAGE_MM[page] - fixed_mm(plan, players, names) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
     lines = len(plan.block_lines) if plan.layout is Layout.BLOCKS else 1
     extra = int(plan.total_row) + len(plan.footer)
     if is_log(plan):  # who won each deal: a grid of numbered boxes, as many as the page holds (a long game: the back)
@@ -165,12 +185,12 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
         plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
     count = len(plan.rows) * lines + extra
     if count and free / count < LEAST_MM:  # cannot fit one page with room to write: rows to write in, more pages
-        return plan, Fit(WRITE_MM[0], TRACKER_MM, any(r.detail for r in plan.rows), one_page=False)
+        return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
     tracker = TRACKER_MM
     if not plan.rows:  # nothing else to write on: the trackers share the page
         tracker = min(TRACKER_MM + free / max(players, 1), 18)
-    return plan, Fit(round(row, 2), round(tracker, 2), any(r.detail for r in plan.rows), one_page=players <= MOST_ON_A_PAGE)
+    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=players <= MOST_ON_A_PAGE)
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
@@ -181,14 +201,16 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     """
     order = list(plan.seat_order) or list(range(table.n))
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
-    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players])
+    options = options_in_force(spec, table)
+    small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
+    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
-        "options": options_in_force(spec, table),
+        "options": options,
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "place_label": place_label, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
 
 
@@ -333,28 +355,6 @@ MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 def minus(value) -> str:
     """Write a number or a mark with true minus signs ("−5", not "-5")."""
     return MINUS.sub("\u2212", str(value))
-
-
-FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
-JOKER_LETTER = re.compile(r"(?<![\w])X=")
-RANK_LETTER = re.compile(r"(?<![\w])([JQK])(?![\w])")
-
-
-def card_letters(text) -> str:
-    """Write the card letters of a key or a values line as the reader's language does (French: V, D, R)."""
-    text = JOKER_LETTER.sub(lambda m: _("Joker") + "=", str(text))  # "X=0", as typed, is a joker worth 0
-    if str(get_locale()).split("_")[0] != "fr":
-        return text
-    return RANK_LETTER.sub(lambda m: FRENCH_RANKS[m.group(1)], text)
-
-
-def place_label(place: int, view: TableView) -> str:
-    """Write a place as the table says it: "2", or a shared one "2 (tie)" (French: « 2e ex æquo »)."""
-    if sum(1 for s in view.seats if s.place == place) < 2:
-        return str(place)
-    french = str(get_locale()).split("_")[0] == "fr"
-    shown = (f"{place}er" if place == 1 else f"{place}e") if french else str(place)
-    return _("%(place)s (tie)", place=shown)
 
 
 def money(value: float) -> str:

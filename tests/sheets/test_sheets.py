@@ -185,7 +185,7 @@ def test_filled_golf_sheet_has_rounds_running_totals_places_and_winner(client, c
                  [scores(20, 10, 7), scores(2, 30, 28)], {"holes": 2})
     pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
     assert "Winner: Ann" in text
-    assert "1 Ann" in text and "2 Cy" in text and "3 Bob" in text  # placings
+    assert "1st Ann" in text and "2nd Cy" in text and "3rd Bob" in text  # placings
     assert "Hole 1" in text and "Hole 2" in text
     assert "22" in text and "40" in text and "35" in text  # totals
     assert pages == 1
@@ -516,3 +516,12 @@ def test_a_partners_game_prints_its_rounds_team_by_team(client, create_game, pos
     rounds_part = text[text.index("Hands Team 1"):]
     assert "Team 1" in rounds_part and "Team 2" in rounds_part
     assert rounds_part.index("Amélie") < rounds_part.index("Cy") < rounds_part.index("Bartholomew")  # partners side by side
+
+
+def test_rules_cards_carry_the_values_of_the_house_rules(client):
+    _, gin = pdf_text(blank_preset(client, "gin-rummy", 2, "classic", kind="rules"))
+    assert "Boxes: 25 a hand won" in gin and "Game bonus: 100 to the winner" in gin and "Shutout" in gin
+    _, hf = pdf_text(blank(client, "hand-and-foot", 4, kind="rules"))
+    assert "Clean books × 50" in hf and "Red threes × 100" in hf and "Went out +100" in hf
+    _, garbage = pdf_text(blank(client, "garbage-rummy", 4, kind="rules"))
+    assert "never K-A-2" in garbage and "take a joker from the table" in garbage
