@@ -18,7 +18,9 @@ from ..services import Problem
 from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
-from .pdf import render_pdf
+from .pdf import SQUEEZES, render_pdf
+
+FILLED_SQUEEZES = 4  # a filled sheet's tries at one page: tighter rows, then a lower chart
 
 CACHE_SIZE = 64
 _rendered: OrderedDict[str, bytes] = OrderedDict()  # the last sheets made, by tag: repeat downloads cost nothing
@@ -92,7 +94,7 @@ def make_sheet(template: str, spec, table, paper: str, view=None, pad: str | Non
         return render_template(template, **context)
 
     filled = template == "sheets/filled.html"  # a filled sheet is squeezed to one page where it can, else breaks
-    return render_pdf(html, one_page=filled or first["fit"].one_page)
+    return render_pdf(html, one_page=filled or first["fit"].one_page, tries=FILLED_SQUEEZES if filled else SQUEEZES)
 
 
 def view_name(game) -> str:
