@@ -304,8 +304,8 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
 
     tries = []
     render = views.render_pdf
-    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False: render(
-        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page))
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False, **kw: render(
+        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page, **kw))
     names = [chr(65 + n) + "M" * 39 for n in range(count)]  # every name 40 letters, wrapping in its cell
     pages, text = pdf_text(client.get("/sheets/trash/sheet.pdf", query_string={
         "count": count, "paper": paper, **{f"players-{i}": n for i, n in enumerate(names)}}))
