@@ -101,7 +101,7 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     clean, errors = check_names(names)
     if not spec.min_players <= len(names) <= spec.max_players:
         errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
-                                game=spec.name, lo=spec.min_players, hi=spec.max_players, got=len(names))
+                                game=Msg(spec.name), lo=spec.min_players, hi=spec.max_players, got=len(names))
     if errors:
         raise Invalid(errors)
     return clean
@@ -142,11 +142,11 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset
     spec = rules.spec
     clean, errors = check_names(names, blank_seats=True)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
-        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
+        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=Msg(spec.name), lo=spec.min_players,
                               hi=spec.max_players)
         count = spec.min_players
     for seat in range(count, len(clean)):
-        if clean[seat]:
+        if clean[seat] and "count" not in errors:  # a count refused says it all: the names past it are not wrong
             errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
                                                "players"), count=count)
     try:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from . import cache
 from .chart import colour_of, table_chart
-from .i18n import gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
+from .i18n import card_letters, gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
 from .rules import cards
 from .rules.base import N_, Msg
 from .services import new_entry_key
@@ -26,7 +26,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, card_key=card_key, round_input_kind=round_input_kind,
-                                 kept_part=kept_part, other_languages=other_languages)
+                                 kept_part=kept_part, other_languages=other_languages, card_letters=card_letters)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
 
