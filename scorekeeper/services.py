@@ -611,6 +611,16 @@ def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> lis
     return list(db.session.scalars(query.limit(limit)))
 
 
+def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> list[str]:
+    """Return the names these games of ``key`` were played under (any game's "Five Crowns"), most recent first."""
+    names: list[str] = []
+    for game in list_games(public_ids):
+        name = game.options.get("name") if game.game_key == key and isinstance(game.options, dict) else None
+        if isinstance(name, str) and name not in names:
+            names.append(name)
+    return names[:most]
+
+
 def delete_game(game: Game) -> None:
     """Delete a game with its players, rounds, remembered and kept answers."""
     from .models import Feat, Result

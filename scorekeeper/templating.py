@@ -13,6 +13,7 @@ from markupsafe import Markup
 from . import cache
 from .chart import colour_of, table_chart
 from .i18n import card_letters, gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
+from . import rules as registry
 from .rules import cards
 from .rules.base import N_, Msg
 from .services import new_entry_key
@@ -25,7 +26,7 @@ def register(app: Flask) -> None:
                                             pgettext=lambda context, text: translations().upgettext(context, text))
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
-                                 shared_place=shared_place, deck=deck, card_key=card_key, round_input_kind=round_input_kind,
+                                 shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages, card_letters=card_letters)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
@@ -59,6 +60,12 @@ def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = rank_letters()
     return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+
+
+def game_title(key: str, options: Any) -> str:
+    """Name one game for the reader: its game's name, or the name its table typed ("Five Crowns")."""
+    rules = registry.get(key)
+    return tr(rules.title(options)) if rules is not None else key
 
 
 def card_key() -> str:

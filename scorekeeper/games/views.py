@@ -108,7 +108,8 @@ def new_game(key: str):
 
 def render_new_game(form, spec, status: int = 200):
     """Render the new-game form, with every preset's option values for the page's script."""
-    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec)), status
+    recent = services.recent_names(visible_ids(), spec.key) if "opt_name" in form else []
+    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec), recent=recent), status
 
 
 @bp.get("/games/<game_id>")
