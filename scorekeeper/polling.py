@@ -12,7 +12,7 @@ context, a session, a round or a fold:
 - anything else (an editor's tag, a version nobody rendered yet, any other request) goes on to the app.
 
 The tag holds the game's version, then what the page that took it showed (language, editor or
-spectator: see ``games.views.live_tag``). A spectator's scoreboard holds nothing that the game's view
+spectator: a ``variants.Live``), then the release (``cache.etag``, the app's one format). A spectator's scoreboard holds nothing that the game's view
 link does not show, so whoever names the game and a spectator's tag may have it; an editor's holds the
 editing controls and is always made by the app for the editor's own session.
 """
@@ -32,13 +32,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import cache
 from .database import read_row
 from .models import utcnow
+from .variants import Live
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
 HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
 SCOREBOARD_HEADERS = [("Content-Type", "text/html; charset=utf-8"), ("X-Frame-Options", "DENY"),
                       ("Referrer-Policy", "same-origin"),
                       ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), *HEADERS]
-SPECTATOR = "view"
 log = logging.getLogger(__name__)
 
 # Keep a version's scoreboard, unless a later version's is kept already by this release (SQLite and PostgreSQL alike).
@@ -67,21 +67,9 @@ def register(app: Flask, db) -> None:
                                   frozenset(app.config["LANGUAGES"]), root_of(app))
 
 
-def live_variant(language: str, role: str) -> str:
-    """Name what a scoreboard shows: its language and role (``SPECTATOR`` or "edit"); a kept answer's variant."""
-    return f"live-{language}-{role}"
-
-
-def live_tag(public_id: str, version: int, language: str, role: str) -> str:
-    """Tag a scoreboard: the game, its version, then what it shows (read back by ``held_tags``)."""
-    return f"{public_id}-{version}-{live_variant(language, role)}"
-
-
-def language_of(variant: str) -> str | None:
-    """Return the language of a spectator's kept scoreboard (a ``live_variant``), or None."""
-    prefix, _, rest = variant.partition("-")
-    language, _, role = rest.rpartition("-")
-    return language if prefix == "live" and role == SPECTATOR and language else None
+def live_tag(public_id: str, version: int, variant: Live) -> str:
+    """Tag a scoreboard as the app does (``cache.etag``): read back by ``held_tags``."""
+    return cache.etag(public_id, version, variant)
 
 
 def root_of(app: Flask) -> str:
@@ -99,14 +87,14 @@ _kept_since_pruning = [0]
 _pruning_lock = threading.Lock()
 
 
-def share(engine, game, variant: str, body: str) -> None:
-    """Keep the game's current version of a spectator's scoreboard (a ``live_variant``) for every worker and
+def share(engine, game, variant: Live, body: str) -> None:
+    """Keep the game's current version of a spectator's scoreboard (``variant``) for every worker and
     server, tagged with this release (a cache: a failure is only logged). At most one row per game and variant;
     rows not kept again for ``KEPT_DAYS`` are pruned now and then.
 
     Once per version and variant in each process: writing it again would cost the database a write each time.
     """
-    params = {"game_id": game.id, "variant": variant, "release": cache.release(), "version": game.version,
+    params = {"game_id": game.id, "variant": variant.etag(), "release": cache.release(), "version": game.version,
               "kept": utcnow(), "body": body}
     done = ("shared", game.public_id, game.version, variant)
     if cache.get(done):
@@ -142,11 +130,11 @@ class UnchangedPolls:
         tags = held_tags(public_id, environ["HTTP_IF_NONE_MATCH"])
         if not tags:
             return self.app(environ, start_response)
-        language, role = next(iter(tags.values()))[1:]
+        variant = next(iter(tags.values()))[1]
         try:
-            if role == SPECTATOR and language in self.languages and shares(environ, self.root):
+            if not variant.editor and variant.language in self.languages and shares(environ, self.root):
                 row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                               (max(tags), live_variant(language, SPECTATOR), cache.release(), public_id))
+                               (max(tags), variant.etag(), cache.release(), public_id))
             else:
                 row = read_row(self.engine, VERSION, (public_id,))
         except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):  # the app answers (503 when it is down)
@@ -160,7 +148,7 @@ class UnchangedPolls:
             return []
         if len(row) == 3 and row[1] == version and row[2] is not None:  # this version's scoreboard, as rendered
             body = row[2].encode()
-            tag = live_tag(public_id, version, language, SPECTATOR)
+            tag = live_tag(public_id, version, variant)
             start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),
                                       *SCOREBOARD_HEADERS])
             self.logged(environ, started, 200, len(body))
@@ -172,16 +160,17 @@ class UnchangedPolls:
             log_poll(environ, started, status, size)
 
 
-def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
-    """Read the tags in ``header`` that name a version of this game's scoreboard (``live_tag``):
-    {version: (tag, language, role)}."""
+def held_tags(public_id: str, header: str) -> dict[int, tuple[str, Live]]:
+    """Read the tags in ``header`` that name a version of this game's scoreboard as this release tags it
+    (``live_tag``): {version: (tag, variant)}."""
     held = {}
+    head, tail = f"{public_id}-", f"-{cache.release()}"
     for tag in header.split(","):
         tag = tag.strip().removeprefix("W/").strip('"')
-        version, live, shown = tag.removeprefix(f"{public_id}-").partition("-live-")
-        language, _, role = shown.rpartition("-")
-        if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 20:
-            held[int(version)] = (tag, language, role)
+        version, _, shown = tag.removeprefix(head).removesuffix(tail).partition("-")
+        variant = Live.from_etag(shown)
+        if tag.startswith(head) and tag.endswith(tail) and variant and version.isdigit() and len(version) < 20:
+            held[int(version)] = (tag, variant)
     return held
 
 
