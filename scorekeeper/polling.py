@@ -18,7 +18,6 @@ editing controls and is always made by the app for the editor's own session.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 import threading
@@ -31,14 +30,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import cache
 from .database import read_row
+from .hosting import answer_headers, log_access
 from .models import utcnow
 from .variants import Live
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
-HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
-SCOREBOARD_HEADERS = [("Content-Type", "text/html; charset=utf-8"), ("X-Frame-Options", "DENY"),
-                      ("Referrer-Policy", "same-origin"),
-                      ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), *HEADERS]
+HTML = ("Content-Type", "text/html; charset=utf-8")
 log = logging.getLogger(__name__)
 
 # Keep a version's scoreboard, unless a later version's is kept already by this release (SQLite and PostgreSQL alike).
@@ -64,7 +61,7 @@ def register(app: Flask, db) -> None:
     with app.app_context():
         engine = db.engine
     app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
-                                  frozenset(app.config["LANGUAGES"]), root_of(app))
+                                  frozenset(app.config["LANGUAGES"]), root_of(app), app)
 
 
 def live_tag(public_id: str, version: int, variant: Live) -> str:
@@ -117,8 +114,18 @@ class UnchangedPolls:
     """WSGI middleware: 304 for a poll whose If-None-Match names the game's current version, and a
     spectator's scoreboard of the current version when one is kept."""
 
-    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = ""):
+    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = "",
+                 flask_app: Flask | None = None):
         self.app, self.engine, self.log, self.languages, self.root = app, engine, log, languages, root
+        self.flask_app = flask_app
+        self.shared: dict[bool, list[tuple[str, str]]] = {}  # the app's own headers, over HTTP and HTTPS
+
+    def headers(self, environ, tag: str) -> list[tuple[str, str]]:
+        """Return the headers of an answer made here: the tag, then the app's own (``hosting.answer_headers``)."""
+        secure = environ.get("wsgi.url_scheme") == "https"
+        if secure not in self.shared:
+            self.shared[secure] = answer_headers(self.flask_app, secure) if self.flask_app else []
+        return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *self.shared[secure]]
 
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
@@ -143,14 +150,13 @@ class UnchangedPolls:
             return self.app(environ, start_response)
         version = row[0]
         if version in tags:
-            start_response("304 NOT MODIFIED", [("ETag", f'"{tags[version][0]}"'), *HEADERS])
+            start_response("304 NOT MODIFIED", self.headers(environ, tags[version][0]))
             self.logged(environ, started, 304, 0)
             return []
         if len(row) == 3 and row[1] == version and row[2] is not None:  # this version's scoreboard, as rendered
             body = row[2].encode()
             tag = live_tag(public_id, version, variant)
-            start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),
-                                      *SCOREBOARD_HEADERS])
+            start_response("200 OK", [HTML, ("Content-Length", str(len(body))), *self.headers(environ, tag)])
             self.logged(environ, started, 200, len(body))
             return [body]
         return self.app(environ, start_response)
@@ -175,12 +181,6 @@ def held_tags(public_id: str, header: str) -> dict[int, tuple[str, Live]]:
 
 
 def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
-    """Write the access log's line for a poll answered here, as hosting.log_request writes the others."""
-    from .hosting import access_log, logged_path
-
-    access_log.info(json.dumps({
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": environ.get("REMOTE_ADDR"), "method": "GET",
-        "path": logged_path(environ.get("PATH_INFO", "")), "status": status, "bytes": size,
-        "ms": round((time.perf_counter() - started) * 1000, 1),
-        "agent": environ.get("HTTP_USER_AGENT", "")[:200],
-    }, ensure_ascii=False))
+    """Write the access log's line for a poll answered here, as the app writes the others."""
+    log_access(environ.get("REMOTE_ADDR"), "GET", environ.get("PATH_INFO", ""), status, size, started,
+               environ.get("HTTP_USER_AGENT", ""))

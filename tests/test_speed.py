@@ -455,3 +455,24 @@ def test_a_game_no_spectator_follows_keeps_no_scoreboard(app, golf, post_round):
     state = golf(2)
     assert post_round(state, hole(1)).status_code == 201
     assert kept_scoreboards(app) == {}
+
+
+@pytest.mark.parametrize("base_url", ["http://localhost", "https://localhost"])
+def test_a_poll_answered_before_flask_carries_the_apps_own_headers(app, golf, post_round, another_worker, base_url):
+    state = golf(3)
+    spectator = app.test_client()
+    made = spectator.get(f"/games/{state['id']}/live", base_url=base_url)  # no tag held: the app answers
+    tag = made.headers["ETag"]
+    unchanged = spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag}, base_url=base_url)
+    post_round(state, hole(6))
+    spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})  # renders and keeps version 5's
+    kept = another_worker().get(f"/games/{state['id']}/live", headers={"If-None-Match": tag}, base_url=base_url,
+                                refuse=LOADING)  # answered before Flask from the kept scoreboard
+    assert (unchanged.status_code, kept.status_code) == (304, 200)
+    own = {name: value for name, value in made.headers.items() if name not in ("ETag", "Content-Length", "Vary")}
+    assert ("Strict-Transport-Security" in own) == base_url.startswith("https")
+    for answer in (unchanged, kept):
+        assert {name: value for name, value in answer.headers.items()
+                if name not in ("ETag", "Content-Length", "Content-Type")} == \
+            {name: value for name, value in own.items() if name != "Content-Type"}
+    assert kept.headers["Content-Type"] == made.headers["Content-Type"]
