@@ -14,6 +14,7 @@ from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr
 from ..groups.views import follow_group
 from ..models import Game
+from ..qr import qr_svg
 from ..readmodel import TableView
 from ..services import Problem
 from . import bp
@@ -223,7 +224,7 @@ def qr_code(game_id: str, kind: str):
     link = url_for("games.join", game_id=game_id, token=token, _external=True) if kind == "edit" \
         else url_for("games.table", game_id=game_id, _external=True)
     private = {"Cache-Control": "private, no-store"} if kind == "edit" else {"Cache-Control": "public, max-age=86400"}
-    return services.qr_svg(link), {"Content-Type": "image/svg+xml", **private}
+    return qr_svg(link), {"Content-Type": "image/svg+xml", **private}
 
 
 def change_game(game_id: str, change) -> object:
