@@ -182,10 +182,13 @@ def show_game(game_id: str):
     head, variant = services.game_head(game_id), State(str(get_locale()))
     if request.if_none_match.contains(cache.etag(head.public_id, head.version, variant)):
         return Response(status=304, headers=tag_headers(head.public_id, head.version, variant))
-    game = head if cache.get(("state", head.public_id, head.version, variant)) else services.load_game(game_id)
-    body = kept(("state", game.public_id, game.version, variant), lambda: jsonify(state_of(game)).get_data())
+    version, body = head.version, cache.get(("state", head.public_id, head.version, variant))
+    if body is None:  # not kept for this version in this process: load it (it may have moved on since)
+        game = services.load_game(game_id)
+        version, body = game.version, kept(("state", game.public_id, game.version, variant),
+                                           lambda: jsonify(state_of(game)).get_data())
     return current_app.response_class(body, mimetype="application/json",
-                                      headers=tag_headers(game.public_id, game.version, variant))
+                                      headers=tag_headers(head.public_id, version, variant))
 
 
 def round_body() -> tuple[Any, Any]:
