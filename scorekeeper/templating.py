@@ -131,12 +131,6 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     return with_this_requests_marks(html)
 
 
-def kept_page(template: str, public_id: str, version: int, variant: Any = "") -> Markup | None:
-    """Return what ``kept_part`` kept for this game version and variant, if it still holds it (else None)."""
-    html = cache.get(part_key(template, public_id, version, variant))
-    return None if html is None else with_this_requests_marks(html)
-
-
 def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple:
     """Key a kept part: the game, its version, the template, the language, the address and the variant."""
     return "part", public_id, version, template, str(get_locale()), request.host_url, request.script_root, variant
@@ -152,14 +146,20 @@ def with_this_requests_marks(html: str) -> Markup:
 
 
 def render_marked(template: str, **context) -> str:
-    """Render a template with a mark where each CSRF token goes (Flask-WTF hands out the one it holds in g)."""
+    """Render a template with a mark where each CSRF token goes (see ``marked``)."""
+    return marked(lambda: render_template(template, **context))
+
+
+def marked(render: Callable[[], str]) -> str:
+    """Render with a mark where each CSRF token and entry key goes, to be kept and filled in for each request
+    (``with_this_requests_marks``); Flask-WTF hands out the token it holds in g."""
     name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     held = g.pop(name, None)
     g.setdefault(name, CSRF_MARK)
     outer = g.get("kept_render", False)
     g.kept_render = True  # a round form writes the mark of its entry key, not a key
     try:
-        return render_template(template, **context)
+        return str(render())
     finally:
         g.kept_render = outer  # a part kept inside a kept page leaves the page's marks to it
         g.pop(name, None)

@@ -15,6 +15,7 @@ from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr_errors
 from ..models import Game, Group
+from ..qr import qr_svg
 from ..services import Problem
 from . import bp, service, stats
 from .chart import form_chart
@@ -190,7 +191,7 @@ def qr_code(group_id: str, kind: str):
     token = group_token(group)
     link = url_for("groups.join", group_id=group_id, token=token, _external=True) if kind == "edit" \
         else url_for("groups.show", group_id=group_id, view=service.view_key(token), _external=True)
-    return services.qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
+    return qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
 
 
 @bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
