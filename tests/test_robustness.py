@@ -38,6 +38,7 @@ VALID = {
     "trash-twelve-hands": {"tricks": [4, 3, 3, 3]},
     "gin-rummy": {"result": "knock", "knocker": 0, "deadwood": [5, 10, 12, 20]},
     "chase-the-ace": {"losers": [1]},
+    "any": {"points": [12, 0, -5, 3]},
     "hand-and-foot": {"players": [{"clean_books": 1, "melded_points": 70}, {"left_points": 0}, {"left_points": 5},
                                   {"melded_points": 60, "left_points": 0}]},
 }
