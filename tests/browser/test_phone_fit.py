@@ -113,6 +113,7 @@ def test_the_big_screen_draws_the_names_large(page, live_server):
 def test_a_trash_layout_of_ten_lies_on_one_line(browser, live_server, width):
     state = api(live_server, "/games", {"game": "trash", "players": ["Ann", "Bob"], "options": {}})
     with phone_page(browser, live_server, width, f"/games/{state['id']}") as page:
+        page.evaluate("document.fonts.ready.then(() => true)")  # measured once the fonts are in, not before
         tops = page.locator(".standings li").first.locator(".slot").evaluate_all(
             "slots => slots.map(s => Math.round(s.getBoundingClientRect().top))")
         assert len(tops) == 10 and len(set(tops)) == 1
