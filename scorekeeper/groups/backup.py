@@ -24,7 +24,7 @@ def export_groups() -> list[dict[str, Any]]:
     for game in games:
         seats.setdefault(game.group_id, {})[game.public_id] = [index.get(p.member_id) for p in game.players]
     return [{"id": g.public_id, "name": g.name, "token_hash": g.token_hash, "view_hash": g.view_hash,
-             "created": g.created.isoformat(),
+             "created": g.created.isoformat(), "version": g.version,
              "players": [{"name": m.name, "colour": m.colour, "emoji": m.emoji} for m in g.members],
              "games": seats.get(g.id, {})} for g in groups]
 
@@ -39,7 +39,8 @@ def import_groups(records: list[dict[str, Any]]) -> int:
         if record["id"] in present:
             continue
         group = Group(public_id=record["id"], name=record["name"], token_hash=record["token_hash"],
-                      view_hash=record["view_hash"], created=datetime.fromisoformat(record["created"]))
+                      view_hash=record["view_hash"], created=datetime.fromisoformat(record["created"]),
+                      version=int(record.get("version") or 1) + 1)  # past any version this group's pages had
         group.members = [Member(name=p["name"], colour=p.get("colour"), emoji=p.get("emoji"))
                          for p in record["players"]]
         db.session.add(group)

@@ -1,9 +1,11 @@
 """The groups' phone pages: the group page, starting a game in it, sharing it, its players."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
@@ -16,7 +18,8 @@ from ..hosting import carries_token, limits_creation
 from ..i18n import tr_errors
 from ..models import Game, Group
 from ..services import Problem
-from . import bp, service, stats
+from ..templating import render_marked, with_this_requests_marks
+from . import bp, kept, service, stats
 from .chart import form_chart
 
 KEPT_GROUPS = 20  # groups this browser remembers
@@ -28,7 +31,7 @@ def check_csrf() -> None:
         csrf.protect()
 
 
-def remember_group(group: Group, token: str | None = None, view: str | None = None) -> None:
+def remember_group(group: Group | service.GroupHead, token: str | None = None, view: str | None = None) -> None:
     """Let this browser edit (token) or read (view key) a group from now on."""
     for name, value in (("groups", token), ("group_views", view)):
         if value:
@@ -38,16 +41,21 @@ def remember_group(group: Group, token: str | None = None, view: str | None = No
             session.permanent = True
 
 
-def group_token(group: Group) -> str | None:
+def group_token(group: Group | service.GroupHead) -> str | None:
     """Return this browser's edit token for ``group`` if it still opens it."""
     token = session.get("groups", {}).get(group.public_id)
     return token if group.token_matches(token) else None
 
 
-def readable_group(group_id: str) -> tuple[Group, str | None]:
-    """Return the group and this browser's token for it; 404 unless it holds the token or the view key."""
+def readable_group(group_id: str, revalidated: bool = False, head: bool = False) -> tuple[Group, str | None]:
+    """Return the group (its head alone if ``head``) and this browser's token for it; 404 unless it holds the
+    token or the view key.
+
+    The answer is kept out of every cache, unless ``revalidated`` and this browser only reads the group: its
+    browser may then keep the page and ask again with its ETag (``group_page``).
+    """
     try:
-        group = service.load_group(group_id)
+        group = service.group_head(group_id) if head else service.load_group(group_id)
     except Problem:
         abort(404)
     token = group_token(group)
@@ -56,7 +64,8 @@ def readable_group(group_id: str) -> tuple[Group, str | None]:
         abort(404)
     if token is None and request.args.get("view"):
         remember_group(group, view=key)
-    carries_token()  # private: the edit link, the view key
+    if token is not None or not revalidated:
+        carries_token()  # private: the edit link, the view key
     return group, token
 
 
@@ -136,15 +145,38 @@ def make_group(name, names, from_game: Game | None) -> tuple[Group, str]:
 
 @bp.get("/groups/<group_id>")
 def show(group_id: str):
-    """Show a group's page: its games, leaderboard, records and head to head."""
-    group, token = readable_group(group_id)
+    """Show a group's page: its games, leaderboard, records and head to head (kept for the group's version)."""
+    head, token = readable_group(group_id, revalidated=True, head=True)
     choice, chosen, errors = chosen_filter()
-    games, more = service.summaries(group, page_number())
-    view_key = service.view_key(token) if token else None
-    return render_template("groups/show.html", group=group, token=token, view_key=view_key, games=games,
-                           more=more, page=page_number(), figures=stats.group_stats(group, chosen), choice=choice,
-                           chosen=chosen, errors=errors, registry=registry.REGISTRY,
-                           members={m.id: m for m in group.members})
+
+    def context() -> dict:
+        group = service.load_group(group_id)
+        games, more = service.summaries(group, page_number())
+        view_key = service.view_key(token) if token else None
+        return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
+                    figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors,
+                    registry=registry.REGISTRY)
+
+    return group_page(head, token, "groups/show.html", context, chosen)
+
+
+def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict], *shows):
+    """Answer a group page from what this process kept for the group's version, or render it and keep it.
+
+    The page is kept for what it shows: the language, editor or reader, the address asked for (its query and
+    page), where links point, and ``shows`` (what the query means today: "this month" moves on). A reader gets
+    the version's ETag, and a 304 while it holds it; an editor's page holds its CSRF token, filled in each time.
+    A message flashed to this request is shown on a page made for it alone.
+    """
+    if session.get("_flashes"):
+        return render_template(template, **context())
+    variant = (template, str(get_locale()), "edit" if token else "view", request.full_path, request.host_url,
+               request.script_root, *shows)
+    key = (group.public_id, group.version, variant)
+    headers = {} if token else {"ETag": f'"{kept.tag(key)}"', "Cache-Control": "private, no-cache"}
+    if not token and request.if_none_match.contains(kept.tag(key)):
+        return "", 304, headers
+    return with_this_requests_marks(kept.kept(key, lambda: render_marked(template, **context()))), headers
 
 
 def page_number() -> int:
@@ -232,13 +264,18 @@ def add_player(group_id: str):
 @bp.get("/groups/<group_id>/players/<int:member_id>")
 def player(group_id: str, member_id: int):
     """Show one player: their form over time, best and worst per game; rename or merge them."""
-    group, token = readable_group(group_id)
-    member = member_or_404(group, member_id)
-    figures = stats.group_stats(group)
-    line = next(l for l in figures.lines if l.member.id == member.id)
-    points = stats.form(member)
-    return render_template("groups/player.html", group=group, member=member, line=line, token=token,
-                           chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
+    head, token = readable_group(group_id, revalidated=True, head=True)
+
+    def context() -> dict:
+        group = service.load_group(group_id)
+        member = member_or_404(group, member_id)
+        figures = stats.group_stats(group)
+        line = next(l for l in figures.lines if l.member.id == member.id)
+        points = stats.form(member)
+        return dict(group=group, member=member, line=line, token=token,
+                    chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
+
+    return group_page(head, token, "groups/player.html", context)
 
 
 def member_or_404(group: Group, member_id: int):
@@ -292,6 +329,12 @@ def follow_group(old: Game, new: Game) -> None:
     if old.group_id is not None:
         service.join_game(db.session.get(Group, old.group_id), new)
 
+
+
+@bp.app_template_global()
+def registry_names() -> dict[str, str]:
+    """Return each game's name in the reader's language, by its key (a page names many games)."""
+    return {key: _(rules.spec.name) for key, rules in registry.REGISTRY.items()}
 
 
 @bp.app_template_filter("number")
