@@ -64,8 +64,11 @@ def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> lis
 
 
 def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
-                  width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False) -> Markup:
+                  width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False,
+                  looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
     """Draw each player's running value after every round as a line, named at its end.
+
+    ``looks`` gives seats their own colour and emoji (a group's players: {seat: (colour, emoji)}).
 
     ``numbered`` puts seat numbers at the line ends instead of names, for a legend drawn as text beside
     the chart (PDF renderers lay SVG text out without the bidi algorithm: Hebrew would print backwards).
@@ -100,9 +103,14 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
     for i in range(0, rounds, every):
         parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" fill="currentColor" '
                      f'fill-opacity="0.7">{i + 1}</text>')
+    looks = looks or {}
+
+    def colour_at(seat: int) -> str:
+        return (looks.get(seat) or (None, None))[0] or COLOURS[seat % len(COLOURS)]
+
     ends: list[tuple[int, float]] = []
     for seat, line in enumerate(series):
-        colour, dash, kind = COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
+        colour, dash, kind = colour_at(seat), DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
         points = [(x(i), y(v)) for i, v in enumerate(line) if v is not None]
         if not points:
             continue
@@ -115,14 +123,14 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         ends.append((seat, points[-1][1]))
     placed = spread_labels([ey for _, ey in ends], 13, top + 4, top + plot_h)
     for (seat, ey), ly in zip(ends, placed):
-        colour = COLOURS[seat % len(COLOURS)]
+        colour, emoji = colour_at(seat), (looks.get(seat) or (None, None))[1]
         fits = max(4, (right - 24) // 7)
         name = str(seat + 1) if numbered else \
             players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">'
-                     f'<tspan fill="{colour}">■</tspan> {escape(name)}</text>')
+                     f'<tspan fill="{colour}">■</tspan> {escape(emoji) + " " if emoji else ""}{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -130,13 +138,14 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 HEADLINES = {"total": _l("Running totals"), "lives": _l("Lives left"), "layout": _l("Layout size")}
 
 
-def table_chart(view, width: int = 360, height: int = 230, numbered: bool = False) -> Markup:
+def table_chart(view, width: int = 360, height: int = 230, numbered: bool = False,
+                looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
     """Draw a table view's running values: the table page and the filled sheet show this same chart."""
     if not view.rounds:
         return Markup("")
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
     return running_chart(view.players, view.series(), title, width=width, height=height,
-                         label_width=40 if numbered else min(110, width // 4), numbered=numbered)
+                         label_width=40 if numbered else min(110, width // 4), numbered=numbered, looks=looks)
 
 
 def colour_of(seat: int) -> str:

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
@@ -210,6 +210,20 @@ def set_look(member: Member, colour: Any, emoji: Any) -> None:
     db.session.flush()
     group_moved_on(member.group_id)
     moved_on(select(Player.game_id).where(Player.member_id == member.id))  # their table pages show them
+
+
+class Look(NamedTuple):
+    """A group's player's colour and emoji, as a game's table page shows them."""
+
+    colour: str | None
+    emoji: str | None
+
+
+def looks(game: Game) -> dict[int, Look]:
+    """Return the look of each seat of ``game`` that a group's player took (one query)."""
+    rows = db.session.execute(select(Player.seat, Member.colour, Member.emoji)
+                              .join(Member, Member.id == Player.member_id).where(Player.game_id == game.id))
+    return {seat: Look(colour, emoji) for seat, colour, emoji in rows}
 
 
 def seat_members(group: Group, game: Game) -> None:

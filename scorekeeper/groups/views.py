@@ -324,6 +324,13 @@ def group_of_game(group_id: int) -> Group | None:
     return db.session.get(Group, group_id)
 
 
+@bp.app_template_global()
+def group_looks(game: Game) -> dict[int, service.Look]:
+    """Return the colour and emoji of each seat of a group's game, by seat; nothing (and no query) for another
+    game. The rounds grid and chart of its table page show them, to spectators too."""
+    return service.looks(game) if game.group_id is not None else {}
+
+
 def follow_group(old: Game, new: Game) -> None:
     """Keep a game started again ("Play again") in its group."""
     if old.group_id is not None:

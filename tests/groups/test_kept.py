@@ -115,3 +115,20 @@ def test_this_month_is_kept_for_the_dates_it_means(client, make_group, play_golf
     client.get(f"/groups/{group['id']}/join/{group['token']}")
     page = client.get(f"/groups/{group['id']}?period=month").get_data(as_text=True)
     assert "1 finished game counted." in page
+
+
+def test_a_spectator_sees_the_group_players_colours_and_emoji_in_the_rounds_and_chart(app, client, make_group,
+                                                                                       play_golf):
+    group = make_group()
+    auth = bearer(group["token"])
+    client.patch(f"/api/groups/{group['id']}/players/2", headers=auth, json={"colour": "#123456", "emoji": "🐢"})
+    game = play_golf(group, ["Ann", "Bob"], [[1, 2], [3, 4], [5, 6]], finish=False)
+    spectator = app.test_client().get(f"/games/{game['id']}").get_data(as_text=True)
+    rounds = spectator[spectator.index('id="rounds"'):]
+    head = rounds[:rounds.index("</thead>")]
+    assert 'fill="#123456"' in head and "🐢" in head and 'fill="#1f77b4"' in head  # Bob's, and Ann's own
+    chart = rounds[rounds.index('id="chart"'):]
+    assert 'stroke="#123456"' in chart and "🐢 Bob" in chart
+    client.patch(f"/api/groups/{group['id']}/players/2", headers=auth, json={"colour": "#654321", "emoji": ""})
+    again = app.test_client().get(f"/games/{game['id']}").get_data(as_text=True)
+    assert 'stroke="#654321"' in again and "🐢" not in again
