@@ -13,6 +13,7 @@ from sqlalchemy import select
 from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
+from ..games.forms import chosen_preset, new_game_form, options_from, place_new_game_errors, preset_inputs
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr_errors
@@ -228,27 +229,45 @@ def qr_code(group_id: str, kind: str):
 @bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
 @limits_creation
 def play(group_id: str):
-    """Start a game in the group: pick the game, tick who plays (in their usual seats)."""
+    """Start a game in the group: pick the game, tick who plays (in their usual seats), and how the table plays
+    (a preset, the house rules: the new-game form's own fields)."""
     group = editable_group(group_id)
     if request.method == "POST":
         check_csrf()
         key = request.form.get("game", "")
         names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+        rules = registry.REGISTRY.get(key)
+        if rules is None:
+            first = next(iter(registry.REGISTRY))
+            return render_play(group, first, names, new_game_form(registry.REGISTRY[first].spec),
+                               {"game": _("Choose a game.")}, 422)
+        form = new_game_form(rules.spec, formdata=request.form)
+        form.validate()
+        if any(field.errors for field in form if field.name.startswith("opt_") or field.name == "preset"):
+            return render_play(group, key, names, form, {}, 422)
         made: list = []
-        errors = saved(lambda: made.extend(service.start_game(group, key, names, {})))
+        errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, rules.spec),
+                                                              chosen_preset(form))))
         if errors is None:
             remember_token(*made)
             return redirect(url_for("games.table", game_id=made[0].public_id))
-        return render_play(group, key, names, errors, 422)
+        place_new_game_errors(form, errors)  # an option's refusal by its input, the rest above the form
+        return render_play(group, key, names, form, {}, 422)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
-    return render_play(group, last.game_key if last else "", [p.name for p in last.players] if last else [], {})
+    key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
+    rules = registry.REGISTRY.get(key) or abort(404)
+    form = new_game_form(rules.spec, preset=request.args.get("preset"))
+    return render_play(group, key, [p.name for p in last.players] if last else [], form, {})
 
 
-def render_play(group: Group, key: str, ticked: list[str], errors: dict[str, str], status: int = 200):
-    """Show the start-a-game form: the players ticked come first, in their seats, then the rest."""
+def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200):
+    """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
+    presets and house rules (none until a game is chosen)."""
     order = ticked + [m.name for m in group.members if m.name not in ticked]
-    return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked),
-                           errors=errors, registry=registry.REGISTRY), status
+    spec = registry.REGISTRY[key].spec if key else None
+    return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
+                           spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
+                           registry=registry.REGISTRY), status
 
 
 @bp.post("/groups/<group_id>/players")
