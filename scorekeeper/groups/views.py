@@ -5,7 +5,7 @@ from collections.abc import Callable
 from datetime import date
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import get_locale
+from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
@@ -365,8 +365,8 @@ def registry_names() -> dict[str, str]:
 
 @bp.app_template_filter("number")
 def number(value) -> str:
-    """Write a figure: a whole number as one, else with one decimal."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5")."""
+    return str(int(value)) if float(value).is_integer() else format_decimal(round(value, 1), format="0.0")
 
 
 @bp.app_template_filter("seat_of")
@@ -388,7 +388,7 @@ def history_csv(group_id: str):
     for played, key, public_id, seat, name, place, total, won in service.history_rows(group):
         spec = registry.REGISTRY.get(key)
         writer.writerow([played.date().isoformat(), _(spec.spec.name) if spec else key, public_id, seat + 1,
-                         csv_safe(name), place, "" if total is None else number(total), 1 if won else 0])
+                         csv_safe(name), place, "" if total is None else stats.number(total), 1 if won else 0])
     filename = f"{slug(group.name)}-history.csv"
     return out.getvalue(), {"Content-Type": "text/csv; charset=utf-8",
                             "Content-Disposition": f'attachment; filename="{filename}"'}
@@ -404,6 +404,18 @@ def slug(name: str) -> str:
     return "-".join("".join(c if c.isalnum() and c.isascii() else " " for c in name).split()).lower() or "group"
 
 
+def season_games(rows: list[tuple]) -> list[dict]:
+    """Return the games of ``history_rows``, newest first, each with its seats in place order: (place, name, total,
+    won)."""
+    games: dict[str, dict] = {}
+    for played, key, public_id, _seat, name, place, total, won in rows:
+        games.setdefault(public_id, {"played": played, "key": key, "seats": []})["seats"].append(
+            (place, name, total, won))
+    for game in games.values():
+        game["seats"].sort(key=lambda seat: seat[0])
+    return sorted(games.values(), key=lambda game: game["played"], reverse=True)
+
+
 @bp.get("/groups/<group_id>/season.pdf")
 def season_pdf(group_id: str):
     """Send a printable season summary: the leaderboard, records and games, for the chosen period and game."""
@@ -415,8 +427,8 @@ def season_pdf(group_id: str):
     rows = service.history_rows(group)
     shown = [r for r in rows if (not chosen.game or r[1] == chosen.game)
              and (not chosen.since or r[0].date() >= chosen.since) and (not chosen.until or r[0].date() <= chosen.until)]
-    html = render_template("groups/season.html", group=group, figures=figures, rows=shown, chosen=chosen,
-                           registry=registry.REGISTRY, today=date.today())
+    html = render_template("groups/season.html", group=group, figures=figures, games=season_games(shown),
+                           chosen=chosen, registry=registry.REGISTRY, today=date.today())
     pdf = render_pdf(lambda squeeze: html)
     return pdf, {"Content-Type": "application/pdf",
                  "Content-Disposition": f'attachment; filename="{slug(group.name)}-season.pdf"'}
