@@ -13,7 +13,6 @@ from sqlalchemy import select
 from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
-from ..games.forms import chosen_preset, new_game_form, options_from, place_new_game_errors, preset_inputs
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr_errors
@@ -231,6 +230,8 @@ def qr_code(group_id: str, kind: str):
 def play(group_id: str):
     """Start a game in the group: pick the game, tick who plays (in their usual seats), and how the table plays
     (a preset, the house rules: the new-game form's own fields)."""
+    from ..games.forms import chosen_preset, new_game_form, options_from, place_new_game_errors  # games imports us
+
     group = editable_group(group_id)
     if request.method == "POST":
         check_csrf()
@@ -263,6 +264,8 @@ def play(group_id: str):
 def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
+    from ..games.forms import preset_inputs
+
     order = ticked + [m.name for m in group.members if m.name not in ticked]
     spec = registry.REGISTRY[key].spec if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
