@@ -640,12 +640,13 @@ def delete_game(game: Game) -> None:
 
     for kept in (IdempotentReply, KeptAnswer, Result, Feat):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
-    if game.group_id is not None:  # the group's pages list it
-        from .groups.service import group_moved_on
-
-        group_moved_on(game.group_id)
+    group_id = game.group_id
     db.session.delete(game)
     db.session.flush()
+    if group_id is not None:  # the group's pages listed it
+        from .groups.service import group_moved_on
+
+        group_moved_on(group_id)
 
 
 def qr_svg(link: str) -> str:

@@ -152,10 +152,10 @@ def rename_member(group: Group, member: Member, name: Any) -> None:
     if other is not None and other is not member:
         raise Invalid({"name": msg(N_("%(name)s is already in this group; merge the two instead"), name=name)})
     member.name = name
-    group_moved_on(group.id)
     db.session.execute(update(Player).where(Player.member_id == member.id).values(name=name)
                        .execution_options(synchronize_session=False))
     moved_on(select(Player.game_id).where(Player.member_id == member.id))
+    group_moved_on(group.id)
 
 
 def merge_members(group: Group, member: Member, into: Member) -> None:
@@ -182,7 +182,11 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
 
 def group_moved_on(group_id: int) -> None:
     """Move the group's version on, in the transaction of the change (so a version never names two states):
-    its kept pages and stats are stale, its ETags too."""
+    its kept pages and stats are stale, its ETags too.
+
+    Called after the change's games are written (their rows locked first, then the group's, as a round does:
+    ``services.settle`` locks its game, then moves its group on), so that two changes never wait on each other.
+    """
     db.session.execute(update(Group).where(Group.id == group_id).values(version=Group.version + 1)
                        .execution_options(synchronize_session=False))
 
@@ -208,8 +212,8 @@ def set_look(member: Member, colour: Any, emoji: Any) -> None:
     member.colour = colour or None
     member.emoji = emoji or None
     db.session.flush()
-    group_moved_on(member.group_id)
     moved_on(select(Player.game_id).where(Player.member_id == member.id))  # their table pages show them
+    group_moved_on(member.group_id)
 
 
 class Look(NamedTuple):
