@@ -166,7 +166,8 @@ class Result(db.Model):
 
     __table_args__ = (Index("ix_result_group_played", "group_id", "played"),
                       # the leaderboard reads this index alone, in its order: no table, no sort
-                      Index("ix_result_group_member", "group_id", "member_id", "game_key", "won", "place", "total"),
+                      Index("ix_result_group_member", "group_id", "member_id", "game_key", "won", "place", "total",
+                            "game_id"),
                       Index("ix_result_member_played", "member_id", "played"),  # a player's form, latest first
                       Index("ix_result_game_member", "game_id", "member_id", "place"))  # head to head, index alone
 

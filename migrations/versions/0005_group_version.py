@@ -27,7 +27,7 @@ def upgrade():
     with op.batch_alter_table('result', schema=None) as batch_op:
         batch_op.drop_index('ix_result_member_id')
         batch_op.create_index('ix_result_group_member',
-                              ['group_id', 'member_id', 'game_key', 'won', 'place', 'total'], unique=False)
+                              ['group_id', 'member_id', 'game_key', 'won', 'place', 'total', 'game_id'], unique=False)
         batch_op.create_index('ix_result_member_played', ['member_id', 'played'], unique=False)
         batch_op.drop_index('ix_result_game_id')
         batch_op.create_index('ix_result_game_member', ['game_id', 'member_id', 'place'], unique=False)
