@@ -19,8 +19,12 @@ import time
 from pathlib import Path
 
 from flask_migrate import upgrade
+from sqlalchemy import event
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+ADDS = 15  # games added and timed early, then late
 
 
 def timed(call, runs: int, before=None) -> float:
@@ -61,13 +65,28 @@ def main() -> None:
         assert answer.status_code == 201 and answer.get_json()["status"] == "finished"
         return game["id"]
 
+    def statements_of(call) -> int:
+        """Count the SQL statements ``call`` sends."""
+        sent = []
+        listener = lambda *args: sent.append(args[2])  # noqa: E731
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            call()
+        finally:
+            with app.app_context():
+                event.remove(db.engine, "before_cursor_execute", listener)
+        return len(sent)
+
     first = add_game(0)  # the warm-up: templates, rules and the pool
     made = iter(range(1, args.games * 2))
-    first_ms = timed(lambda: add_game(next(made)), 5)  # game 2 warms up, games 3 to 7 are timed
-    for _ in range(7, args.games):
+    first_ms = timed(lambda: add_game(next(made)), ADDS)  # game 2 warms up, the next ADDS are timed
+    first_sql = statements_of(lambda: add_game(next(made)))
+    for _ in range(ADDS + 3, args.games):
         add_game(next(made))
-    last_ms = timed(lambda: add_game(next(made)), 5)
-    played = args.games + 6
+    last_ms = timed(lambda: add_game(next(made)), ADDS)
+    last_sql = statements_of(lambda: add_game(next(made)))
+    counted = args.games + ADDS + 2
     table = timed(lambda: client.get(f"/games/{first}"), args.runs)
     page = timed(lambda: client.get(f"/groups/{group['id']}"), args.runs)
     stats = timed(lambda: client.get(f"/api/groups/{group['id']}/stats", headers=auth), args.runs)
@@ -78,16 +97,16 @@ def main() -> None:
     cold_page = timed(lambda: client.get(f"/groups/{group['id']}"), args.runs, lambda: add_game(next(made)))
     cold_stats = timed(lambda: client.get(f"/api/groups/{group['id']}/stats", headers=auth), args.runs,
                        lambda: add_game(next(made)))
-    played += 2 * (args.runs + 1)
-    print(f"finished games in the group: {args.games + 6} for the first figures, {played} at the end")
+    print(f"finished games in the group: {counted} for the first figures, {counted + 2 * (args.runs + 1)} at the end")
     print(f"one game's table page: {table:.1f} ms")
     print(f"the group's page:      {page:.1f} ms  ({page / table:.2f}x)")
     print(f"the group's stats:     {stats:.1f} ms  ({stats / table:.2f}x)")
     print(f"a reader's page, revalidated (304): {revalidated:.1f} ms  ({revalidated / table:.2f}x)")
     print(f"after a change: the page {cold_page:.1f} ms ({cold_page / table:.1f}x), "
           f"the stats {cold_stats:.1f} ms ({cold_stats / table:.1f}x)")
-    print(f"adding a game: games 3 to 7 {first_ms:.1f} ms, games {args.games + 2:,} to {args.games + 6:,} "
-          f"{last_ms:.1f} ms (median of 5)")
+    print(f"adding a game: games 3 to {ADDS + 2} {first_ms:.1f} ms, games {args.games + 2:,} to "
+          f"{args.games + ADDS + 1:,} {last_ms:.1f} ms (median of {ADDS}); SQL statements: {first_sql} for game "
+          f"{ADDS + 3}, {last_sql} for game {args.games + ADDS + 2:,}")
 
 
 if __name__ == "__main__":
