@@ -89,6 +89,9 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "postgresql":  # a migration may take longer than a request's statements
+            connection.exec_driver_sql("SET statement_timeout = 0")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

@@ -24,8 +24,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
-    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(app.config["SQLALCHEMY_DATABASE_URI"],
-                                                                    app.config["SQLALCHEMY_ENGINE_OPTIONS"])
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config["SQLALCHEMY_ENGINE_OPTIONS"],
+        app.config.get("DATABASE_CONNECT_TIMEOUT"), app.config.get("DATABASE_STATEMENT_TIMEOUT"))
     register_extensions(app)
     register_blueprints(app)
     from . import assets, backup, errors, health, templating, translate

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
+from datetime import timedelta
 
-from flask import abort, current_app, g, request, session
+from flask import current_app, g, request, session
 from flask_limiter.util import get_remote_address
 from limits import parse_many
+from sqlalchemy import delete, insert, select
+from werkzeug.exceptions import TooManyRequests
 
-from .extensions import limiter
-from .models import Game
+from .extensions import db
+from .models import CodeGuess, Game, utcnow
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
 KEPT_FOLLOWED = 20  # games this browser opened by their view link
 CODE_HEADER = "X-Access-Code"
+BROWSER = "guesser"  # the session's key for this browser's own id among the guesses at the code
 
 
 def remember_token(game: Game, token: str) -> None:
@@ -71,8 +76,8 @@ def code_matches(code: str | None) -> bool:
 
 
 def enter_code(code: str) -> bool:
-    """Remember in the session that this browser knows the access code; say whether it was right."""
-    if not code_matches(code):
+    """Remember in the session that this browser knows the access code; say whether it was right (``guess``)."""
+    if not guess(code):
         return False
     session["owner"] = code_proof(current_app.config["ACCESS_CODE"])
     session.permanent = True
@@ -90,27 +95,86 @@ def is_owner() -> bool:
 
 
 def header_code_matches() -> bool:
-    """Say whether the request's X-Access-Code header holds the access code, counting the wrong tries.
-
-    The access page allows a few tries a minute (RATELIMIT_ACCESS_CODE); the header, which every page and
-    the API read, gets the same few wrong tries per client, then a 429 until the minute is over, so that it
-    is no way around the page's limit to guess the code.
-    """
+    """Say whether the request's X-Access-Code header holds the access code, counting the wrong tries (``guess``):
+    the header, which every page and the API read, is no way around the access page's limit."""
     code = request.headers.get(CODE_HEADER)
     if code is None:
         return False
-    if "code_header_matches" in g:  # asked twice in one request: count the try once
-        return g.code_header_matches
-    limits = parse_many(current_app.config["RATELIMIT_ACCESS_CODE"]) \
-        if current_app.config.get("RATELIMIT_ENABLED", True) else []
-    key = ("access-code-header", get_remote_address())
-    if not all(limiter.limiter.test(item, *key) for item in limits):
-        abort(429)
-    g.code_header_matches = code_matches(code)
-    if not g.code_header_matches:
-        for item in limits:
-            limiter.limiter.hit(item, *key)
+    if "code_header_matches" not in g:  # asked twice in one request: count the try once
+        g.code_header_matches = guess(code)
     return g.code_header_matches
+
+
+def guess(code: str | None) -> bool:
+    """Say whether ``code`` is the access code; count a wrong one, and refuse with 429 a guess past the limits.
+
+    The wrong guesses are kept in the database, so the limits hold across every worker and server. Each browser
+    has its own few wrong guesses (RATELIMIT_ACCESS_CODE; a browser is known by an id in its session, given when
+    the access page is shown or at its first wrong guess), within a larger number for its address as a whole
+    (RATELIMIT_ACCESS_CODE_ADDRESS). A caller without an id (a script without cookies, or a guesser who drops
+    them) gets the few guesses of one browser for its whole address. So someone who mistypes, or guesses from
+    the club's one address, does not lock out a member who types the right code on the access page, unless the
+    address as a whole is past its larger limit; and a right code never counts.
+    """
+    address, browser = (get_remote_address() or "")[:64], browser_id()
+    own, shared = guess_limits()
+    if own or shared:
+        wait = wait_before_guessing(address, browser, own, shared)
+        if wait:
+            raise TooManyRequests(retry_after=wait)
+    if code_matches(code):
+        return True
+    know_browser()  # its next guesses count as its own, if it keeps its cookie
+    if own or shared:
+        count_wrong_guess(address, browser_id(), max(item.get_expiry() for item in (*own, *shared)))
+    return False
+
+
+def guess_limits() -> tuple[list, list]:
+    """Return the limits of wrong guesses: each browser's, and its address's (none when limits are off)."""
+    config = current_app.config
+    if not config.get("RATELIMIT_ENABLED", True):
+        return [], []
+    return parse_many(config["RATELIMIT_ACCESS_CODE"]), parse_many(config["RATELIMIT_ACCESS_CODE_ADDRESS"])
+
+
+def browser_id() -> str:
+    """Return this browser's id among the guesses at the code ("" when its session has none)."""
+    value = session.get(BROWSER)
+    return value if isinstance(value, str) and len(value) <= 32 else ""
+
+
+def know_browser() -> None:
+    """Give this browser an id of its own, so that its wrong guesses count apart from its address's others."""
+    if not browser_id():
+        session[BROWSER] = secrets.token_urlsafe(12)
+
+
+def wait_before_guessing(address: str, browser: str, own: list, shared: list) -> int:
+    """Return the seconds to wait before this browser may guess again (0: it may now)."""
+    now = utcnow()
+    longest = max(item.get_expiry() for item in (*own, *shared))
+    query = select(CodeGuess.browser, CodeGuess.at).where(CodeGuess.address == address,
+                                                          CodeGuess.at > now - timedelta(seconds=longest))
+    guesses = db.session.execute(query).all()
+    wait = 0
+    for items, mine in ((own, True), (shared, False)):
+        for item in items:
+            since = now - timedelta(seconds=item.get_expiry())
+            counted = sorted(at for who, at in guesses if at > since and (who == browser or not mine or not browser))
+            if len(counted) >= item.amount:  # wait until the oldest that counts is out of the window
+                left = counted[len(counted) - item.amount] - since
+                wait = max(wait, int(left.total_seconds()) + 1)
+    return wait
+
+
+def count_wrong_guess(address: str, browser: str, longest: int) -> None:
+    """Keep a wrong guess for every worker (committed at once, whatever the request does next), and forget the
+    guesses older than the longest limit."""
+    now = utcnow()
+    with db.engine.begin() as connection:
+        connection.execute(insert(CodeGuess.__table__), {"address": address, "browser": browser, "at": now})
+        connection.execute(delete(CodeGuess.__table__).where(CodeGuess.__table__.c.at < now - timedelta(seconds=longest)))
 
 
 def may_create() -> bool:

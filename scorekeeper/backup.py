@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from datetime import datetime
 from typing import Any
@@ -10,10 +11,16 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from . import rules as registry
 from .extensions import db
-from .models import Game, Player, Round
+from .jsonsafe import storable
+from .models import Game, Player, Round, in_utc, stamp
+from .rules.base import Rules, RulesError, Table, shown
+from .rules.engine import RoundRefused, derive
+from .services import PUBLIC_ID, Problem, check_object, clean_players
 
 FORMAT = "scorekeeper-backup"
 VERSION = 1
@@ -46,45 +53,280 @@ def game_record(game: Game) -> dict[str, Any]:
     }
 
 
-def import_games(backup: dict[str, Any]) -> tuple[int, int]:
-    """Add the backup's games that this database lacks; return how many were added and skipped. Flush only."""
-    if backup.get("format") != FORMAT or backup.get("version") != VERSION:
-        raise click.ClickException(f"not a {FORMAT} file of version {VERSION}")
+def import_games(backup: Any) -> tuple[int, int]:
+    """Add the backup's games that this database lacks; return how many were added and skipped. Flush only.
+
+    Every game is checked first (``checked_backup``): one bad game refuses the whole file, and nothing is stored.
+    """
+    games, groups = checked_backup(backup)
     present = set(db.session.scalars(select(Game.public_id)))
     added = skipped = 0
-    for record in backup["games"]:
-        if record["id"] in present:
+    for game in games:
+        if game.public_id in present:
             skipped += 1
             continue
-        db.session.add(game_from(record))
+        db.session.add(game)
         added += 1
     db.session.flush()
     from .groups.backup import import_groups
 
-    import_groups(backup.get("groups", []))
+    import_groups(groups)
     return added, skipped
 
 
-def game_from(record: dict[str, Any]) -> Game:
-    """Build a game from its record in a backup."""
-    game = Game(public_id=record["id"], game_key=record["game"], options=record["options"],
-                token_hash=record["token_hash"], status=record["status"], finished_by_hand=record["finished_by_hand"],
-                preset=record.get("preset"), version=record.get("version") or 1,
-                created=parse(record["created"]), updated=parse(record["updated"]))
-    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(record["players"])]
-    game.rounds = [Round(number=r["number"], data=r["data"], created=parse(r["created"]), updated=parse(r["updated"]))
-                   for r in record["rounds"]]
+class Refused(Exception):
+    """What is wrong with one record of a backup: field path -> message."""
+
+    def __init__(self, errors: dict[str, Any]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+class BadBackup(click.ClickException):
+    """A backup refused as a whole: every problem found, by game and field; nothing was imported."""
+
+    SHOWN = 20  # problems listed; a file with more says how many more
+
+    def __init__(self, problems: list[str]):
+        lines = problems[:self.SHOWN] + ([f"... and {len(problems) - self.SHOWN} more"]
+                                         if len(problems) > self.SHOWN else [])
+        super().__init__("this backup cannot be imported; nothing was imported:\n" + "\n".join(lines))
+        self.problems = problems
+
+
+REQUIRED = ("id", "game", "options", "token_hash", "status", "finished_by_hand", "created", "updated", "players",
+            "rounds")
+ROUND_REQUIRED = ("number", "data", "created", "updated")
+TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
+STATUSES = ("playing", "finished")
+VERSION_MAX = 2**63 - 1  # the version column is a 64-bit integer (versions start at the insert time in µs)
+
+
+def checked_backup(backup: Any) -> tuple[list[Game], list[dict[str, Any]]]:
+    """Check a whole backup as ``check_game`` checks each game and ``check_group`` each group; return its games and
+    groups, or raise BadBackup naming every game, group and field that is wrong (ids must differ too)."""
+    if not isinstance(backup, dict) or backup.get("format") != FORMAT or backup.get("version") != VERSION:
+        raise click.ClickException(f"not a {FORMAT} file of version {VERSION}")
+    records = backup.get("games")
+    if not isinstance(records, list):
+        raise BadBackup(["games: must be a list of games"])
+    problems: list[str] = []
+    games: list[Game] = []
+    first_of: dict[str, int] = {}
+    for number, record in enumerate(records, 1):
+        try:
+            game = check_game(record)
+        except Refused as exc:
+            problems += [f"{where(number, record)}: {path}: {text}" for path, text in exc.errors.items()]
+            continue
+        if game.public_id in first_of:
+            problems.append(f"{where(number, record)}: id: game {first_of[game.public_id]} has the same id")
+            continue
+        first_of[game.public_id] = number
+        games.append(game)
+    groups = checked_groups(backup.get("groups", []), {g.public_id: len(g.players) for g in games}, problems)
+    if problems:
+        raise BadBackup(problems)
+    return games, groups
+
+
+def checked_groups(records: Any, seats_of: dict[str, int], problems: list[str]) -> list[dict[str, Any]]:
+    """Check a backup's groups (``groups.backup.check_group``); add what is wrong to ``problems``."""
+    from .groups.backup import check_group
+
+    if not isinstance(records, list):
+        problems.append("groups: must be a list of groups")
+        return []
+    groups: list[dict[str, Any]] = []
+    first_of: dict[str, int] = {}
+    for number, record in enumerate(records, 1):
+        named = where(number, record).replace("game", "group", 1)
+        try:
+            group = check_group(record, seats_of)
+        except Refused as exc:
+            problems += [f"{named}: {path}: {text}" for path, text in exc.errors.items()]
+            continue
+        if group["id"] in first_of:
+            problems.append(f"{named}: id: group {first_of[group['id']]} has the same id")
+            continue
+        first_of[group["id"]] = number
+        groups.append(group)
+    return groups
+
+
+def where(number: int, record: Any) -> str:
+    """Name a game of a backup for a message: its place in the file and its id (``game 3 (id abc)``); a group's
+    name is made from it."""
+    public_id = record.get("id") if isinstance(record, dict) else None
+    return f"game {number} (id {shown(public_id)})" if isinstance(public_id, str) else f"game {number}"
+
+
+def check_game(record: Any) -> Game:
+    """Check one game of a backup as a new game and its rounds are checked, and return it as a Game to add.
+
+    Its id, token hash, status, dates and version must be of their kind; its players pass the new-game checks
+    (1-40 characters, unique, as many as the game takes); its options and preset the rules' ``resolve_options``;
+    and its rounds, in order, the rules' fold. Raise Refused naming every field that is wrong.
+    """
+    if not isinstance(record, dict):
+        raise Refused({"game": "must be an object with the game's fields"})
+    errors: dict[str, Any] = {key: "is missing" for key in REQUIRED if key not in record}
+    if errors:
+        raise Refused(errors)
+    fields: dict[str, Any] = {}
+    for name, check in (("id", check_id), ("token_hash", check_token_hash), ("status", check_status),
+                        ("finished_by_hand", check_flag), ("version", check_version), ("created", check_time),
+                        ("updated", check_time)):
+        try:
+            fields[name] = check(record.get(name))
+        except ValueError as exc:
+            errors[name] = exc.args[0]
+    rules = registry.get(record["game"]) if isinstance(record["game"], str) else None
+    if rules is None:
+        errors["game"] = f"there is no game called {shown(record['game'])}"
+        raise Refused(errors)
+    try:
+        names, options = check_players_and_options(rules, record["players"], record["options"], record.get("preset"))
+    except Refused as exc:
+        raise Refused({**errors, **exc.errors}) from None
+    rounds = check_rounds(rules, Table(tuple(names), options), record["rounds"], fields.get("finished_by_hand"),
+                          errors)
+    if errors:
+        raise Refused(errors)
+    game = Game(public_id=fields["id"], game_key=rules.spec.key, options=rules.options_json(options),
+                token_hash=fields["token_hash"], status="finished" if rounds[1] else "playing",
+                finished_by_hand=fields["finished_by_hand"], preset=record.get("preset"),  # a fresh version: caches may hold the old ones
+                created=fields["created"], updated=fields["updated"])
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
+    game.rounds = rounds[0]
     return game
 
 
-def stamp(moment: datetime | None) -> str | None:
-    """Write a time as ISO 8601."""
-    return moment.isoformat() if moment else None
+def check_players_and_options(rules: Rules, players: Any, options: Any, preset: Any) -> tuple[list[str], Any]:
+    """Check the players' names and the options (a preset's first) as a new game's; return them clean and typed."""
+    errors: dict[str, Any] = {}
+    if isinstance(players, list):
+        errors.update({f"players.{seat}": "must be text" for seat, name in enumerate(players)
+                       if not isinstance(name, str)})
+    names: list[str] = []
+    if not errors:
+        try:
+            names = clean_players(players, rules)
+        except Problem as exc:
+            errors.update(exc.errors)
+    seats = min(max(len(players) if isinstance(players, list) else 0, rules.spec.min_players), rules.spec.max_players)
+    resolved = None
+    try:
+        resolved = rules.resolve_options(options, seats, preset)
+    except RulesError as exc:
+        errors.update(exc.errors)
+    if errors:
+        raise Refused(errors)
+    return names, resolved
 
 
-def parse(text: str | None) -> datetime | None:
-    """Read a time written by stamp."""
-    return datetime.fromisoformat(text) if text else None
+def check_rounds(rules: Rules, table: Table, rounds: Any, finished_by_hand: bool | None,
+                 errors: dict[str, Any]) -> tuple[list[Round], bool]:
+    """Check the rounds of a game: each of its kind, numbered 1, 2, 3..., and all of them played in order through
+    the rules' fold. Put what is wrong in ``errors``; return the rounds to add and whether the game is over."""
+    if not isinstance(rounds, list):
+        errors["rounds"] = "must be a list of rounds"
+        return [], False
+    made: list[Round] = []
+    for index, record in enumerate(rounds):
+        try:
+            made.append(check_round(index, record))
+        except Refused as exc:
+            errors.update({f"rounds.{index}.{path}": text for path, text in exc.errors.items()})
+    if errors:
+        return made, False
+    try:
+        derived = derive(rules, table, [r.data for r in made], bool(finished_by_hand))
+    except RoundRefused as exc:
+        path = f"rounds.{exc.number - 1}"
+        errors.update({path: "comes after the end of the game"} if exc.after_end else
+                      {f"{path}.data.{key}": text for key, text in exc.errors.items()})
+        return made, False
+    return made, derived.over
+
+
+def check_round(index: int, record: Any) -> Round:
+    """Check one round of a backup: its number (``index`` + 1), its data (an object a round may hold) and dates."""
+    if not isinstance(record, dict):
+        raise Refused({"round": "must be an object with the round's fields"})
+    errors: dict[str, Any] = {key: "is missing" for key in ROUND_REQUIRED if key not in record}
+    if errors:
+        raise Refused(errors)
+    number = record["number"]
+    if isinstance(number, bool) or not isinstance(number, int) or number != index + 1:
+        errors["number"] = f"must be {index + 1}: rounds are numbered 1, 2, 3... in order"
+    data = record["data"]
+    if not storable(data):
+        errors["data"] = "holds text or a number that cannot be stored"
+    else:
+        try:
+            check_object(data)
+        except Problem as exc:
+            errors.update(exc.errors)
+    times = {}
+    for name in ("created", "updated"):
+        try:
+            times[name] = check_time(record[name])
+        except ValueError as exc:
+            errors[name] = exc.args[0]
+    if errors:
+        raise Refused(errors)
+    return Round(number=number, data=data, **times)
+
+
+def check_id(value: Any) -> str:
+    """Return a game id that can name a game in an address, or raise ValueError."""
+    if not isinstance(value, str) or not PUBLIC_ID.fullmatch(value):
+        raise ValueError("must be 1 to 32 letters, digits, - or _")
+    return value
+
+
+def check_token_hash(value: Any) -> str:
+    """Return an edit token's stored hash, or raise ValueError."""
+    if not isinstance(value, str) or not TOKEN_HASH.fullmatch(value):
+        raise ValueError("must be the edit token's SHA-256 hash: 64 lowercase hexadecimal digits")
+    return value
+
+
+def check_status(value: Any) -> str:
+    """Return a listing status, or raise ValueError (the fold sets the one stored)."""
+    if value not in STATUSES:
+        raise ValueError(f"must be {' or '.join(STATUSES)}")
+    return value
+
+
+def check_flag(value: Any) -> bool:
+    """Return a true or false, or raise ValueError."""
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def check_version(value: Any) -> int:
+    """Return a game's version (1 when the file has none), or raise ValueError."""
+    if value is None:  # files from before versions were kept
+        return 1
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= VERSION_MAX:
+        raise ValueError(f"must be a whole number from 1 to {VERSION_MAX}")
+    return value
+
+
+def check_time(value: Any) -> datetime:
+    """Read a time written by ``stamp`` (ISO 8601; one without an offset is taken as UTC)."""
+    try:
+        return in_utc(datetime.fromisoformat(value))
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("must be a date and time in ISO 8601, such as 2026-11-25T18:00:00+00:00") from None
+
+
+def no_constant(name: str):
+    """Refuse NaN and Infinity, which JSON has no words for."""
+    raise ValueError(f"{name} is not a JSON value")
 
 
 @click.command("export")
@@ -109,9 +351,14 @@ def export_command(file: str) -> None:
 def import_command(file) -> None:
     """Restore the games in FILE (from export); games already in the database are left as they are."""
     try:
-        backup = json.load(file)
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{file.name} is not JSON: {exc}") from None
-    added, skipped = import_games(backup)
-    db.session.commit()
+        backup = json.load(file, parse_constant=no_constant)
+    except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, NaN, or nested too deeply to read
+        raise click.ClickException(f"{file.name} is not JSON: {shown(exc, 200)}") from None
+    try:
+        added, skipped = import_games(backup)
+        db.session.commit()
+    except IntegrityError:  # a game with one of these ids was started while the file was read
+        db.session.rollback()
+        raise click.ClickException("a game of this backup was added meanwhile; nothing was imported; "
+                                   "run the import again") from None
     click.echo(f"imported {added} games; {skipped} were already here", err=True)

@@ -65,9 +65,10 @@ def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> lis
 
 def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
                   width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False,
-                  looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
+                  end_label: str = "", looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
     """Draw each player's running value after every round as a line, named at its end.
 
+    ``end_label`` names a last point that is no round (the totals with the end bonuses, on a Gin sheet).
     ``looks`` gives seats their own colour and emoji (a group's players: {seat: (colour, emoji)}).
 
     ``numbered`` puts seat numbers at the line ends instead of names, for a legend drawn as text beside
@@ -79,6 +80,10 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         return Markup("")
     left, top, bottom = 40, 12, 24
     right = label_width
+    if numbered:  # room for the longest shared label at the line ends
+        last = [next((v for v in reversed(line) if v is not None), None) for line in series]
+        shared = max((sum(1 for w in last if w == v) for v in last if v is not None), default=1)
+        right = max(label_width, 16 + 7 * (3 * shared - 1)) if shared > 1 else label_width
     plot_w, plot_h = width - left - right, height - top - bottom
     ticks = nice_ticks(min(0, min(values)), max(values))
     lo, hi = ticks[0], ticks[-1]
@@ -100,9 +105,11 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
                      f'stroke-opacity="{0.5 if tick == 0 else 0.15}" stroke-width="1"/>')
         parts.append(f'<text x="{left - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="currentColor">{label}</text>')
     every = max(1, math.ceil(rounds / 12))
-    for i in range(0, rounds, every):
+    last = rounds - 1 if end_label else rounds
+    for i in [*range(0, last, every), *([last] if end_label else [])]:
+        label = escape(end_label) if end_label and i == last else i + 1
         parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" fill="currentColor" '
-                     f'fill-opacity="0.7">{i + 1}</text>')
+                     f'fill-opacity="0.7">{label}</text>')
     looks = looks or {}
 
     def colour_at(seat: int) -> str:
@@ -121,16 +128,24 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         if len(points) <= 40:
             parts.extend(marker(kind, px, py, colour) for px, py in points)
         ends.append((seat, points[-1][1]))
-    placed = spread_labels([ey for _, ey in ends], 13, top + 4, top + plot_h)
-    for (seat, ey), ly in zip(ends, placed):
-        colour, emoji = colour_at(seat), (looks.get(seat) or (None, None))[1]
+    if numbered:  # lines ending together share one label ("1, 2, 5"): no stack of labels pushed off the plot
+        groups: dict[float, list[int]] = {}
+        for seat, ey in ends:
+            groups.setdefault(round(ey, 1), []).append(seat)
+        labels = [(seats[0] if len(seats) == 1 else None, ey, ", ".join(str(s + 1) for s in seats))
+                  for ey, seats in groups.items()]
+    else:
         fits = max(4, (right - 24) // 7)
-        name = str(seat + 1) if numbered else \
-            players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…"
+        labels = [(seat, ey, players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…")
+                  for seat, ey in ends]
+    placed = spread_labels([ey for _, ey, _ in labels], 13, top + 4, top + plot_h)
+    for (seat, ey, name), ly in zip(labels, placed):
+        colour = "currentColor" if seat is None else colour_at(seat)
+        emoji = None if seat is None else (looks.get(seat) or (None, None))[1]
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
-        parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">'
-                     f'<tspan fill="{colour}">■</tspan> {escape(emoji) + " " if emoji else ""}{escape(name)}</text>')
+        square = "" if seat is None else f'<tspan fill="{colour}">■</tspan> ' + (f"{escape(emoji)} " if emoji else "")
+        parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">{square}{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 

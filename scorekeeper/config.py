@@ -29,10 +29,24 @@ def secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
-def engine_options(url: str, options: dict) -> dict:
-    """Drop the pool's ping on SQLite: a file never drops a connection, and the ping is a SELECT 1 per request."""
+def engine_options(url: str, options: dict, connect_timeout: int | None = None,
+                   statement_timeout: int | None = None) -> dict:
+    """Drop the pool's ping on SQLite: a file never drops a connection, and the ping is a SELECT 1 per request.
+
+    On PostgreSQL, give up on a connection the server does not open within ``connect_timeout`` seconds, and have
+    the server cancel any statement that runs longer than ``statement_timeout`` milliseconds (a lock held too
+    long, a stuck query): the request then answers 503 instead of holding its worker until it is killed.
+    """
     if url.startswith("sqlite"):
         return {k: v for k, v in options.items() if k != "pool_pre_ping"}
+    if url.startswith("postgresql"):
+        connect_args = dict(options.get("connect_args") or {})
+        if connect_timeout:
+            connect_args.setdefault("connect_timeout", int(connect_timeout))
+        if statement_timeout:
+            extra = connect_args.get("options", "")
+            connect_args["options"] = f"{extra} -c statement_timeout={int(statement_timeout)}".strip()
+        return {**options, "connect_args": connect_args}
     return options
 
 
@@ -56,10 +70,17 @@ def defaults(instance_path: str) -> dict:
         "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0),
         "ACCESS_LOG": os.environ.get("SCOREKEEPER_ACCESS_LOG", "").lower() in ("1", "true", "yes", "on"),
         # Rate limits (Flask-Limiter); in memory per process, or shared: RATELIMIT_STORAGE_URI=redis://...
+        # PostgreSQL: seconds to wait for a new connection, milliseconds a statement may run (0: no limits).
+        "DATABASE_CONNECT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_CONNECT_TIMEOUT") or 5),
+        "DATABASE_STATEMENT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_STATEMENT_TIMEOUT") or 15_000),
+        "HEALTH_TIMEOUT": 1.5,  # seconds /healthz waits for the database before it answers 503
         "RATELIMIT_ENABLED": True,
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,
         "RATELIMIT_WRITES": "60 per minute",  # per game and client: a table sends a few a minute
         "RATELIMIT_CREATE": "20 per minute; 300 per day",  # per client: a club behind one address
-        "RATELIMIT_ACCESS_CODE": "10 per minute",  # tries at the access code, per client
+        # Wrong guesses at the access code, kept in the database (every worker counts them): per browser, and
+        # per address as a whole (a club behind one address)
+        "RATELIMIT_ACCESS_CODE": "10 per minute",
+        "RATELIMIT_ACCESS_CODE_ADDRESS": "50 per minute; 300 per day",
     }

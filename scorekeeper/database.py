@@ -14,6 +14,7 @@ def register(app: Flask, db) -> None:
     """Hook the SQLite engine so that writes can start as immediate transactions."""
     with app.app_context():
         engine = db.engine
+    _connect_args[engine] = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).get("connect_args") or {})
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", sqlite_connect)
         event.listen(engine, "begin", sqlite_begin)
@@ -67,6 +68,7 @@ def read_row(engine, sql: str, params: tuple) -> tuple | None:
 
 
 _readers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app engine -> its engine for head reads
+_connect_args: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app engine -> its connect_args (timeouts)
 _readers_lock = threading.Lock()
 
 
@@ -80,7 +82,8 @@ def reader_of(engine):
         reader = _readers.get(engine)
         if reader is None:
             reader = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False,
-                                   pool_reset_on_return=None, pool_size=2, max_overflow=8)
+                                   pool_reset_on_return=None, pool_size=2, max_overflow=8,
+                                   connect_args=_connect_args.get(engine, {}))  # the app's timeouts
             event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
             _readers[engine] = reader
         return reader

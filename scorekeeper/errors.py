@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import gettext as _
+from sqlalchemy import exc as sa
 
 from .api.views import http_error
 from .extensions import db
@@ -13,6 +14,38 @@ def register(app: Flask) -> None:
     for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)
     app.register_error_handler(500, server_error)
+    for error in unavailable_errors(app):
+        app.register_error_handler(error, database_unavailable)
+
+
+RETRY_AFTER = 5  # seconds a client is asked to wait when the database does not answer
+
+
+def unavailable_errors(app: Flask) -> tuple[type[Exception], ...]:
+    """Return the errors that say the database cannot be reached or did not answer in time: SQLAlchemy's, and the
+    driver's own (raised by the head reads, which go around SQLAlchemy's wrapping)."""
+    with app.app_context():
+        dbapi = db.engine.dialect.loaded_dbapi
+    return (sa.OperationalError, sa.InterfaceError, sa.TimeoutError, dbapi.OperationalError, dbapi.InterfaceError)
+
+
+def database_unavailable(exc):
+    """Answer 503 when the database is down, hangs or is busy past its timeouts: try again shortly, not a 500."""
+    try:
+        db.session.rollback()
+    except Exception:  # noqa: BLE001 (the connection is gone: nothing to roll back)
+        pass
+    cause = getattr(exc, "orig", None) or exc  # the driver's words (never the statement's parameters)
+    current_app.logger.error("the database does not answer: %s: %s", type(cause).__name__, str(cause)[:300])
+    if request.path.startswith("/api/"):
+        response = make_response({"errors": {"server": _("the database does not answer just now; try again in a "
+                                                         "few seconds")}}, 503)
+    else:
+        response = make_response(render_template(
+            "errors/error.html", title=_("The scores are out of reach for a moment"),
+            text=_("The server cannot reach its database just now. Please try again in a few seconds.")), 503)
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def server_error(exc):
@@ -29,7 +62,11 @@ def page_error(exc):
     if exc.code in PLAIN:  # the API's and the pages' words, in place of the library's
         exc.description = PLAIN[exc.code]()
     if request.path.startswith("/api/"):
-        return http_error(exc)
+        response = make_response(http_error(exc))
+        if exc.code == 429 and getattr(exc, "retry_after", None):  # the access code's own limit (access.guess)
+            response.headers.update(exc.get_headers())
+            response.headers["Content-Type"] = "application/json"
+        return response
     texts = {
         403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
         400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),

@@ -1,9 +1,11 @@
-"""/healthz: is this server up, and can it reach its database?"""
+"""/healthz: is this server up, and can it reach its database (within HEALTH_TIMEOUT seconds)?"""
 from __future__ import annotations
+
+import threading
+import weakref
 
 from flask import Flask, current_app
 from sqlalchemy import text
-from sqlalchemy.exc import SQLAlchemyError
 
 from .extensions import db
 
@@ -14,12 +16,56 @@ def register(app: Flask) -> None:
 
 
 def healthz():
-    """Answer 200 when the database answers a query, 503 when it does not."""
-    try:
-        db.session.execute(text("SELECT 1"))
-        db.session.rollback()
-    except SQLAlchemyError:
-        db.session.rollback()
-        current_app.logger.exception("health check: the database does not answer")
-        return {"status": "unavailable", "database": "unreachable"}, 503
-    return {"status": "ok", "database": "ok"}, 200
+    """Answer 200 when the database answers a query, 503 when it fails or does not answer in time."""
+    if database_answers(db.engine, current_app.config["HEALTH_TIMEOUT"]):
+        return {"status": "ok", "database": "ok"}, 200
+    return {"status": "unavailable", "database": "unreachable"}, 503, {"Retry-After": "5"}
+
+
+def ask(engine) -> None:
+    """Ask the database the smallest question; raise if it cannot answer."""
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
+class Probe:
+    """One question to the database, asked in a thread of its own so that its asker can stop waiting."""
+
+    def __init__(self, engine):
+        self.done = threading.Event()
+        self.failure: BaseException | None = None
+        threading.Thread(target=self.run, args=(engine,), name="healthz-probe", daemon=True).start()
+
+    def run(self, engine) -> None:
+        try:
+            ask(engine)
+        except BaseException as exc:  # noqa: BLE001 (any failure is an answer: the database is not well)
+            self.failure = exc
+        finally:
+            self.done.set()
+
+
+_probes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # engine -> its latest probe
+_probes_lock = threading.Lock()
+
+
+def database_answers(engine, timeout: float) -> bool:
+    """Say whether the database answers within ``timeout`` seconds.
+
+    The question is asked in a thread of its own: a database that hangs (frozen, or its host gone without a word)
+    would otherwise hold the request until the server's worker is killed. While a question is still unanswered,
+    later checks wait on that same question instead of asking again, so a hung database holds one connection
+    and one thread per process, however often the check is made; when it answers at last, the next check asks
+    afresh.
+    """
+    with _probes_lock:
+        probe = _probes.get(engine)
+        if probe is None or probe.done.is_set():
+            probe = _probes[engine] = Probe(engine)
+    if not probe.done.wait(timeout):
+        current_app.logger.error("health check: the database did not answer within %s s", timeout)
+        return False
+    if probe.failure is not None:
+        current_app.logger.error("health check: the database does not answer: %s", probe.failure)
+        return False
+    return True

@@ -25,7 +25,12 @@ CSP = {
     "frame-ancestors": "'none'",
 }
 WRITES = ["POST", "PUT", "PATCH", "DELETE"]
-TOKEN_IN_PATH = re.compile(r"(/edit/)[^/?]+")
+RANDOM_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")  # an edit token is 32 such characters; a game's id 16
+BLANK = "…"
+GAME_WORDS = frozenset({"edit", "rounds", "delete", "finish", "resume", "again", "live", "view-qr.svg", "edit-qr.svg",
+                        "sheet.pdf", "rules.pdf", "join", "play", "players", "merge", "games", "stats", "history.csv",
+                        "season.pdf"})  # the words of the addresses below a game or a group
+SECRET_BEFORE = ("edit", "join")  # the words an edit token follows (a game's edit link, a group's join link)
 access_log = logging.getLogger("scorekeeper.access")
 
 
@@ -42,6 +47,7 @@ def register(app: Flask) -> None:
     limiter.init_app(app)
     app.before_request(whole_json_body_or_413)
     app.after_request(no_store)
+    app.log_exception = log_exception(app)  # an error's log line names the path too
     if app.config.get("ACCESS_LOG"):
         app.before_request(start_clock)
         app.after_request(log_request)
@@ -147,11 +153,6 @@ def create_limit() -> str:
     return current_app.config["RATELIMIT_CREATE"]
 
 
-def code_limit() -> str:
-    """Return how many tries at the access code one client gets."""
-    return current_app.config["RATELIMIT_ACCESS_CODE"]
-
-
 def game_and_client() -> str:
     """Key a write by the client's address and the game it writes to."""
     return f"{get_remote_address()}|{(request.view_args or {}).get('game_id', '')}"
@@ -174,13 +175,54 @@ def start_clock() -> None:
     g.started = time.perf_counter()
 
 
+def logged_path(path: str) -> str:
+    """Return a path as the logs may keep it: no edit token, even in a mistyped or unknown address.
+
+    Everything after an ``edit`` or ``join`` segment (``/games/<id>/edit/<token>``, ``/edit//<token>``,
+    ``/Edit/<token>``, ``/editTOKEN``, ``/groups/<id>/join/<token>``) is blanked; below a game or a group
+    (``/games/<id>/...``, ``/api/groups/<id>/...``) only the words of its addresses and numbers stay; and
+    anywhere else a long random-looking run of letters and digits (a token pasted after a mistyped word, or
+    alone) is blanked. Game ids stay.
+    """
+    segments = path.split("/")
+    below = 2 if segments[1:2] in (["games"], ["groups"]) else \
+        3 if segments[1:3] in (["api", "games"], ["api", "groups"]) else len(segments)
+    kept: list[str] = []
+    for index, segment in enumerate(segments):
+        word = segment.casefold()
+        secret = word.startswith(SECRET_BEFORE) and word != "edit-qr.svg"
+        if secret and word not in GAME_WORDS:
+            kept.append(segment[:4] + BLANK)  # a token glued to the word
+        elif index > below and word not in GAME_WORDS and not segment.isdecimal():
+            kept.append(BLANK if segment else segment)
+        else:
+            kept.append(RANDOM_RUN.sub(blank_random, segment))
+        if secret:
+            rest = segments[index + 1:]
+            kept += [BLANK] if any(rest) else rest
+            break
+    return "/".join(kept)
+
+
+def blank_random(run: re.Match) -> str:
+    """Blank a run of 20 or more token characters, unless it reads as words (lowercase and hyphens)."""
+    return run.group(0) if re.fullmatch(r"[a-z-]+", run.group(0)) else BLANK
+
+
+def log_exception(app: Flask):
+    """Return Flask's ``log_exception`` for this app, naming the path without its edit token."""
+    def log(exc_info) -> None:
+        app.logger.error(f"Exception on {logged_path(request.path)} [{request.method}]", exc_info=exc_info)
+    return log
+
+
 def log_request(response):
     """Write one JSON line per request; edit tokens in paths are blanked out, query strings left out."""
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "remote": request.remote_addr,
         "method": request.method,
-        "path": TOKEN_IN_PATH.sub(r"\1…", request.path),
+        "path": logged_path(request.path),
         "status": response.status_code,
         "bytes": response.calculate_content_length(),
         "ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),

@@ -1,6 +1,7 @@
 """Show the rules' messages and labels in the reader's language, and pick that language."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -158,3 +159,15 @@ def card_text(card: str) -> str:
         return cards.written(card, rank_letters())
     except ValueError:
         return card
+
+
+JOKER_LETTER = re.compile(r"(?<![\w])X=")
+RANK_LETTER = re.compile(r"(?<![\w])([JQK])(?![\w])")
+
+
+def card_letters(text) -> str:
+    """Write the card letters of a key or a values line as the reader does: "10–D", "R" in French, and a joker
+    for the X typed ("Joker=0", not "X=0")."""
+    text = JOKER_LETTER.sub(lambda m: gettext("Joker") + "=", str(text))
+    letters = rank_letters()
+    return RANK_LETTER.sub(lambda m: letters[m.group(1)], text)

@@ -4,12 +4,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
 
 from .extensions import db
 
@@ -21,9 +23,42 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def in_utc(moment: datetime) -> datetime:
+    """Return ``moment`` in UTC; a time without an offset is taken as UTC already (as SQLite gives it back)."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+def stamp(moment: datetime) -> str:
+    """Write a time the one way every answer and backup writes it: UTC to the second, with its offset
+    (``2026-11-25T18:00:00+00:00``)."""
+    return in_utc(moment).isoformat(timespec="seconds")
+
+
+class UtcDateTime(TypeDecorator):
+    """A time with its time zone, always UTC both ways: SQLite keeps no offset, and PostgreSQL answers in the
+    session's time zone, so every worker reads the same time the same way."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else in_utc(value)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else in_utc(value)
+
+
 def new_public_id() -> str:
     """Return an unguessable id for a game's address."""
     return secrets.token_urlsafe(12)
+
+
+def new_version() -> int:
+    """Return the version a game row starts at when it is inserted (started, or restored from a backup): the
+    time in microseconds. Each change then adds 1, so a version never repeats, even for a game deleted and
+    restored under the same id (its restored versions start past any the deleted one reached); every cache
+    key and ETag holds it."""
+    return time.time_ns() // 1000
 
 
 def hash_token(token: str) -> str:
@@ -50,10 +85,11 @@ class Game(db.Model):
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
     group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"))
-    # Moves with every change to the game or its rounds: the ETag of its state, and the key of cached views.
-    version: Mapped[int] = mapped_column(default=1, server_default="1")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    # Moves with every change to the game or its rounds, and never repeats (``new_version``): the ETag of its
+    # state, and the key of cached views.
+    version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.seat",
                                                  cascade="all, delete-orphan")
@@ -88,8 +124,8 @@ class Round(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     data: Mapped[dict[str, Any]] = mapped_column(Json)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
 
@@ -104,21 +140,22 @@ class IdempotentReply(db.Model):
     key: Mapped[str] = mapped_column(String(200))
     status: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(Json)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class KeptAnswer(db.Model):
     """A version's rendered answer kept for every server: a spectator's live scoreboard in one language.
 
-    A cache, never a fact: it names the game version it shows, is only ever replaced by a later one, and
-    is answered only while that version is the game's current one (``polling``). ``address`` is the
-    scheme, host and root path the links in it were made for.
+    A cache, never a fact: it names the game version and the release that rendered it, is only ever replaced
+    by a later one, and is answered only while that version is the game's current one and that release is
+    the server's (``polling``). One row per game and variant at most; rows not kept again for a while go.
     """
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     variant: Mapped[str] = mapped_column(String(40), primary_key=True)
-    address: Mapped[str] = mapped_column(String(255), primary_key=True)
-    version: Mapped[int]
+    release: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(BigInteger)
+    kept: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
     body: Mapped[str] = mapped_column(Text)
 
 
@@ -132,10 +169,10 @@ class Group(db.Model):
     name: Mapped[str] = mapped_column(String(60))
     token_hash: Mapped[str] = mapped_column(String(64))
     view_hash: Mapped[str] = mapped_column(String(64))  # the read-only link's key, hashed
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    # Moves on with every change to the group or to any of its games, in the change's transaction (never repeats):
-    # the ETag of its pages and the key of their kept renderings.
-    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # Moves on with every change to the group or to any of its games, in the change's transaction, and never
+    # repeats (it starts at ``new_version``): the ETag of its pages and the key of their kept renderings.
+    version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
 
     members: Mapped[list[Member]] = relationship(back_populates="group", order_by="Member.id",
                                                  cascade="all, delete-orphan")
@@ -180,7 +217,7 @@ class Result(db.Model):
     place: Mapped[int]
     total: Mapped[float | None] = mapped_column(Float)  # the headline total; None in games without points
     won: Mapped[bool]
-    played: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # the game's date
+    played: Mapped[datetime] = mapped_column(UtcDateTime)  # the game's date
 
 
 class Feat(db.Model):
@@ -197,4 +234,17 @@ class Feat(db.Model):
     what: Mapped[dict[str, Any]] = mapped_column(Json)  # the record's words: {"text", "params", "plural"}
     value: Mapped[float] = mapped_column(Float)
     rank: Mapped[float] = mapped_column(Float)  # lower is better: the value, or minus it where higher is better
-    played: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    played: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class CodeGuess(db.Model):
+    """A wrong guess at the install's access code, kept for every worker and server (``access.guess_allowed``).
+
+    ``address`` is the client's; ``browser`` the id its session carried (empty when it carried none). Rows older
+    than the longest limit are deleted as new ones come.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    browser: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

@@ -23,14 +23,15 @@ import logging
 import re
 import threading
 import time
-from collections import OrderedDict
+from datetime import timedelta
 
 from flask import Flask
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.wsgi import get_host
 
+from . import cache
 from .database import read_row
+from .models import utcnow
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
 HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
@@ -40,20 +41,22 @@ SCOREBOARD_HEADERS = [("Content-Type", "text/html; charset=utf-8"), ("X-Frame-Op
 SPECTATOR = "view"
 log = logging.getLogger(__name__)
 
-# Keep a version's scoreboard, unless a later version's is kept already (SQLite and PostgreSQL alike).
+# Keep a version's scoreboard, unless a later version's is kept already by this release (SQLite and PostgreSQL alike).
 KEEP = text(
-    "INSERT INTO kept_answer (game_id, variant, address, version, body)"
-    " VALUES (:game_id, :variant, :address, :version, :body)"
-    " ON CONFLICT (game_id, variant, address) DO UPDATE SET version = excluded.version, body = excluded.body"
-    " WHERE kept_answer.version < excluded.version")
+    "INSERT INTO kept_answer (game_id, variant, release, version, kept, body)"
+    " VALUES (:game_id, :variant, :release, :version, :kept, :body)"
+    " ON CONFLICT (game_id, variant) DO UPDATE SET release = excluded.release, version = excluded.version,"
+    " kept = excluded.kept, body = excluded.body"
+    " WHERE kept_answer.version < excluded.version OR kept_answer.release <> excluded.release")
+PRUNE = text("DELETE FROM kept_answer WHERE kept < :before")
+KEPT_DAYS = 2  # a scoreboard nobody asked to keep again for this long goes (a game not played any more)
+PRUNE_EVERY = 500  # scoreboards kept by this process between two prunings
 VERSION = "SELECT version FROM game WHERE public_id = ?"
-KEPT_BODY = ("SELECT k.version, k.body FROM kept_answer k JOIN game g ON k.game_id = g.id"
-             " WHERE g.public_id = ? AND k.variant = ? AND k.address = ?")
 # The body only when the poll needs it: not when the game is still at the version the poll holds (a 304), as
 # reading it (out of line, decompressed: several KB) cost the database more than the rest of the poll.
 VERSION_AND_SCOREBOARD = ("SELECT g.version, k.version, CASE WHEN g.version <> ? AND k.version = g.version"
                           " THEN k.body END FROM game g LEFT JOIN kept_answer k"
-                          " ON k.game_id = g.id AND k.variant = ? AND k.address = ? WHERE g.public_id = ?")
+                          " ON k.game_id = g.id AND k.variant = ? AND k.release = ? WHERE g.public_id = ?")
 
 
 def register(app: Flask, db) -> None:
@@ -61,7 +64,7 @@ def register(app: Flask, db) -> None:
     with app.app_context():
         engine = db.engine
     app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
-                                  frozenset(app.config["LANGUAGES"]))
+                                  frozenset(app.config["LANGUAGES"]), root_of(app))
 
 
 def live_variant(language: str, role: str) -> str:
@@ -81,58 +84,53 @@ def language_of(variant: str) -> str | None:
     return language if prefix == "live" and role == SPECTATOR and language else None
 
 
-def address_of(environ) -> str:
-    """Return the scheme, host and root path that the links of an answer to this request are made for."""
-    return f"{environ.get('wsgi.url_scheme', 'http')}://{get_host(environ)}{environ.get('SCRIPT_NAME', '')}"[:255]
+def root_of(app: Flask) -> str:
+    """Return the root path the app is mounted at, as ``SCRIPT_NAME`` holds it ("" at the top)."""
+    return (app.config.get("APPLICATION_ROOT") or "/").rstrip("/")
 
 
-SHARED_KEPT = 1024  # the scoreboards this process has kept, remembered so that it keeps each only once
-_shared: OrderedDict[tuple, None] = OrderedDict()
-_shared_lock = threading.Lock()
+def shares(environ, root: str) -> bool:
+    """Say whether a scoreboard rendered for this request may be kept for every server: only one rendered at the
+    app's own root (its links are made for it), so that nothing a request sends can add a kept answer."""
+    return environ.get("SCRIPT_NAME", "") == root
 
 
-def page_variant(language: str, big: bool) -> str:
-    """Name a spectator's table page as kept for every server: its language, and the big-screen view or not."""
-    return f"page-{language}-{SPECTATOR}{'-big' if big else ''}"
+_kept_since_pruning = [0]
+_pruning_lock = threading.Lock()
 
 
-def shared(engine, public_id: str, version: int, variant: str, environ) -> str | None:
-    """Return the answer kept for every server for this version of a game, in this variant, at this address."""
-    row = read_row(engine, KEPT_BODY, (public_id, variant, address_of(environ)))
-    return row[1] if row is not None and row[0] == version else None
+def share(engine, game, variant: str, body: str) -> None:
+    """Keep the game's current version of a spectator's scoreboard (a ``live_variant``) for every worker and
+    server, tagged with this release (a cache: a failure is only logged). At most one row per game and variant;
+    rows not kept again for ``KEPT_DAYS`` are pruned now and then.
 
-
-def share(engine, game, variant: str, environ, body: str) -> None:
-    """Keep the game's current version of a spectator's answer (a ``live_variant`` scoreboard or a
-    ``page_variant`` page) for every worker and server (a cache: a failure is only logged).
-
-    Once per version, variant and address in each process: every new spectator's first look at a game
-    renders it from this process's kept parts, and writing it again would cost the database a write each time.
+    Once per version and variant in each process: writing it again would cost the database a write each time.
     """
-    params = {"game_id": game.id, "variant": variant, "address": address_of(environ), "version": game.version,
-              "body": body}
-    done = (game.public_id, game.version, variant, params["address"])  # a row id can come again (SQLite)
-    with _shared_lock:
-        if done in _shared:
-            return
+    params = {"game_id": game.id, "variant": variant, "release": cache.release(), "version": game.version,
+              "kept": utcnow(), "body": body}
+    done = ("shared", game.public_id, game.version, variant)
+    if cache.get(done):
+        return
+    with _pruning_lock:
+        _kept_since_pruning[0] += 1
+        prune = _kept_since_pruning[0] % PRUNE_EVERY == 1
     try:
         with engine.begin() as connection:
             connection.execute(KEEP, params)
+            if prune:
+                connection.execute(PRUNE, {"before": params["kept"] - timedelta(days=KEPT_DAYS)})
     except SQLAlchemyError as exc:  # the game deleted meanwhile, a busy database: the next poll renders it
         log.info("%s of game %s version %s not kept: %s", variant, game.public_id, game.version, exc)
         return
-    with _shared_lock:
-        _shared[done] = None
-        while len(_shared) > SHARED_KEPT:
-            _shared.popitem(last=False)
+    cache.put(done, True)
 
 
 class UnchangedPolls:
     """WSGI middleware: 304 for a poll whose If-None-Match names the game's current version, and a
     spectator's scoreboard of the current version when one is kept."""
 
-    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset()):
-        self.app, self.engine, self.log, self.languages = app, engine, log, languages
+    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = ""):
+        self.app, self.engine, self.log, self.languages, self.root = app, engine, log, languages, root
 
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
@@ -145,11 +143,14 @@ class UnchangedPolls:
         if not tags:
             return self.app(environ, start_response)
         language, role = next(iter(tags.values()))[1:]
-        if role == SPECTATOR and language in self.languages:
-            row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                           (max(tags), live_variant(language, SPECTATOR), address_of(environ), public_id))
-        else:
-            row = read_row(self.engine, VERSION, (public_id,))
+        try:
+            if role == SPECTATOR and language in self.languages and shares(environ, self.root):
+                row = read_row(self.engine, VERSION_AND_SCOREBOARD,
+                               (max(tags), live_variant(language, SPECTATOR), cache.release(), public_id))
+            else:
+                row = read_row(self.engine, VERSION, (public_id,))
+        except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):  # the app answers (503 when it is down)
+            row = None
         if row is None:
             return self.app(environ, start_response)
         version = row[0]
@@ -179,18 +180,18 @@ def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
         tag = tag.strip().removeprefix("W/").strip('"')
         version, live, shown = tag.removeprefix(f"{public_id}-").partition("-live-")
         language, _, role = shown.rpartition("-")
-        if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 12:
+        if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 20:
             held[int(version)] = (tag, language, role)
     return held
 
 
 def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
     """Write the access log's line for a poll answered here, as hosting.log_request writes the others."""
-    from .hosting import access_log
+    from .hosting import access_log, logged_path
 
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": environ.get("REMOTE_ADDR"), "method": "GET",
-        "path": environ.get("PATH_INFO"), "status": status, "bytes": size,
+        "path": logged_path(environ.get("PATH_INFO", "")), "status": status, "bytes": size,
         "ms": round((time.perf_counter() - started) * 1000, 1),
         "agent": environ.get("HTTP_USER_AGENT", "")[:200],
     }, ensure_ascii=False))

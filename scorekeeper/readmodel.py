@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from .models import stamp
 from .rules.base import Field, GameSpec, Msg
 from .rules.engine import Derived
 
@@ -122,7 +123,8 @@ class TableView:
             "preset": self.preset,
             "players": list(self.players),
             "rounds": [{"number": r.number, "dealer": r.dealer, "data": dict(r.data), "points": r.points,
-                        "marks": list(r.marks), "running": list(r.running)} for r in self.rounds if not r.broken],
+                        "marks": [mark_words(m, translate) for m in r.marks], "running": list(r.running)}
+                       for r in self.rounds if not r.broken],
             "standings": [{"seat": s.seat, "name": s.name, **s.extras, "total": s.total, "place": s.place}
                           for s in self.seats],
             "status": self.status,
@@ -132,6 +134,12 @@ class TableView:
             "final": None if self.final is None else dict(self.final),
             "broken": None if self.broken is None else {"round": self.broken["round"],
                                                         "errors": {k: translate(v) for k, v in self.broken["errors"].items()}},
-            "created": self.created.isoformat(),
+            "created": stamp(self.created),
             "finished_by_hand": self.finished_by_hand,
         }
+
+
+def mark_words(mark: str, translate: Callable[[Msg | str], str] = str) -> str:
+    """Write a rounds grid's mark in the reader's words: the points, then the words after them ("29 contre")."""
+    points, _, words = mark.partition(" ")
+    return f"{points} {translate(words)}" if words else mark

@@ -2,17 +2,18 @@
 
 The live route renders it for whoever polls (``answer``); a spectator's copy is kept in ``kept_answer``
 (see ``polling``), from which every worker and server answers the spectators' polls of that version. On
-PostgreSQL a write renders the new version's copy in its own transaction for each language and address
-spectators already follow the game in, so that even the first poll after a round finds it kept.
+PostgreSQL a write renders the new version's copy in its own transaction for each language spectators
+already follow the game in, so that even the first poll after a round finds it kept.
 """
 from __future__ import annotations
 
-from flask import g, render_template, request
+from flask import current_app, g, render_template, request
 from flask_babel import force_locale, get_locale
+from sqlalchemy import text
 
-from . import polling, services
+from . import cache, polling, services
 from .extensions import db
-from .models import Game
+from .models import Game, utcnow
 from .readmodel import TableView
 
 
@@ -24,15 +25,14 @@ def render(game: Game, view: TableView, token: str | None) -> str:
 def answer(game: Game, token: str | None) -> str:
     """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
     page = render(game, services.table_view(game), token)
-    if token is None:
-        polling.share(db.engine, game, polling.live_variant(str(get_locale()), polling.SPECTATOR), request.environ,
-                      page)
+    if token is None and polling.shares(request.environ, polling.root_of(current_app)):
+        polling.share(db.engine, game, polling.live_variant(str(get_locale()), polling.SPECTATOR), page)
     return page
 
 
 def keep_new_versions() -> None:
     """Render the spectators' scoreboard of each version this transaction's changes make, in each language a
-    spectator follows the game in from this address, and keep it with the change (call it before the commit).
+    spectator follows the game in, and keep it with the change (call it before the commit).
 
     Nothing of an uncommitted version is kept in this process (a commit that fails would leave it standing
     for a later version of the same number); the kept answer commits, or not, with the change.
@@ -53,10 +53,14 @@ def renders_in_writes() -> bool:
     return db.session.get_bind().dialect.name == "postgresql"
 
 
+KEPT_VARIANTS = text("SELECT variant FROM kept_answer WHERE game_id = :game_id")
+
+
 def keep_version(game: Game, version: int, derived) -> None:
-    """Render and keep one changed game's new scoreboard for the spectators that follow it from this address."""
-    address = polling.address_of(request.environ)
-    languages = [(variant, language) for variant in services.kept_variants(game, address)
+    """Render and keep one changed game's new scoreboard for the spectators that follow it."""
+    if not polling.shares(request.environ, polling.root_of(current_app)):
+        return
+    languages = [(variant, language) for variant in db.session.scalars(KEPT_VARIANTS, {"game_id": game.id})
                  if (language := polling.language_of(variant))]
     if not languages:
         return
@@ -66,7 +70,7 @@ def keep_version(game: Game, version: int, derived) -> None:
         for variant, language in languages:
             with force_locale(language):
                 body = render(game, view, None)
-            db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "address": address,
-                                              "version": version, "body": body})
+            db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "release": cache.release(),
+                                              "version": version, "kept": utcnow(), "body": body})
     finally:
         g.keep_nothing = False

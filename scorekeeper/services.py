@@ -9,13 +9,14 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache as once
 from typing import Any
 
-from sqlalchemy import bindparam, delete, event, func, insert, select, update
+from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from . import cache
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
@@ -100,7 +101,7 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     clean, errors = check_names(names)
     if not spec.min_players <= len(names) <= spec.max_players:
         errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
-                                game=spec.name, lo=spec.min_players, hi=spec.max_players, got=len(names))
+                                game=Msg(spec.name), lo=spec.min_players, hi=spec.max_players, got=len(names))
     if errors:
         raise Invalid(errors)
     return clean
@@ -141,11 +142,11 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset
     spec = rules.spec
     clean, errors = check_names(names, blank_seats=True)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:
-        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=spec.name, lo=spec.min_players,
+        errors["count"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players"), game=Msg(spec.name), lo=spec.min_players,
                               hi=spec.max_players)
         count = spec.min_players
     for seat in range(count, len(clean)):
-        if clean[seat]:
+        if clean[seat] and "count" not in errors:  # a count refused says it all: the names past it are not wrong
             errors[f"players.{seat}"] = msg(N_("the sheet is for %(count)s players: clear this name or choose more "
                                                "players"), count=count)
     try:
@@ -214,55 +215,42 @@ class Locked:
     replay: tuple[int, Any] | None  # the status and body first answered to this write's Idempotency-Key
 
 
-def lock_game(public_id: str, address: str | None = None, reply_key: str | None = None) -> Locked:
+def lock_game(public_id: str, reply_key: str | None = None) -> Locked:
     """Lock a game for a write and return it, or raise NotFound.
 
     The lock comes first (SELECT ... FOR UPDATE on PostgreSQL, an immediate transaction on SQLite), so two
     writes to one game run one after the other and each is checked against the rounds the other stored.
-    The same statement reads the answer already given to ``reply_key`` (an API write's Idempotency-Key),
-    and the spectators' scoreboards kept for ``address`` (``kept_variants``), which the write renders again.
+    The same statement reads the answer already given to ``reply_key`` (an API write's Idempotency-Key).
     """
     checked_id(public_id)
     begin_write(db.session)
-    params = {"public_id": public_id, "reply_key": reply_key, "address": address}
-    row = db.session.execute(locking(reply_key is not None, address is not None), params).first()
+    params = {"public_id": public_id, "reply_key": reply_key}
+    row = db.session.execute(locking(reply_key is not None), params).first()
     game = found(row[0] if row else None)
     if row[1] != game.version:
         # The lock waited for another write to this game: on PostgreSQL the row is then read as that write left
         # it, but the rest of the statement saw the database as it was before (read committed). Read it again.
-        row = (game, *db.session.execute(locking(reply_key is not None, address is not None, again=True),
+        row = (game, *db.session.execute(locking(reply_key is not None, again=True),
                                          {**params, "game_id": game.id}).first())
     replay = (row[2], row[3]) if reply_key is not None and row[2] is not None else None
-    if address is not None:
-        db.session.info.setdefault("kept_variants", {})[game.public_id] = (address, tuple((row[-1] or "").split()))
     return Locked(game, replay)
 
 
-@cache
-def locking(replay: bool, spectators: bool, again: bool = False):
+@once
+def locking(replay: bool, again: bool = False):
     """Return ``lock_game``'s statement (made once): the game, locked, with its version as the statement's snapshot
-    saw it, the status and body answered to ``:reply_key`` and the variants of the spectators' scoreboards kept
-    for ``:address``; ``again`` reads all but the game once more, by ``:game_id``."""
+    saw it, and the status and body answered to ``:reply_key``; ``again`` reads all but the game once more, by
+    ``:game_id``."""
     seen = aliased(Game)
     columns = [select(seen.version).where(seen.id == Game.id).scalar_subquery()]
     if replay:
         earlier = select(IdempotentReply.status).where(IdempotentReply.game_id == Game.id,
                                                        IdempotentReply.key == bindparam("reply_key"))
         columns += [earlier.scalar_subquery(), earlier.with_only_columns(IdempotentReply.body).scalar_subquery()]
-    if spectators:
-        columns.append(select(func.aggregate_strings(KeptAnswer.variant, " ")).where(
-            KeptAnswer.game_id == Game.id, KeptAnswer.address == bindparam("address")).scalar_subquery())
     if again:
         return select(*columns).where(Game.id == bindparam("game_id"))
     return select(Game, *columns).where(Game.public_id == bindparam("public_id")) \
         .with_for_update(of=Game.__table__).execution_options(populate_existing=True)
-
-
-def kept_variants(game: Game, address: str) -> tuple[str, ...]:
-    """Return the variants of the answers kept for ``game`` at ``address`` for every server, as ``lock_game`` read
-    them with the lock (none when it was not asked to: the first poll of a new version then renders it)."""
-    held = db.session.info.get("kept_variants", {}).get(game.public_id)
-    return held[1] if held is not None and held[0] == address else ()
 
 
 def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
@@ -336,14 +324,13 @@ def keep_committed_folds(session) -> None:
     then never folded again in this process)."""
     for public_id, (version, derived) in session.info.pop("folds", {}).items():
         keep_fold(public_id, version, derived)
-    session.info.pop("kept_variants", None)
     session.info.pop("views", None)
 
 
 @event.listens_for(db.session, "after_soft_rollback")
 def drop_uncommitted_folds(session, previous_transaction) -> None:
     """Forget the folds of changes that were rolled back, and what their writes read and built."""
-    for name in ("folds", "kept_variants", "views"):
+    for name in ("folds", "views"):
         session.info.pop(name, None)
 
 
@@ -379,9 +366,6 @@ def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
     return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
 
 
-_views: OrderedDict[str, tuple[int, TableView]] = OrderedDict()  # public id -> (version, its view)
-
-
 def table_view(game: Game, derived: Derived | None = None) -> TableView:
     """Return the one view of a table that the page, the JSON, the sheets and the live view read.
 
@@ -395,17 +379,10 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
     if changed_here(game):
         return build_view(game, fold_game(game))
     derived = stored_fold(game)
-    with _folds_lock:
-        held = _views.get(game.public_id)
-    if held is not None and held[0] == game.version and held[1].derived is derived:
-        return held[1]
-    view = build_view(game, derived)
-    with _folds_lock:
-        _views[game.public_id] = (game.version, view)
-        _views.move_to_end(game.public_id)
-        while len(_views) > FOLDS_KEPT:
-            _views.popitem(last=False)
-    return view
+    held = cache.get(("view", game.public_id, game.version))
+    if held is not None and held.derived is derived:
+        return held
+    return cache.put(("view", game.public_id, game.version), build_view(game, derived))
 
 
 def build_view(game: Game, derived: Derived) -> TableView:

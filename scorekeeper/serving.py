@@ -24,3 +24,39 @@ def post_worker_init(worker) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(young, middle, FULL_COLLECTIONS_EVERY)
+
+
+try:
+    from gunicorn.glogging import Logger
+except ImportError:  # gunicorn is not installed: nothing here is used
+    Logger = object
+
+
+class TokenFreeLogger(Logger):
+    """gunicorn's logger, whose access log (``--access-logfile``, off by default) writes paths as the app's does:
+    no edit token even in a mistyped address (``hosting.logged_path``), no query string, and no header that
+    carries a secret (``Authorization``, ``X-Access-Code``, ``Cookie``)."""
+
+    SECRET_HEADERS = ("{authorization}i", "{x-access-code}i", "{cookie}i", "{set-cookie}o", "{http_authorization}e",
+                      "{http_x_access_code}e", "{http_cookie}e")
+
+    def atoms(self, resp, req, environ, request_time):
+        from .hosting import logged_path
+
+        atoms = super().atoms(resp, req, environ, request_time)
+        path = logged_path(environ.get("PATH_INFO", ""))
+        atoms.update({"r": f"{environ.get('REQUEST_METHOD')} {path} {environ.get('SERVER_PROTOCOL')}", "U": path,
+                      "q": "", "u": "-", "{raw_uri}e": path, "{query_string}e": ""})
+        referer = atoms.get("f", "-")
+        if referer != "-":
+            atoms["f"] = referer.split("?", 1)[0]
+            scheme, sep, rest = atoms["f"].partition("://")
+            host, slash, tail = rest.partition("/")
+            atoms["f"] = f"{scheme}{sep}{host}{logged_path(slash + tail)}" if sep else logged_path(atoms["f"])
+        for name in self.SECRET_HEADERS:
+            if name in atoms:
+                atoms[name] = "…"
+        return atoms
+
+
+logger_class = TokenFreeLogger

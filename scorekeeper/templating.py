@@ -1,8 +1,6 @@
 """Small helpers the templates share."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +10,9 @@ from flask_babel import format_date, get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from . import cache
 from .chart import colour_of, table_chart
-from .i18n import gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
+from .i18n import card_letters, gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
 from .rules import cards
 from .rules.base import N_, Msg
 from .services import new_entry_key
@@ -27,7 +26,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, card_key=card_key, round_input_kind=round_input_kind,
-                                 kept_part=kept_part, other_languages=other_languages)
+                                 kept_part=kept_part, other_languages=other_languages, card_letters=card_letters)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
 
@@ -98,29 +97,19 @@ def shared_place(view, seat) -> bool:
     return sum(1 for s in view.seats if s.place == seat.place) > 1
 
 
-PARTS_KEPT = 512  # rendered table pages, parts of them and JSON states kept in this process
 CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
 ENTRY_MARK = "\x00entry-key\x00"  # where a kept page puts each request's own round-form entry key
-_parts: OrderedDict[tuple, Any] = OrderedDict()
-_parts_lock = threading.Lock()
 
 
 def kept(key: tuple, make: Callable[[], Any]) -> Any:
-    """Return what ``make`` gives for ``key``, made once and kept (bounded, in this process).
+    """Return what ``make`` gives for ``key``, made once and kept in the one cache (``scorekeeper.cache``).
 
-    For what one version of a game always gives: ``key`` names the game, its version and whatever else
-    the result depends on (language, address, role).
+    For what one version of a game always gives: ``key`` names what it is, the game, its version and whatever
+    else the result depends on (language, address, role).
     """
-    value = held(key)
-    if value is None:
-        value = make()
-        if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_versions)
-            return value
-        with _parts_lock:
-            _parts[key] = value
-            while len(_parts) > PARTS_KEPT:
-                _parts.popitem(last=False)
-    return value
+    if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_versions)
+        return cache.get(key) or make()
+    return cache.kept(key, make)
 
 
 def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
@@ -135,26 +124,15 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     return with_this_requests_marks(html)
 
 
-def keep_page(template: str, public_id: str, version: int, variant: Any, html: str) -> None:
-    """Keep a page of a game version made elsewhere (another worker or server), as ``kept_part`` keeps its own."""
-    kept(part_key(template, public_id, version, variant), lambda: html)
-
-
-def held(key: tuple) -> Any:
-    """Return what ``kept`` holds for ``key``, or None; nothing is made."""
-    with _parts_lock:
-        return _parts.get(key)
-
-
 def kept_page(template: str, public_id: str, version: int, variant: Any = "") -> Markup | None:
     """Return what ``kept_part`` kept for this game version and variant, if it still holds it (else None)."""
-    html = held(part_key(template, public_id, version, variant))
+    html = cache.get(part_key(template, public_id, version, variant))
     return None if html is None else with_this_requests_marks(html)
 
 
 def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple:
-    """Key a kept part: the template, the game's version, the language, the address and the variant."""
-    return template, public_id, version, str(get_locale()), request.host_url, request.script_root, variant
+    """Key a kept part: the game, its version, the template, the language, the address and the variant."""
+    return "part", public_id, version, template, str(get_locale()), request.host_url, request.script_root, variant
 
 
 def with_this_requests_marks(html: str) -> Markup:

@@ -29,10 +29,28 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     """Mark every test under tests/browser ``browser``, so ``pytest -m "not browser"`` runs the rest quickly
-    (a ``pytestmark`` in a conftest marks nothing)."""
+    (a ``pytestmark`` in a conftest marks nothing).
+
+    With --db=postgres, keep only the tests that run on the database --db chooses: the rules, the
+    translations and the other tests that touch no database ran in the SQLite pass already, as did the tests
+    marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always), and
+    the browser tests, which check what a phone shows and does: the requests they make are the ones the
+    test-client and hosted tests make on both databases, and they would double the time of the suite.
+    """
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
+    if config.getoption("--db") != "postgres":
+        return
+    kept, deselected = [], []
+    for item in items:
+        on_the_chosen_database = ("databases" in getattr(item, "fixturenames", ())
+                                  and item.get_closest_marker("own_database") is None
+                                  and item.get_closest_marker("browser") is None)
+        (kept if on_the_chosen_database else deselected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +87,23 @@ def app(make_app):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def another_worker(app):
+    """Return a factory of other workers of ``app`` on its database, each in a process of its own that has
+    kept nothing yet (tests/workers.py): what a worker just started, or one on another server, answers."""
+    from tests.workers import Worker
+
+    started: list[Worker] = []
+
+    def start() -> Worker:
+        started.append(Worker({**BASE, "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]}))
+        return started[-1]
+
+    yield start
+    for worker in started:
+        worker.stop()
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ from scorekeeper.extensions import db
 from tests.postgres import binaries, throwaway_server
 
 TEMPLATE = "sk_migrated"  # a database with the schema made once; each test copies it
-TABLES = "game, player, round, idempotent_reply, kept_answer"  # emptied when a database goes back to the pool
+# Emptied when a database goes back to the pool (every table a test can fill)
+TABLES = "game, player, round, idempotent_reply, kept_answer, code_guess, play_group, member, result, feat"
 
 
 def migrate(url: str, revision: str = "head") -> None:

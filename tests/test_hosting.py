@@ -1,6 +1,7 @@
 """A hosted install: who sees which games, the access code, deleting a game, headers, limits and logs."""
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
@@ -8,23 +9,17 @@ import re
 import pytest
 
 from scorekeeper.extensions import limiter
+from tests.helpers import auth, start_from_page
 
 
 def start(client, names=("Ann", "Bob")) -> str:
     """Start a golf game through its page; return its id (this browser now holds its edit link)."""
-    form = {f"players-{i}": n for i, n in enumerate(names)}
-    answer = client.post("/new/golf", data=form)
-    assert answer.status_code == 302, answer.get_data(as_text=True)[:300]
-    return re.search(r"/games/([\w-]+)", answer.headers["Location"]).group(1)
+    return start_from_page(client, "golf", names)
 
 
 def listed(client) -> tuple[str, list[str]]:
     """Return the home page and the ids the API lists to this browser."""
     return client.get("/").get_data(as_text=True), [g["id"] for g in client.get("/api/games").get_json()]
-
-
-def auth(state: dict) -> dict:
-    return {"Authorization": f"Bearer {state['token']}"}
 
 
 # --- who sees which games --------------------------------------------------------------------------
@@ -95,10 +90,45 @@ def test_the_code_opens_starting_games_and_the_full_list(coded):
         assert "club-1234" not in json.dumps(dict(kept))  # the session keeps a keyed hash, not the code
 
 
-@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example"])
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example",
+                                    "/\t/evil.example/x", "/\r/evil.example/x", "/\n/evil.example/x"])
 def test_the_access_page_goes_on_only_to_pages_of_this_app(coded, target):
     answer = coded.test_client().post("/access", query_string={"next": target}, data={"code": "club-1234"})
-    assert answer.headers["Location"] == "/"
+    assert answer.status_code == 302 and answer.headers["Location"] == "/"
+
+
+@pytest.fixture
+def guarded(make_app):
+    """An install guarded by an access code, with its rate limits on (fresh counters)."""
+    app = make_app(ACCESS_CODE="club-1234", RATELIMIT_ENABLED=True, RATELIMIT_ACCESS_CODE="3 per minute")
+    with app.app_context():
+        limiter.reset()
+    return app
+
+
+def test_guessing_the_access_code_in_the_header_is_limited_like_the_access_page(guarded):
+    """The access page allows RATELIMIT_ACCESS_CODE tries, but X-Access-Code (read on every page and by the
+    API) took any number of guesses: GET /api/games answered 200 to each, so the code could be brute-forced."""
+    client = guarded.test_client()
+    statuses = [client.get("/api/games", headers={"X-Access-Code": f"guess-{n}"}).status_code for n in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    refused = client.get("/api/games", headers={"X-Access-Code": "club-1234"})  # even the right one, for a minute
+    assert refused.status_code == 429 and "wait a minute" in refused.get_json()["errors"]["rate"]
+    page = client.get("/", headers={"X-Access-Code": "guess-9"})
+    assert page.status_code == 429 and "Slow down a little" in page.get_data(as_text=True)
+    assert client.get("/api/games").status_code == 200  # a caller without the header is not held back
+    other = guarded.test_client()  # another client keeps its tries
+    other.environ_base["REMOTE_ADDR"] = "10.0.0.9"
+    assert other.get("/api/games", headers={"X-Access-Code": "club-1234"}).get_json() == []
+    started = other.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]},
+                         headers={"X-Access-Code": "club-1234"})
+    assert started.status_code == 201, started.get_json()
+
+
+def test_the_right_code_in_the_header_is_never_counted(guarded):
+    client = guarded.test_client()
+    for _ in range(6):
+        assert client.get("/api/games", headers={"X-Access-Code": "club-1234"}).status_code == 200
 
 
 # --- deleting a game -------------------------------------------------------------------------------
@@ -165,6 +195,12 @@ def test_behind_an_https_proxy_hsts_and_secure_cookies(make_app):
     assert "Secure" not in plain.headers["Set-Cookie"]
 
 
+def test_the_language_cookie_is_secure_over_https(client):
+    answer = client.get("/language/fr?next=/", base_url="https://scores.example")
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith("lang=fr") and "Secure" in cookie
+
+
 def test_answers_that_carry_a_token_are_not_cached(app, client, create_game):
     answer = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
     assert answer.headers["Cache-Control"] == "no-store"
@@ -205,6 +241,25 @@ def test_a_multipart_post_with_text_fields_starts_the_game(client):
     answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"},
                          content_type="multipart/form-data")
     assert answer.status_code == 302
+
+
+def chunked(client, path: str, body: bytes, **headers):
+    """Send a body without a Content-Length, as a chunked request reaches the app under gunicorn."""
+    return client.post(path, input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked", **headers},
+                       environ_overrides={"wsgi.input_terminated": True})
+
+
+def test_a_chunked_json_body_over_the_limit_is_a_clear_413(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    path, token = f"/api/games/{state['id']}/rounds", auth(state)["Authorization"]
+    big = b'{"data": {"players": [{"score": 1}, {"score": 2}]}, "pad": "' + b"x" * 300_000 + b'"}'
+    answer = chunked(client, path, big, Authorization=token)
+    assert answer.status_code == 413 and "256 KB" in answer.get_json()["errors"]["body"]
+    whole = b'{"data": {"players": [{"score": 1}, {"score": 2}]}}' + b" " * 300_000  # cut, it would read as whole
+    assert chunked(client, path, whole, Authorization=token).status_code == 413
+    small = chunked(client, path, b'{"data": {"players": [{"score": 1}, {"score": 2}]}}', Authorization=token)
+    assert small.status_code == 201, small.get_json()
 
 
 def test_round_data_is_kept_small(client, create_game, post_round):

@@ -148,8 +148,8 @@ def test_options_an_older_version_accepted_still_open_and_play(app, client, crea
     assert client.get(f"/games/{state['id']}").status_code == 200
 
 
-def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch):
-    from scorekeeper import services, templating
+def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, create_game, post_round, monkeypatch,
+                                                                another_worker):
     from scorekeeper.rules.golf import RULES
 
     state = create_game("golf", ["Ann", "Bob"])
@@ -163,16 +163,13 @@ def test_a_version_is_folded_once_and_every_change_folds_afresh(app, client, cre
     for _ in range(3):
         page = client.get(f"/games/{state['id']}").get_data(as_text=True)
     assert played == [1, 2, 3] and ">12<" in page.replace(" ", "")  # kept since it was saved: no fold at all
-    services._folds.clear()  # another process, which kept an older version or none (and no page or state; the
-    templating._parts.clear()  # spectators' page it may read from the database, rendered once for every server)
-    client.get(f"/api/games/{state['id']}")
-    assert played == [1, 2, 3, 1, 2, 3]
-    older = services._folds[state["id"]]
+    other = another_worker()  # another process, which kept no version (and no page or state; the spectators'
+    # page it may read from the database, rendered once for every server)
+    assert other.get(f"/api/games/{state['id']}", plays="golf").played == [1, 2, 3]
     post_round(state, {"players": [{"score": 6}, {"score": 4}], "knocker": None})
-    services._folds[state["id"]] = older  # another process, which kept the version before: the new hole only
-    played.clear()
-    client.get(f"/api/games/{state['id']}")
-    assert played == [4]
+    assert played == [1, 2, 3, 4]  # this process played the new hole on the version it kept
+    # the other process kept the version before: it plays the new hole only
+    assert other.get(f"/api/games/{state['id']}", plays="golf").played == [4]
     played.clear()
     edited = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": {"players": [{"score": 9}, {"score": 4}],
                                                                               "knocker": None}},

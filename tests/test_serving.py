@@ -22,3 +22,26 @@ def test_the_suites_servers_run_with_the_apps_settings():
 
     command = Gunicorn("sqlite://", log=None).command()
     assert command[command.index("-c") + 1] == "python:scorekeeper.serving"
+
+
+def test_gunicorns_access_log_writes_no_token_nor_secret_header():
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345"
+    config = Config()
+    config.set("accesslog", "-")
+    config.set("access_log_format", '%(h)s "%(r)s" %(U)s %(q)s %(f)s %(u)s %({authorization}i)s '
+                                    '%({x-access-code}i)s %({raw_uri}e)s')
+    logger = serving.TokenFreeLogger(config)
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": f"/games/abc/edti/{token}?t={token}",
+               "PATH_INFO": f"/games/abc/edti/{token}", "QUERY_STRING": f"t={token}", "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "10.0.0.1", "HTTP_REFERER": f"https://club.example/games/abc/edit/{token}?x={token}",
+               "HTTP_AUTHORIZATION": f"Basic {token}"}
+    request = SimpleNamespace(headers=[("AUTHORIZATION", f"Bearer {token}"), ("X-ACCESS-CODE", token)])
+    response = SimpleNamespace(status="404 NOT FOUND", sent=10, headers=[])
+    atoms = logger.atoms(response, request, environ, SimpleNamespace(seconds=0, microseconds=5))
+    written = logger.cfg.access_log_format % atoms
+    assert token not in written, written
+    assert "/games/abc/…" in written and "https://club.example/games/abc/edit/…" in written

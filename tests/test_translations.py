@@ -92,6 +92,17 @@ def test_a_french_browser_gets_french_errors_that_name_the_field(client):
     assert "déjà à la table" in page and "au moins 1" in page
 
 
+def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
+    french = {"Accept-Language": "fr"}
+    page = client.delete("/games/nope", headers=french).get_data(as_text=True)
+    api_405 = client.patch("/api/games", headers=french).get_json()["errors"]["method"]
+    api_404 = client.get("/api/games/nope/rounds/9999999", headers=french).get_json()["errors"]["game"]
+    assert "method is not allowed" not in page
+    assert "method is not allowed" not in api_405 and "requested URL" not in api_404
+    assert "accepte pas ce type de requête." in page and api_405 == "cette adresse n'accepte pas ce type de requête"
+    assert api_404 == "il n'y a pas de partie ni de page à cette adresse\u00a0; vérifiez le lien"
+
+
 def test_the_api_answers_in_french_too(client, create_game):
     game = create_game("golf", ["Ann", "Bob"])
     answer = client.post(f"/api/games/{game['id']}/rounds", json={"data": {"scores": [1]}},
@@ -122,7 +133,8 @@ def test_the_switch_remembers_french_and_keeps_the_game_open(client):
     assert "Save hole 1" in client.get(back.headers["Location"]).get_data(as_text=True)
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "", "javascript:x"])
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example", "", "javascript:x",
+                                    "/\t/evil.example/x", "/\r/evil.example/x", "/\n/evil.example/x"])
 def test_the_switch_goes_back_only_to_a_page_of_this_site(client, target):
     answer = client.get("/language/fr", query_string={"next": target})
     assert answer.status_code == 303 and answer.headers["Location"] == "/"

@@ -12,16 +12,16 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, polling, scoreboard, services
+from .. import access, cache, scoreboard, services
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr, tr_errors
 from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
-from ..models import Game, IdempotentReply, utcnow
+from ..models import Game, IdempotentReply, stamp, utcnow
 from ..rules.base import N_, msg
 from ..services import Problem
-from ..templating import held, kept
+from ..templating import kept
 from . import bp
 
 
@@ -84,7 +84,7 @@ def writes_game(view):
         sent = request.headers.get("Idempotency-Key", "").strip()
         plain = sent.isprintable() and bool(clean_text(sent))
         key = stored_key(sent) if sent and plain else None
-        locked = services.lock_game(game_id, polling.address_of(request.environ), key)
+        locked = services.lock_game(game_id, key)
         game = locked.game
         refused = token_refused(game)
         if refused:
@@ -157,7 +157,7 @@ def list_games():
     """List the games this caller may see, newest first: its own and followed ones; every game to the owner."""
     return jsonify([
         {"id": g.public_id, "game": g.game_key, "players": [p.name for p in g.players], "status": g.status,
-         "created": g.created.isoformat()}
+         "created": stamp(g.created)}
         for g in services.list_games(None if access.is_owner() else access.visible_ids())
     ])
 
@@ -183,7 +183,7 @@ def show_game(game_id: str):
     etag = services.state_etag(head, locale)
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = held(("state", head.public_id, head.version, locale))
+    body = cache.get(("state", head.public_id, head.version, locale))
     if body is None:  # not kept for this version in this process: load it (it may have moved on since)
         game = services.load_game(game_id)
         etag = services.state_etag(game, locale)

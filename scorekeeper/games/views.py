@@ -10,15 +10,16 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import polling, scoreboard, services
 from .. import rules as registry
-from ..access import enter_code, follow, forget, is_owner, may_create, remember_token, token_for, visible_ids
-from ..extensions import csrf, db, limiter
-from ..hosting import carries_token, code_limit, limits_creation
+from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
+                      visible_ids)
+from ..extensions import csrf, db
+from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr, tr_errors, tr_mark
 from ..groups.views import follow_group
 from ..models import Game
 from ..readmodel import TableView
 from ..services import Problem
-from ..templating import keep_page, kept_page, kept_part
+from ..templating import kept_page, kept_part
 from . import bp
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
                     place_new_game_errors, preset_inputs, round_data, round_form)
@@ -33,9 +34,7 @@ def check_csrf() -> None:
 def game_or_404(game_id: str, for_update: bool = False) -> Game:
     """Load a game (locked for a write) or show the not-found page."""
     try:
-        if for_update:  # with the spectators' scoreboards kept for this address, which the write renders again
-            return services.lock_game(game_id, polling.address_of(request.environ)).game
-        return services.load_game(game_id)
+        return services.load_game(game_id, for_update=for_update)
     except Problem:
         abort(404)
 
@@ -74,10 +73,11 @@ def index():
 
 
 @bp.route("/access", methods=["GET", "POST"])
-@limiter.limit(code_limit, methods=["POST"])
 def access():
-    """Ask for the install's access code, then go on to where this browser was going."""
+    """Ask for the install's access code, then go on to where this browser was going (guesses: access.guess)."""
     form = AccessForm()
+    if not form.is_submitted():
+        know_browser()
     if form.validate_on_submit():
         if enter_code(form.code.data):
             return redirect(local_path(request.args.get("next")))
@@ -125,8 +125,6 @@ def table(game_id: str):
     if tag and request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
     page = kept_table(head, token)
-    if page is None and tag:  # a spectator's page: maybe another worker or server has rendered this version
-        page = shared_table(head)
     if page is None:
         game = game_or_404(game_id)
         view = services.table_view(game)
@@ -134,26 +132,7 @@ def table(game_id: str):
             if token and view.accepts_rounds else None
         page, _status = render_table(game, view, form)
         tag = tag and page_tag(game)  # the game may have moved on since its head was read
-        if tag:
-            share_table(game)
     return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
-
-
-def shared_table(head: services.GameHead) -> str | None:
-    """Return a spectator's page of the head's version as a worker kept it for every server, kept here too."""
-    page = polling.shared(db.engine, head.public_id, head.version,
-                          polling.page_variant(str(get_locale()), big_screen()), request.environ)
-    if page is not None:
-        keep_page("games/table.html", head.public_id, head.version, table_variant(None), page)
-    return page
-
-
-def share_table(game: Game) -> None:
-    """Keep the spectator's page just rendered for every worker and server, so each version renders once."""
-    page = kept_page("games/table.html", game.public_id, game.version, table_variant(None))
-    if page is not None and "\x00" not in page:  # no marks of this request's own (a spectator's page has none)
-        polling.share(db.engine, game, polling.page_variant(str(get_locale()), big_screen()), request.environ,
-                      str(page))
 
 
 def head_or_404(game_id: str) -> services.GameHead:
@@ -241,6 +220,7 @@ def add_round(game_id: str):
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
+            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
             return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
         fresh = services.table_view(services.load_game(game_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
@@ -249,6 +229,19 @@ def add_round(game_id: str):
     view = services.table_view(game)
     form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     return render_table(game, view, form, 422)
+
+
+def flash_saved(game: Game, derived, number: int) -> None:
+    """Say which round was just saved; the table page shows it with one tap to undo it."""
+    title = services.rules_for(game).round_title(derived.table, number)
+    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+
+
+@bp.get("/games/<game_id>/rounds")
+def rounds_address(game_id: str):
+    """Answer the address a refused round leaves (reloaded, bookmarked): the table, where the phone keeps the entry."""
+    head_or_404(game_id)
+    return redirect(url_for("games.table", game_id=game_id, _anchor="round-form"))
 
 
 def lost_race(game: Game, view: TableView, number: int, form) -> object:
@@ -263,7 +256,7 @@ def lost_race(game: Game, view: TableView, number: int, form) -> object:
     else:
         held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), "error")
+                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
     return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
 
 

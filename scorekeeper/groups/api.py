@@ -13,7 +13,7 @@ from ..api.views import bearer_token, error, json_body, problem, state_of
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr
-from ..models import Group
+from ..models import Group, stamp
 from ..rules.base import N_, msg
 from ..services import Problem
 from . import api_bp as bp
@@ -27,8 +27,8 @@ def summary_json(item: Summary) -> dict[str, Any]:
     """Return a game summary as api.md names it."""
     game = item.game
     return {"id": game.public_id, "game": game.game_key, "name": tr(services.rules_for(game).spec.name),
-            "players": list(item.players), "status": game.status, "created": game.created.isoformat(),
-            "finished": item.finished.isoformat() if item.finished else None, "winners": list(item.winners),
+            "players": list(item.players), "status": game.status, "created": stamp(game.created),
+            "finished": stamp(item.finished) if item.finished else None, "winners": list(item.winners),
             "standings": list(item.standings)}
 
 

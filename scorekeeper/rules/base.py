@@ -185,6 +185,10 @@ class Option:
             return msg(N_("yes")) if value else msg(N_("no"))
         if self.kind is OptionKind.CHOICE:
             return Msg(self.labels[value]) if value in self.labels else str(value).replace("_", " ")
+        if isinstance(value, Mapping) and value and self.labels and all(k in self.labels for k in value):
+            parts = {f"p{i}": msg(N_("%(label)s %(value)s"), label=Msg(self.labels[k]), value=str(v).replace("-", "−"))
+                     for i, (k, v) in enumerate(value.items())}  # named numbers in the reader's words
+            return Msg(", ".join(f"%({name})s" for name in parts), parts)
         if isinstance(value, Mapping):
             between = "=" if self.kind is OptionKind.VALUES else " "  # card values read as typed: "Q=12, QS=40"
             return ", ".join(f"{str(k).replace('_', ' ')}{between}{str(v).replace('-', '−')}"
@@ -238,7 +242,7 @@ def _is_int(value: Any) -> bool:
 def as_int(value: Any, lo: int | None = None, hi: int | None = None, what: str = N_("a whole number")) -> int:
     """Read a whole number in [lo, hi] or raise ValueError with a table-words message."""
     if not _is_int(value):  # 1.0 is refused too: what is stored must read back the same way
-        raise ValueError(msg(N_("must be %(what)s"), what=what))
+        raise ValueError(msg(N_("must be %(what)s"), what=Msg(what)))  # "what" in the reader's words too
     if lo is not None and value < lo:
         raise ValueError(msg(N_("must be at least %(lo)s"), lo=lo))
     if hi is not None and value > hi:

@@ -5,6 +5,7 @@ plans and keys; nothing here is retyped in a template.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -60,6 +61,8 @@ class Plan:
     notes: tuple[Msg, ...] = ()
     open_rows: bool = False                            # rows are spare lines, not the game's rounds: fit to paper
     per_player: bool = True                            # the columns repeat for each player (else: once, a log)
+    summary: Msg | None = None                         # the line under the heading, when the game's own misleads
+    footer_split: bool = False                         # the footer lines are written per column (a pad's games)
 
 
 def numbered(count: int) -> tuple[Row, ...]:
@@ -117,20 +120,32 @@ def golf_plan(table: Table) -> Plan:
             (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[o.pairs]))]
     if o.one_eyed_jacks_wild:
         play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
-    play.append((msg(N_("Knocker lowest")), Msg(golf.SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
-    play.append((msg(N_("Knocker not lowest")), Msg(golf.SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    if o.layout == 4 or o.knock_bonus is not golf.KnockBonus.NONE or o.knock_penalty is not golf.KnockPenalty.NONE:
+        play.append((msg(N_("Knocker lowest")), Msg(golf.SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
+        play.append((msg(N_("Knocker not lowest")),
+                     Msg(golf.SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    else:  # 6-card Golf: nobody knocks, the hole ends when a layout is all face up
+        play.append((msg(N_("The hole ends")), msg(N_("when a layout is all face up"))))
     if o.look_cost:
         play.append((msg(N_("Each look")), msg(N_("+%(n)s"), n=o.look_cost)))
     if o.target:
         play.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
     if o.quarters:
         play.append((msg(N_("Quarters")), msg(N_("the highest score of each hole puts a quarter in the jar"))))
+        play.append((msg(N_("Out of quarters")), msg(N_("out of the game"))))
     if o.pot_stake is not None:
         play.append((msg(N_("Pot")), msg(N_("%(stake)s each; a lowest knocker takes it, any other doubles it"),
                                          stake=Amount(o.pot_stake))))
+    if o.quarters:
+        won = msg(N_("Out of quarters, out of the game: the last player with quarters left takes the jar."))
+        summary = msg(N_("Four or six cards face down; swap them for low ones. The highest score of each hole pays "
+                         "a quarter; the last player with quarters takes them all."))
+    else:
+        won, summary = msg(N_("Lowest total wins.")), None
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
-                tokens=("¢",) * (o.quarters or 0), tokens_label=msg(N_("Quarters")) if o.quarters else None,
-                notes=(msg(N_("Lowest total wins.")),), open_rows=not o.holes)
+                tokens=("☐",) * (o.quarters or 0),
+                tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
+                notes=(won,), open_rows=not o.holes, summary=summary)
 
 
 def garbage_plan(table: Table) -> Plan:
@@ -150,10 +165,9 @@ def garbage_plan(table: Table) -> Plan:
 def trash_plan(table: Table) -> Plan:
     """A layout per player to strike out as it shrinks; the packs needed; a log of who won each deal."""
     o = table.options
-    places = tuple("A" if n == 1 else str(n) for n in range(1, o.start + 1))
-    rules = [(msg(N_("Packs")), trash.packs_text(table.n)), (msg(N_("Wild cards")), Msg(trash.wild_text(o.wild)))]
-    if o.win_at:
-        rules.append((msg(N_("Winning")), msg(N_("a layout of %(n)s wins"), n=o.win_at)))
+    places = tuple(("A" if n == 1 else str(n)) + (" ★" if n == o.win_at + 1 else "") for n in range(1, o.start + 1))
+    rules = [(msg(N_("Packs")), trash.packs_text(table.n)), (msg(N_("Wild cards")), Msg(trash.wild_text(o.wild))),
+             (msg(N_("Winning")), trash_win(o))]
     if o.deals:
         rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o.deals)))
     if o.also_completed:
@@ -161,7 +175,26 @@ def trash_plan(table: Table) -> Plan:
     log = (msg(N_("Won by")), msg(N_("Also completed"))) if o.also_completed else (msg(N_("Won by")),)
     return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
                 tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
-                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals)
+                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals,
+                notes=(trash_won(o), msg(N_("★ Strike out this place and you have won the game."))))
+
+
+def trash_win(o) -> Msg:
+    """Say in a few words, for a key, how a game of Trash is won."""
+    if o.win_at:
+        return msg(N_("the first layout down to %(size)s cards"), size=o.win_at)
+    return msg(N_("win a deal with one card left"))
+
+
+def trash_won(o) -> Msg:
+    """Say in a sentence how a game of Trash is won."""
+    if o.win_at:
+        won = msg(N_("The first layout down to %(size)s cards wins the game."), size=o.win_at)
+    else:
+        won = msg(N_("Win a deal with a layout of one card (the ace alone) to win the game."))
+    if o.deals:
+        return msg(N_("%(won)s After %(n)s deals, the smallest layout wins."), won=won, n=o.deals)
+    return won
 
 
 def trash_twelve_plan(table: Table) -> Plan:
@@ -221,11 +254,23 @@ def gin_plan(table: Table) -> Plan:
              (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
              (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
     values = Key(msg(N_("Deadwood")), (*value_runs(gin_rummy.CARD_VALUES),))
-    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))), total_row=False,
+    columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
                 notes=(msg(N_("Highest total wins.")),
                        *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
                          if o.box_bonus else ())), open_rows=True)
+
+
+def hollywood_plan(table: Table) -> Plan:
+    """The Hollywood pad of Gin Rummy: three games scored at once, side by side for each player."""
+    plan = gin_plan(table)
+    games = tuple(msg(N_("Game %(n)s"), n=n) for n in (1, 2, 3))
+    footer = (msg(N_("Game total")), msg(N_("Boxes")), msg(N_("Game bonus")), msg(N_("Final total")))
+    return dataclasses.replace(plan, columns=games, footer=footer, footer_split=True, summary=msg(N_(
+        "The Hollywood pad: three games scored at once.")), notes=(msg(N_(
+            "A player's first hand won goes in game 1; their second in games 1 and 2; from their third, in all "
+            "three. Each game ends on its own when a total reaches the target.")), *plan.notes[:1]))
 
 
 def chase_plan(table: Table) -> Plan:
@@ -279,9 +324,12 @@ PLANS: Mapping[str, Callable[[Table], Plan]] = {
 }
 
 
-def plan_for(key: str, table: Table) -> Plan:
-    """Return the paper plan of game ``key`` for this table."""
-    return PLANS[key](table)
+PADS = {("gin-rummy", "hollywood"): hollywood_plan}  # other pads a game can be printed on
+
+
+def plan_for(key: str, table: Table, pad: str | None = None) -> Plan:
+    """Return the paper plan of game ``key`` for this table (on another ``pad`` where the game has it)."""
+    return PADS.get((key, pad), PLANS[key])(table)
 
 
 # --- the handbook's tables, from the same rules data -------------------------------------------
@@ -387,8 +435,9 @@ GLANCE: Mapping[str, tuple[str, ...]] = {
     "garbage-rummy": (
         N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
         N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
-           "rank; a run is one suit in order; jokers are wild."),
-        N_("Once your goal is down you may add to any sets and runs on the table."),
+           "rank; a run is one suit in order (A-2-3 or Q-K-A, never K-A-2); jokers are wild."),
+        N_("Once your goal is down you may add to any sets and runs on the table, and take a joker from the table "
+           "by putting down the card it stands for, to play it again."),
         N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
            "left in hand cost points; the lowest total after goal 11 wins."),
     ),
@@ -437,6 +486,22 @@ GLANCE: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def at_a_glance(key: str) -> tuple[Msg, ...]:
-    """Return how a game goes, in a few lines, for its rules card."""
-    return tuple(Msg(line) for line in GLANCE.get(key, ()))
+def at_a_glance(key: str, table: Table | None = None) -> tuple[Msg, ...]:
+    """Return how a game goes, in a few lines, for its rules card: the way to win is the one of this table."""
+    lines: list[Msg] = [Msg(line) for line in GLANCE.get(key, ())]
+    o = table.options if table is not None else None
+    if key == "golf" and o is not None:
+        if o.layout == 6 and o.knock_bonus is golf.KnockBonus.NONE and o.knock_penalty is golf.KnockPenalty.NONE:
+            lines[2] = msg(N_("The hole ends when a player's layout is all face up: everyone else has one more "
+                              "turn, then all layouts are turned up and counted."))
+        if o.quarters:
+            lines[3] = msg(N_("Cards score the values below; equal cards cancel only where the house rules say. The "
+                              "highest score of each hole puts a quarter in the jar. Out of quarters, out of the "
+                              "game: the last player with quarters left takes the jar."))
+        elif o.target:
+            lines[3] = msg(N_("Cards score the values below; equal cards cancel only where the house rules say. When "
+                              "a total reaches %(target)s, the lowest total wins."), target=o.target)
+    if key == "trash" and o is not None:
+        lines[3] = msg(N_("Fill your whole layout to win the deal: your layout is one card shorter next time. "
+                          "%(won)s"), won=trash_won(o))
+    return tuple(lines)

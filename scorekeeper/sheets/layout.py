@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from flask_babel import get_locale, gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
+from ..chart import HEADLINES, running_chart
+from ..i18n import card_letters, shown_param, tr
 from ..readmodel import TableView
-from ..rules.base import GameSpec, Table
-from ..rules.paper import Layout, Plan, at_a_glance
+from ..rules.base import Amount, GameSpec, Table
+from ..rules.paper import Layout, Plan, at_a_glance, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
@@ -51,9 +55,46 @@ def orientation(plan: Plan, players: int, filled: bool) -> str:
     return "portrait"
 
 
+FOOTER_CHARS = 22      # letters of a footer line's label on one line of its (wide) column
+VALUE_CHARS = 24       # letters of a value on one line of a key, a third of the page wide
+SHORT_VALUE = 14       # a long key runs in two columns only when every value is this short
+
+
+def paired(key) -> bool:
+    """Say whether a key runs in two columns: a long key of short values (a value in words needs the width)."""
+    return len(key.lines) > LONG_KEY and all(len(tr(value)) <= SHORT_VALUE for _, value in key.lines)
+
+
 def key_lines(key) -> int:
-    """Return the printed lines of a key (a long key runs in two columns)."""
-    return -(-len(key.lines) // 2) if len(key.lines) > LONG_KEY else len(key.lines)
+    """Return the printed lines of a key (a long key of short values runs in two columns)."""
+    if paired(key):
+        return -(-len(key.lines) // 2)
+    return sum(max(1, -(-len(tr(value)) // VALUE_CHARS)) for _, value in key.lines)  # a value in words wraps
+
+
+PAGE_WIDTH_MM = {"a4-portrait": 188, "a4-landscape": 275, "letter-portrait": 193.9, "letter-landscape": 257.4}
+NAME_SIZES = (("", 8.5), (" long", 6.5), (" tiny", 5.5))  # a name's class at the head of its column, and its points
+PT_MM = 0.3528
+
+
+def word_em(word: str) -> float:
+    """Estimate the width of a word in bold type, in ems (capitals and wide scripts count more)."""
+    return sum(1.0 if ord(c) > 0x2E80 else 0.86 if c.isupper() else 0.64 for c in word)
+
+
+def column_mm(page: str, seats: int, label_mm: float = 21.6) -> float:
+    """Return the width a player's name has at the head of their column, inside its padding."""
+    return (PAGE_WIDTH_MM[page] - label_mm) / max(seats, 1) - 2
+
+
+def name_class(name: str, width_mm: float) -> str:
+    """Choose the type size that fits a name's longest word in its cell: names break at spaces, never mid-word
+    (only a word too long for the smallest size breaks where it must)."""
+    widest = max((word_em(word) for word in name.split()), default=0)
+    for cls, points in NAME_SIZES:
+        if widest * points * PT_MM <= width_mm:
+            return cls
+    return " tiny breaks"
 
 
 def name_mm(name: str) -> float:
@@ -70,11 +111,16 @@ def fixed_mm(plan: Plan, players: int, names: Sequence[str] = ()) -> float:
         rows_of_keys = -(-len(plan.keys) // 3)
         height += rows_of_keys * (8 + LINE_MM * max(key_lines(k) for k in plan.keys))
     height += LINE_MM * len(plan.notes) + 3
-    if plan.rows:
+    if is_log(plan):
+        height += 12  # its heading
+    elif plan.rows:
         height += 10 + (5 if len(plan.columns) > 1 else 0) + (5 if plan.seat_order else 0)
+        height += sum(3.6 * (-(-len(tr(line)) // FOOTER_CHARS) - 1) for line in plan.footer)  # a footer line wraps
     if plan.tokens:
-        row = TRACKER_MM if plan.layout is Layout.TRACKER else 8
+        row = tracker_mm(plan, players) if plan.layout is Layout.TRACKER else 8
         seats = list(names)[:players] + [""] * (players - len(names))
+        if plan.layout is not Layout.TRACKER and players > 6:  # two players a line
+            seats = [max(pair, key=name_mm) for pair in zip(seats[::2], [*seats[1::2], ""])]
         height += 12 + sum(max(row, name_mm(name)) for name in seats)  # a long name makes its row taller
     if plan.pot_boxes:
         height += 12 + 6 * -(-plan.pot_boxes // 30)
@@ -83,25 +129,68 @@ def fixed_mm(plan: Plan, players: int, names: Sequence[str] = ()) -> float:
     return height
 
 
-def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[str] = ()) -> tuple[Plan, Fit]:
+LOG_MM = 9.5   # a line of the deal log's boxes: a deal number and room for initials
+LOG_MOST = 10  # lines of the deal log at most: 60 deals in portrait, twice a long game's 28
+LOG_LEAST = 3  # lines of the deal log a sheet always has
+LOG_COLUMNS = {"portrait": 6, "landscape": 9}
+
+
+def tracker_mm(plan: Plan, players: int) -> float:
+    """Return a player's line of places to strike out: tighter at a big table whose deal log needs the room."""
+    return TRACKER_MM - 2 if is_log(plan) and players > 6 else TRACKER_MM
+
+
+def wide_labels(plan: Plan) -> bool:
+    """Say whether the rows' labels need a wider column: rows with details, or a footer of lines in words."""
+    return any(r.detail for r in plan.rows) or bool(plan.footer) or plan.layout is Layout.BLOCKS
+
+
+def is_log(plan: Plan) -> bool:
+    """Say whether a sheet logs its rounds once for the table (who won each deal of Trash), not per player."""
+    return bool(plan.rows) and not plan.per_player
+
+
+def log_columns(page: str) -> int:
+    """Return the boxes on a line of the deal log."""
+    return LOG_COLUMNS[page.split("-")[1]]
+
+
+SMALL_PRINT_CHARS_MM = 0.62  # letters of the options line per mm of the page's width
+SMALL_PRINT_LINE_MM = 3.4
+
+
+def small_print_mm(chars: int, page: str) -> float:
+    """Return the height the options line takes beyond its first line (the first is in every sheet's estimate)."""
+    lines = -(-chars // int(PAGE_WIDTH_MM[page] * SMALL_PRINT_CHARS_MM)) if chars else 1
+    return SMALL_PRINT_LINE_MM * max(0, lines - 1)
+
+
+def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[str] = (),
+        small_print: int = 0) -> tuple[Plan, Fit]:
     """Size the rows to fill one page; open (spare) rows are cut to those that fit with room to write.
 
     Each step of ``squeeze`` leaves a little more room, for a page the estimate let spill over.
     """
-    free = PAGE_MM[page] - fixed_mm(plan, players, names) - SQUEEZE_MM * squeeze
+    free = PAGE_MM[page] - fixed_mm(plan, players, names) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
     lines = len(plan.block_lines) if plan.layout is Layout.BLOCKS else 1
     extra = int(plan.total_row) + len(plan.footer)
+    if is_log(plan):  # who won each deal: a grid of numbered boxes, as many as the page holds (a long game: the back)
+        columns = log_columns(page)
+        needed = LOG_MOST if plan.open_rows else -(-len(plan.rows) // columns)
+        lines = max(LOG_LEAST, min(int(free // LOG_MM), needed))
+        rows = plan.rows if not plan.open_rows else numbered(lines * columns)
+        return dataclasses.replace(plan, rows=rows), Fit(LOG_MM, tracker_mm(plan, players), False)
     if plan.open_rows:
         fits = int(free // WRITE_MM[0]) - extra
         plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
     count = len(plan.rows) * lines + extra
     if count and free / count < LEAST_MM:  # cannot fit one page with room to write: rows to write in, more pages
-        return plan, Fit(WRITE_MM[0], TRACKER_MM, any(r.detail for r in plan.rows), one_page=False)
+        return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
     tracker = TRACKER_MM
     if not plan.rows:  # nothing else to write on: the trackers share the page
         tracker = min(TRACKER_MM + free / max(players, 1), 18)
-    return plan, Fit(round(row, 2), round(tracker, 2), any(r.detail for r in plan.rows), one_page=players <= MOST_ON_A_PAGE)
+    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=players <= MOST_ON_A_PAGE)
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
@@ -112,15 +201,38 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     """
     order = list(plan.seat_order) or list(range(table.n))
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
-    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players])
+    options = options_in_force(spec, table)
+    small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
+    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
-        "options": [(label, words) for (label, words), option in zip(spec.describe_options(table.options, table.players),
-                                                                     spec.options)
-                    if any(table.players) or option.name != "first_dealer"],  # no names: nobody to deal first
+        "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
+        "options": options,
         "today": date.today(),
-        "extra_columns": extra_columns, "long_key": LONG_KEY, "long_name": LONG_NAME, "glance": at_a_glance(spec.key),
+        "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
     }
+
+
+def options_in_force(spec: GameSpec, table: Table) -> list[tuple[Any, Any]]:
+    """Return the house rules a sheet lists: only those in force (no "Play to a target: —", no "Win at: 0", no
+    "One-eyed jacks are wild: no"), and who deals first only when there are names to deal."""
+    listed = []
+    for (label, words), option in zip(spec.describe_options(table.options, table.players), spec.options):
+        value = getattr(table.options, option.name, None)
+        if option.name == "first_dealer" and not any(table.players):
+            continue
+        if value is None or value is False or (type(value) is int and value == 0 and option.name != "first_dealer") \
+                or (isinstance(value, Mapping) and not value):
+            continue
+        if spec.key == "golf" and option.name in ("knock_penalty", "knock_bonus") and table.options.layout == 6 \
+                and getattr(value, "value", None) == "none":
+            continue  # 6-card Golf: nobody knocks
+        listed.append((label, words))
+    return listed
+
+
+ROUNDS_HEADING = {"Hole": _l("Holes"), "Hand": _l("Hands"), "Deal": _l("Deals")}  # one round word per game
 
 
 EXTRAS = {  # the standings values a filled sheet prints, in this order, and their column headings
@@ -145,3 +257,106 @@ def isolate(name: str) -> Markup:
     marks are invisible in print and in the PDF's text. Each element costs render time; these cost none.
     """
     return FSI + escape(name) + PDI
+
+
+def quarter_payers(view: TableView) -> list[set[int]]:
+    """Return, hole by hole, the seats that paid a quarter into the jar (the quarters game: the hole's highest score)."""
+    if not view.options.get("quarters"):
+        return []
+    payers = []
+    for r in view.rounds:
+        played = [p for p in (r.points or ()) if p is not None]
+        payers.append(set() if r.broken or not played else {s for s, p in enumerate(r.points) if p == max(played)})
+    return payers
+
+
+def quarters_left(view: TableView) -> list[list[float | None]]:
+    """Return each seat's quarters after every hole of the quarters game."""
+    left = [view.options["quarters"]] * len(view.players)
+    series: list[list[float | None]] = [[] for _ in view.players]
+    for paid in quarter_payers(view):
+        left = [q - (s in paid) for s, q in enumerate(left)]
+        for seat, q in enumerate(left):
+            series[seat].append(q)
+    return series
+
+
+def filled_chart(view: TableView, height: int) -> Markup:
+    """Draw the filled sheet's chart: the value that decides the game (quarters in the quarters game), and the
+    totals with the end bonuses as a last point where the game gives any (Gin Rummy)."""
+    if not view.rounds:
+        return Markup("")
+    if view.options.get("quarters"):
+        return running_chart(view.players, quarters_left(view), str(_l("Quarters left")), 640, height,
+                             label_width=40, numbered=True)
+    series = view.series()
+    end = ""
+    if view.over and any(getattr(s, "bonus", None) for s in view.seats):
+        series = [[*line, s.total] for line, s in zip(series, view.seats)]
+        end = str(_l("End"))
+    return running_chart(view.players, series, str(HEADLINES.get(view.headline, HEADLINES["total"])), 640, height,
+                         label_width=40, numbered=True, end_label=end)
+
+
+KNOCKED = "⚑"  # the mark of the player who knocked, on a filled sheet
+
+
+def knockers(view: TableView) -> list[int | None]:
+    """Return, round by round, the seat that knocked (Golf, Gin Rummy), or None."""
+    if view.key not in ("golf", "gin-rummy"):
+        return []
+    seats = [r.data.get("knocker") if isinstance(r.data, Mapping) else None for r in view.rounds]
+    return [seat if isinstance(seat, int) and 0 <= seat < len(view.players) else None for seat in seats]
+
+
+def cell_notes(view: TableView) -> list[list[list[str]]]:
+    """Return, round by round and seat by seat, the small lines a filled sheet prints under a score: what the
+    blank sheet asked the table to write (the knocker, the deadwood given, Hand & Foot's books and cards)."""
+    notes = []
+    for r in view.rounds:
+        cells: list[list[str]] = [[] for _ in view.players]
+        data = r.data or {}
+        if view.key == "gin-rummy" and isinstance(data.get("deadwood"), list):
+            for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
+                if isinstance(deadwood, int):
+                    cells[seat].append(_("deadwood %(n)s", n=deadwood))
+        if view.key == "hand-and-foot" and isinstance(data.get("players"), list):
+            for seat, entry in enumerate(data["players"][:len(cells)]):
+                if isinstance(entry, dict):
+                    cells[seat].extend(hand_and_foot_lines(entry))
+        notes.append(cells)
+    return notes
+
+
+def hand_and_foot_lines(entry) -> list[str]:
+    """Say what one Hand & Foot hand held: books, red threes, going out, the cards melded and left."""
+    lines = [_("books: %(clean)s clean, %(dirty)s dirty", clean=entry.get("clean_books", 0),
+               dirty=entry.get("dirty_books", 0))]
+    if entry.get("red_threes"):
+        lines.append(ngettext("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
+    if entry.get("went_out"):
+        lines.append(_("went out"))
+    lines.append(_("melded %(melded)s, left %(left)s", melded=cards_shown(entry, "melded"),
+                   left=cards_shown(entry, "left")))
+    return lines
+
+
+def cards_shown(entry, key: str) -> str:
+    """Return the points of a Hand & Foot entry's cards, or the cards themselves where they were typed."""
+    if isinstance(entry.get(f"{key}_points"), int):
+        return str(entry[f"{key}_points"])
+    cards = entry.get(key)
+    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
+
+
+MINUS = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def minus(value) -> str:
+    """Write a number or a mark with true minus signs ("−5", not "-5")."""
+    return MINUS.sub("\u2212", str(value))
+
+
+def money(value: float) -> str:
+    """Write an amount of money as the reader's language does ("1.70", « 1,70 »)."""
+    return str(shown_param(Amount(value)))

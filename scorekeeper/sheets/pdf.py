@@ -77,7 +77,7 @@ def html_class():
 SQUEEZES = 3  # tries at fitting a one-page sheet, each with less room per row
 
 
-def render_pdf(html: Callable[[int], str], one_page: bool = False) -> bytes:
+def render_pdf(html: Callable[[int], str], one_page: bool = False, tries: int = SQUEEZES) -> bytes:
     """Render a sheet's HTML (already escaped by Jinja) to PDF bytes.
 
     ``html(squeeze)`` makes the page; a sheet that must fit one page and spills over is made again,
@@ -85,7 +85,7 @@ def render_pdf(html: Callable[[int], str], one_page: bool = False) -> bytes:
     """
     css, fonts = _stylesheet()
     document_class = html_class()
-    for squeeze in range(SQUEEZES):
+    for squeeze in range(tries):
         document = document_class(string=html(squeeze)).render(stylesheets=[css], font_config=fonts)
         if not one_page or len(document.pages) == 1:
             break

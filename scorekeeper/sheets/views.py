@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from datetime import date
 from hashlib import sha256
 
 from flask import abort, make_response, render_template, request
@@ -12,12 +13,14 @@ from .. import services
 from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
 from ..i18n import tr_errors
-from ..rules.paper import plan_for
+from ..rules.paper import PADS, plan_for
 from ..services import Problem
 from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
-from .pdf import render_pdf
+from .pdf import SQUEEZES, render_pdf
+
+FILLED_SQUEEZES = 4  # a filled sheet's tries at one page: tighter rows, then a lower chart
 
 CACHE_SIZE = 64
 _rendered: OrderedDict[str, bytes] = OrderedDict()  # the last sheets made, by tag: repeat downloads cost nothing
@@ -51,8 +54,10 @@ def blank(key: str, kind: str):
         place_sheet_errors(form, tr_errors(exc.errors))
         return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     paper = paper_of(request.args)
-    tag = sha256(repr((key, kind, table, paper, str(get_locale()))).encode()).hexdigest()[:32]
-    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper))
+    pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
+    tag = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
+    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper,
+                                                                 pad=pad))
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
@@ -60,7 +65,8 @@ def filled(game_id: str, kind: str):
     """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
     game = game_or_404(game_id)
     paper = paper_of(request.args)
-    tag = services.state_etag(game, kind, paper, str(get_locale()))
+    # the day is in the tag: an unfinished game's sheet says when it was printed (same tag, same bytes everywhere)
+    tag = services.state_etag(game, kind, paper, str(get_locale()), date.today().isoformat())
 
     def make() -> bytes:
         view = services.table_view(game)
@@ -75,9 +81,10 @@ TEMPLATES = {  # (kind, of a game?) -> template
 }
 
 
-def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
-    """Render one sheet to PDF; all but a game's filled sheet must fit one page."""
-    plan = plan_for(spec.key, table)
+def make_sheet(template: str, spec, table, paper: str, view=None, pad: str | None = None) -> bytes:
+    """Render one sheet to PDF, squeezed to one page where it can (a long blank sheet or filled sheet breaks between
+    its parts)."""
+    plan = plan_for(spec.key, table, pad if template == "sheets/blank.html" else None)
     card = template == "sheets/rules_card.html"
     first = sheet_context(spec, table, plan, paper, view, card=card)
     pages = {0: first}
@@ -86,7 +93,8 @@ def make_sheet(template: str, spec, table, paper: str, view=None) -> bytes:
         context = pages.get(squeeze) or sheet_context(spec, table, plan, paper, view, squeeze, card=card)
         return render_template(template, **context)
 
-    return render_pdf(html, one_page=template != "sheets/filled.html" and first["fit"].one_page)
+    filled = template == "sheets/filled.html"  # a filled sheet is squeezed to one page where it can, else breaks
+    return render_pdf(html, one_page=filled or first["fit"].one_page, tries=FILLED_SQUEEZES if filled else SQUEEZES)
 
 
 def view_name(game) -> str:
@@ -108,7 +116,7 @@ def paper_of(args) -> str:
 def send_pdf(tag: str, filename: str, make) -> object:
     """Send a PDF by its tag: 304 when the reader has it, from memory when made lately, else made now."""
     if request.if_none_match.contains(tag):
-        return make_response("", 304, {"ETag": f'"{tag}"'})
+        return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
     pdf = _rendered.get(tag)
     if pdf is None:
         pdf = _rendered[tag] = make()
@@ -119,4 +127,5 @@ def send_pdf(tag: str, filename: str, make) -> object:
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; an unchanged sheet then costs a 304
+    response.vary.update(("Accept-Language", "Cookie"))  # the sheet is in the reader's language
     return response

@@ -406,6 +406,38 @@
     return api;
   }
 
+  // --- after a refusal: a tap on what is marked wrong opens its box (the pad, the layout or the keyboard) ------
+
+  function boxOf(field) {
+    return field.querySelector("input:not([type=hidden]):not([aria-hidden=true]), select:not(.replaced)") ||
+      field.querySelector("input:not([type=hidden]), select");
+  }
+
+  function reach(box, pickers) {
+    if (!box) return;
+    const entry = box.closest(".field.cards") && box.closest(".cards-entry[data-picker]");  // the cards, not the score
+    const picker = entry && pickers.find((p) => entry.contains(p.box));
+    (picker ? entry : box).scrollIntoView({ block: "center" });
+    if (picker) { picker.open(); return; }  // the layout's card keys, on this player's slots
+    box.focus({ preventScroll: true });  // a pad's box brings the pad; any other box brings the keyboard
+  }
+
+  function fixWhereMarked(form, pickers) {
+    const marked = Array.from(form.querySelectorAll(".has-error"));
+    if (!marked.length) return;
+    marked.forEach((field) => {
+      const box = boxOf(field);
+      field.querySelectorAll(".error").forEach((message) => {
+        message.classList.add("to-fix");
+        message.addEventListener("click", () => reach(box, pickers));
+      });
+    });
+    form.querySelectorAll(".refused, .error.banner").forEach((banner) => {
+      banner.classList.add("to-fix");
+      banner.addEventListener("click", () => reach(boxOf(marked[0]), pickers));
+    });
+  }
+
   // --- one pad open at a time --------------------------------------------------------------------------
 
   function onePad(event) {
@@ -436,6 +468,7 @@
     });
     const refused = document.querySelector(".round-form .has-error");
     if (pickers.length && !refused) pickers[0].open();
+    document.querySelectorAll(".round-form").forEach((form) => fixWhereMarked(form, pickers));
     document.addEventListener("click", onePad);
   });
 })();

@@ -39,6 +39,45 @@
     document.addEventListener("visibilitychange", poll);
   }
 
+  // The rules for this round open over the table, in a sheet: the page, and what is typed in it, stay as they are.
+  function rulesSheet(event) {
+    const summary = event.target.closest(".rules-now > summary");
+    if (!summary || !window.HTMLDialogElement) return;  // no <dialog>: the panel opens in place
+    event.preventDefault();
+    const panel = summary.parentNode;
+    let sheet = document.getElementById("rules-sheet");
+    if (!sheet) {
+      sheet = document.createElement("dialog");
+      sheet.id = "rules-sheet";
+      sheet.className = "sheet";
+      sheet.setAttribute("aria-labelledby", "rules-sheet-title");
+      sheet.addEventListener("click", (e) => { if (e.target === sheet) sheet.close(); });  // a tap outside closes
+      document.body.appendChild(sheet);
+    }
+    const title = document.createElement("h2");
+    title.id = "rules-sheet-title";
+    title.textContent = summary.textContent.trim();
+    const close = document.createElement("form");
+    close.method = "dialog";
+    const button = document.createElement("button");
+    button.className = "button primary";
+    button.textContent = panel.dataset.sheetClose;
+    close.appendChild(button);
+    sheet.replaceChildren(title, panel.querySelector(".rules-now-body").cloneNode(true), close);
+    sheet.showModal();
+    button.focus();
+  }
+
+  // After a save the totals are on top; while the next round's form is out of sight, a button at the thumb leads there.
+  function jumpBar(bar) {
+    const form = document.getElementById(bar.dataset.jumpTo);
+    const first = form && (form.querySelector(".seat-entry") || form.querySelector(".field"));  // where typing starts
+    if (!first || !window.IntersectionObserver) return;
+    new IntersectionObserver((seen) => {
+      bar.hidden = seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
+    }, { threshold: [0, 0.5, 1] }).observe(first);
+  }
+
   function copyButtons() {
     // Where the clipboard is unavailable (plain HTTP), the button selects the link for a long-press copy.
     document.querySelectorAll("[data-copy]").forEach((b) => {
@@ -82,6 +121,8 @@
     document.querySelectorAll("[data-live]").forEach(follow);
     document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
+    document.addEventListener("click", rulesSheet);
+    document.querySelectorAll("[data-jump-to]").forEach(jumpBar);
     if ("serviceWorker" in navigator && window.isSecureContext) {
       navigator.serviceWorker.register("/sw.js").catch(() => { /* the pages work without it */ });
     }

@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import auth
+
 GOLF_HOLE = {"players": [{"cards": ["K", "5", "5", "Q"]}, {"cards": ["A", "2", "3", "4"]}, {"score": 7}]}
-
-
-def auth(state, token=None):
-    return {"Authorization": f"Bearer {token or state['token']}"}
 
 
 def test_rules_lists_every_game_with_options(client):
@@ -66,6 +64,39 @@ def test_idempotency_key_replays_the_first_answer(client, create_game, post_roun
     assert first.status_code == again.status_code == 201
     assert again.get_json() == first.get_json()
     assert len(client.get(f"/api/games/{state['id']}").get_json()["rounds"]) == 1
+
+
+def test_two_long_idempotency_keys_that_differ_only_at_the_end_are_two_writes(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    stem = "k" * 200
+    for score in (1, 2):
+        answer = client.post(f"/api/games/{state['id']}/rounds",
+                             json={"data": {"players": [{"score": score}, {"score": 9}]}},
+                             headers={**auth(state), "Idempotency-Key": f"{stem}{score}"})
+        assert answer.status_code in (201, 400), answer.get_json()
+        if answer.status_code == 201:  # taken: it must be stored as sent
+            assert answer.get_json()["rounds"][-1]["data"]["players"][0]["score"] == score
+
+
+def test_a_long_idempotency_key_sent_again_replays_its_first_answer(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    headers = {**auth(state), "Idempotency-Key": "k" * 500}
+    body = {"data": {"players": [{"score": 4}, {"score": 9}]}}
+    first = client.post(f"/api/games/{state['id']}/rounds", json=body, headers=headers)
+    again = client.post(f"/api/games/{state['id']}/rounds", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201 and first.get_json() == again.get_json()
+    assert len(client.get(f"/api/games/{state['id']}").get_json()["rounds"]) == 1
+
+
+def test_an_api_key_is_never_taken_for_a_round_forms_entry_key(client, create_game):
+    """The round form keeps its entry keys beside the API's, as "entry:<key>": an API key written that way is
+    its own write, not the form's (a 303 replay with no Location, or a form entry taken as saved)."""
+    state = create_game("golf", ["Ann", "Bob"])
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    client.post(f"/games/{state['id']}/rounds", data={"entry_key": "formkey12345", "score-0": "3", "score-1": "5"})
+    answer = client.post(f"/api/games/{state['id']}/rounds", json={"data": {"players": [{"score": 1}, {"score": 2}]}},
+                         headers={**auth(state), "Idempotency-Key": "entry:formkey12345"})
+    assert answer.status_code == 201 and len(answer.get_json()["rounds"]) == 2
 
 
 def test_round_number_taken_is_409(create_game, post_round):

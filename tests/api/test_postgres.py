@@ -8,6 +8,8 @@ from scorekeeper.extensions import db
 from tests.api.test_examples import test_example as play_example
 from tests.conftest import example_cases
 
+pytestmark = pytest.mark.own_database  # PostgreSQL whatever --db says: run once
+
 
 @pytest.fixture
 def pg_app(make_app):

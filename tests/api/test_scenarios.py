@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import auth
+
 P2 = ["Ann", "Bob"]
 P3 = ["Ann", "Bob", "Cy"]
 P4 = ["Ann", "Bob", "Cy", "Dee"]
 
 
 # --- runners ---------------------------------------------------------------------------------
-
-
-def auth(state):
-    return {"Authorization": f"Bearer {state['token']}"}
 
 
 def url(state, tail=""):

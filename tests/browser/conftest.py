@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,27 @@ SHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "
 PHONE = {"width": 390, "height": 844}  # every test here is marked "browser" by tests/conftest.py
 
 
+def late_scripts(wsgi_app):
+    """Send the deferred page scripts a moment late to a browser that asks for it with an ``X-Late-Scripts``
+    header (in seconds), as a slow connection does, so the page paints before they run. Each waits on its own
+    thread, as scripts arrive side by side; theme.js, which the head runs before anything is drawn, is on time."""
+
+    def serve(environ, start_response):
+        late = environ.get("HTTP_X_LATE_SCRIPTS")
+        path = environ.get("PATH_INFO", "")
+        if late and path.startswith("/static/js/") and path != "/static/js/theme.js":
+            time.sleep(float(late))
+        return wsgi_app(environ, start_response)
+
+    return serve
+
+
 @pytest.fixture(scope="session")
 def live_server(databases):
     """Serve the app on a free loopback port, with CSRF on, for the whole session."""
     app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": databases.new(),
                       "RATELIMIT_ENABLED": False})
+    app.wsgi_app = late_scripts(app.wsgi_app)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -96,28 +113,35 @@ def name_players(page, names) -> None:
         field.fill(name)
 
 
+def start_game_on(page, live_server: str, key: str, players, options: dict[str, str] | None = None,
+                  button: str = "Start the game") -> str:
+    """Start a game on ``page`` through the new-game page (its house rules set as a player would, the start
+    button named ``button`` in the page's language); return the table page's URL."""
+    page.goto(f"{live_server}/new/{key}")
+    name_players(page, players)
+    if options:
+        page.locator("details.options summary").click()
+        for name, value in options.items():
+            field = page.locator(f"#opt_{name}")
+            choice = page.locator(f"input[type=radio][name=opt_{name}][value='{value}']")
+            if choice.count():  # a house rule's choices are radio buttons
+                choice.check()
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            elif field.get_attribute("type") == "checkbox":
+                field.set_checked(value == "y")
+            else:
+                field.fill(value)
+    page.get_by_role("button", name=button).click()
+    page.wait_for_url("**/games/*")
+    return page.url
+
+
 @pytest.fixture
 def start_game(page, live_server):
-    """Start a game through the new-game page; return the table page's URL."""
+    """Start a game through the new-game page of the test's ``page``; return the table page's URL."""
 
     def start(key: str, players: list[str], options: dict[str, str] | None = None) -> str:
-        page.goto(f"{live_server}/new/{key}")
-        name_players(page, players)
-        if options:
-            page.locator("details.options summary").click()
-            for name, value in options.items():
-                field = page.locator(f"#opt_{name}")
-                choice = page.locator(f"input[type=radio][name=opt_{name}][value='{value}']")
-                if choice.count():  # a house rule's choices are radio buttons
-                    choice.check()
-                elif field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(value)
-                elif field.get_attribute("type") == "checkbox":
-                    field.set_checked(value == "y")
-                else:
-                    field.fill(value)
-        page.get_by_role("button", name="Start the game").click()
-        page.wait_for_url("**/games/*")
-        return page.url
+        return start_game_on(page, live_server, key, players, options)
 
     return start

@@ -38,8 +38,7 @@ def axe_page(browser, request):
 
 def violations(page, url: str) -> list[str]:
     """Open ``url`` and return axe's violations, one line each: rule, impact and the first element."""
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
+    page.goto(url, wait_until="load")  # the deferred scripts have run: the chips, pads and steppers are there
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document)).violations"
                           ".map(v => `${v.id} (${v.impact}): ${v.nodes[0].target} ${v.nodes[0].failureSummary}`)")
@@ -70,6 +69,30 @@ def test_edit_page(axe_page, live_server, key, hand):
     api(live_server, f"/games/{state['id']}/rounds", {"data": hand}, state["token"])
     axe_page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
     assert violations(axe_page, f"{live_server}/games/{state['id']}/rounds/1/edit") == []
+
+
+def axe_here(page) -> list[str]:
+    """Return axe's violations on the page as it is now (after taps), one line each."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("async () => (await axe.run(document)).violations"
+                         ".map(v => `${v.id} (${v.impact}): ${v.nodes[0].target} ${v.nodes[0].failureSummary}`)")
+
+
+def test_the_entry_that_survives(axe_page, live_server):
+    """Issue 20's pieces: the kept draft and its Clear, the undo after a save, the rules sheet, ten players' grid."""
+    names = [f"Player number {n}" for n in range(1, 11)]
+    state = api(live_server, "/games", {"game": "golf", "players": names, "options": {}})
+    page = axe_page
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    for seat in range(10):
+        page.locator(f"#score-{seat}").fill(str(seat))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hole 1").click()
+    page.locator("#score-0").fill("5")  # a draft: its note and Clear
+    assert page.locator(".saved-bar").is_visible()
+    assert axe_here(page) == [], "after a save"
+    page.locator("#rules-now summary").click()
+    assert axe_here(page) == [], "the rules sheet"
 
 
 def test_group_pages(axe_page, live_server):

@@ -79,7 +79,7 @@ def test_hidden_buttons_stay_hidden_and_the_qr_code_shows(page, live_server):
 @pytest.mark.parametrize("width", [360, 390])
 def test_the_rounds_grid_of_twelve_golfers_scrolls_in_its_own_box(browser, live_server, width):
     state = api(live_server, "/games", {"game": "golf", "players": MANY, "options": {}})
-    for n in range(3):
+    for n in range(8):  # a row per player (issue 20): the holes scroll beside the names and totals
         api(live_server, f"/games/{state['id']}/rounds", {"data": hole(*range(n, n + 12))}, state["token"])
     context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -91,7 +91,9 @@ def test_the_rounds_grid_of_twelve_golfers_scrolls_in_its_own_box(browser, live_
         first = page.locator("#rounds tbody th").first
         before = first.bounding_box()["x"]
         box.evaluate("b => { b.scrollLeft = 400; }")
-        assert abs(first.bounding_box()["x"] - before) < 1  # the round column stays pinned
+        assert abs(first.bounding_box()["x"] - before) < 1  # the name column stays pinned
+        total = page.locator("#rounds tbody td.sum").first.bounding_box()
+        assert total["x"] + total["width"] <= width  # and each total beside it
     finally:
         context.close()
 

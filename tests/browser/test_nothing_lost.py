@@ -7,7 +7,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SHOTS, name_players
+from tests.browser.conftest import PHONE, SHOTS, start_game_on
 
 QUEUED = "What you entered is kept on this phone"
 
@@ -25,11 +25,7 @@ def phone(browser):
 
 
 def start(page, live_server) -> str:
-    page.goto(f"{live_server}/new/golf")
-    name_players(page, ["Ann", "Bob"])
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url("**/games/*")
-    return page.url.split("#")[0]
+    return start_game_on(page, live_server, "golf", ["Ann", "Bob"]).split("#")[0]
 
 
 def correct_the_first_hole(page, live_server) -> tuple[str, str]:

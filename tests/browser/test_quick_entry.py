@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, name_players, submit
+from tests.browser.conftest import PHONE, start_game_on, submit
 
 
 class Taps:
@@ -35,13 +35,6 @@ def plain_page(browser):
     context.close()
 
 
-def start_on(page, live_server, key: str, names: list[str]) -> None:
-    page.goto(f"{live_server}/new/{key}")
-    name_players(page, names)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url("**/games/*")
-
-
 GOLF_HOLE = {"Ann": "K 5 5 Q", "Bob": "A 2 3 4", "Cy": "7 7 X 8"}
 
 
@@ -62,9 +55,9 @@ def enter_golf_hole(page, taps: Taps, quick: bool) -> None:
 
 def test_golf_hole_in_half_the_taps(page, plain_page, live_server, start_game):
     before, typed, after = Taps(plain_page), Taps(plain_page), Taps(page)
-    start_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
+    start_game_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
     enter_golf_hole(plain_page, before, quick=False)
-    start_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
+    start_game_on(plain_page, live_server, "golf", ["Ann", "Bob", "Cy"])
     for seat, cards in enumerate(GOLF_HOLE.values()):  # typed on the phone's keyboard, with no pad
         typed.type(plain_page.locator(f"#cards-{seat}"), cards)
     typed.count += 2  # the knocker and the save button, as above
@@ -128,7 +121,34 @@ def test_chase_the_ace_card_buttons(page, start_game, shot):
 
 def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
+    check, filled = page.locator(".sum-check"), re.compile(r"\bauto\b")
+    tricks[0].fill("3")
+    tricks[1].fill("4")
+    expect(tricks[3]).to_have_value("0")  # two counts still open: nothing is filled in yet
+    expect(tricks[3]).not_to_have_class(filled)
+    tricks[2].fill("5")
+    expect(tricks[3]).to_have_value("1")  # 13 tricks: the last count is what is left, marked as filled in
+    expect(tricks[3]).to_have_class(filled)
+    expect(check).to_have_text("Tricks: 13 / 13")
+    tricks[0].fill("2")  # another count corrected: the filled one follows it
+    expect(tricks[3]).to_have_value("2")
+    tricks[3].fill("4")  # typed by hand: the scorer's own now, no longer filled in or changed
+    expect(tricks[3]).not_to_have_class(filled)
+    expect(check).to_have_text("Tricks: 15 / 13")
+    tricks[0].fill("0")
+    expect(check).to_have_text("Tricks: 13 / 13")
+    expect(tricks[3]).to_have_value("4")
     shot("quick-twelve-0")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    assert page.locator(".standings .total").all_inner_texts() == ["0", "20", "25", "20"]  # 5 points a trick
+    hearts = [page.locator(f"#hearts-{seat}") for seat in range(4)]
+    for seat, count in enumerate([9, 6, 0]):  # 15 hearts typed: no count could make 13, none is filled in
+        hearts[seat].fill(str(count))
+    expect(page.locator(".sum-check")).to_have_text("Hearts: 15 / 13")
+    expect(hearts[3]).to_have_value("0")
+    expect(hearts[3]).not_to_have_class(filled)
 
 
 HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red threes, out, laid down, left
@@ -174,7 +194,7 @@ def enter_hand(page, taps: Taps, quick: bool) -> None:
 def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot):
     """At most half of the 45 taps a hand took before the quick entry (issue "The live table")."""
     before, after = Taps(plain_page), Taps(page)
-    start_on(plain_page, live_server, "hand-and-foot", ["Ann", "Bob", "Cy"])
+    start_game_on(plain_page, live_server, "hand-and-foot", ["Ann", "Bob", "Cy"])
     enter_hand(plain_page, before, quick=False)
     start_game("hand-and-foot", ["Ann", "Bob", "Cy"])
     page.locator("#clean_books-0").scroll_into_view_if_needed()

@@ -1,4 +1,4 @@
-"""Migration 0005 (a group's version, the groups' indexes) from 0004 with a group and its games in it, and back."""
+"""Migration 0007 (a group's version, the groups' indexes) from 0006 with a group and its games in it, and back."""
 from __future__ import annotations
 
 import pytest
@@ -16,11 +16,11 @@ def empty_url(request, databases):
     databases.drop(url)
 
 
-def test_upgrade_from_0004_keeps_the_groups_and_their_results(empty_url):
+def test_upgrade_from_0006_keeps_the_groups_and_their_results(empty_url):
     app = on(empty_url)
     now = "2026-01-02 03:04:05+00:00"
     with app.app_context():
-        upgrade(revision="0004")
+        upgrade(revision="0006")
         run = db.session.execute
         run(text("INSERT INTO play_group (id, public_id, name, token_hash, view_hash, created)"
                  " VALUES (1, 'old-group', 'Sunday Golf', :h, :h, :now)"), {"h": "0" * 64, "now": now})
@@ -44,7 +44,7 @@ def test_upgrade_from_0004_keeps_the_groups_and_their_results(empty_url):
         db.session.remove()
     assert schema_drift(app) == []
     with app.app_context():
-        downgrade(revision="0004")
+        downgrade(revision="0006")
         kept = db.session.execute(text("SELECT count(*) FROM result")).scalar()
         db.session.remove()
         db.engine.dispose()

@@ -6,18 +6,10 @@ import re
 import pytest
 
 from scorekeeper import rules
+from tests.helpers import game_id
+from tests.helpers import post_new_game as start
 
 KEYS = list(rules.REGISTRY)
-
-
-def start(client, key="golf", names=("Ann", "Bob", "Cy"), **options):
-    form = {f"players-{i}": n for i, n in enumerate(names)}
-    form.update({f"opt_{k}": v for k, v in options.items()})
-    return client.post(f"/new/{key}", data=form)
-
-
-def game_id(response) -> str:
-    return re.search(r"/games/([\w-]+)", response.headers["Location"]).group(1)
 
 
 def test_home_lists_games_and_every_game_to_start(client, create_game):
@@ -363,3 +355,24 @@ def test_the_words_in_the_rounds_grid_are_in_the_readers_language(client, create
     assert "<td>28 contre</td>" in french and "<td>45 gin</td>" in french and "undercut" not in french
     english = client.get(f"/games/{game['id']}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "<td>28 undercut</td>" in english
+
+
+def test_a_refused_saves_address_opens_the_table_when_reloaded_or_bookmarked(client):
+    gid = game_id(start(client, "golf", ("Ann", "Bob")))
+    refused = client.post(f"/games/{gid}/rounds", data={"score-0": "400", "score-1": "3", "number": "1"})
+    assert refused.status_code == 422
+    again = client.get(f"/games/{gid}/rounds")  # the address the refusal left, opened again
+    assert again.status_code == 302 and again.headers["Location"] == f"/games/{gid}#round-form"
+    assert client.get("/games/nosuchgame00/rounds").status_code == 404
+
+
+def test_a_save_offers_its_undo_and_a_game_ended_early_says_so(client):
+    gid = game_id(start(client, "golf", ("Ann", "Bob")))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "4", "score-1": "3", "number": "1"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Hole 1 saved." in page and f'action="/games/{gid}/rounds/1/delete"' in page
+    assert 'data-confirm="Delete hole 1?"' in page
+    assert "Hole 1 saved." not in client.get(f"/games/{gid}").get_data(as_text=True)  # once
+    client.post(f"/games/{gid}/finish")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Ended early, after hole 1 of 9." in page

@@ -8,20 +8,10 @@ import pytest
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.chase_the_ace import (KINGS_RULES, RULES, SPEC, TIE_RULES, Kings, TieRule, losers_by_cards,
                                              pot_money)
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused
+from tests.rules.tables import helpers
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-
-
-def table(n: int = 4, **opts: Any) -> Table:
-    """Build a table of ``n`` players with the given options."""
-    names = (NAMES + [f"P{i}" for i in range(20)])[:n]
-    return Table(tuple(names), RULES.resolve_options(opts, n))
-
-
-def play(t: Table, rounds: list[Any], **kw: Any):
-    """Play the rounds through the engine."""
-    return derive(RULES, t, rounds, **kw)
+table, play = helpers(RULES, players=4)
 
 
 def lives(state) -> list[int]:

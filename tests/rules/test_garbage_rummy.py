@@ -7,17 +7,15 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.base import FieldKind, Msg, RulesError, Scope, Table, Turn
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.cards import values_in_force
 from scorekeeper.rules.garbage_rummy import (DEFAULT_VALUES, GOALS, RULES, deal_size, goal_label, goal_text,
                                              most_penalty, signed, values_line)
 from tests.conftest import EXAMPLES
+from tests.rules.tables import helpers
 
 
-def table(n: int = 3, **opts: Any) -> Table:
-    """Build a table of ``n`` players with the given options."""
-    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"][:n]
-    return Table(tuple(names), RULES.resolve_options(opts, n))
+table, play = helpers(RULES, players=3)
 
 
 def hand(made: bool = False, cards: Any = None, penalty: Any = None) -> dict[str, Any]:
@@ -39,11 +37,6 @@ def simple(went_out: int, n: int, made: tuple[int, ...] = (), penalty: int = 10)
     """A round where ``went_out`` went out, the seats in ``made`` (and the one out) made their goal."""
     return rnd(went_out, *[hand(s in made or s == went_out, [] if s == went_out else None,
                                 None if s == went_out else penalty) for s in range(n)])
-
-
-def play(t: Table, rounds: list[dict[str, Any]], **kw: Any):
-    """Play the rounds through the engine."""
-    return derive(RULES, t, rounds, **kw)
 
 
 def error_fields(t: Table, data: Any) -> set[str]:

@@ -7,14 +7,9 @@ import pytest
 from scorekeeper.rules import engine
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.gin_rummy import CARD_VALUES, RULES, Result
+from tests.rules.tables import helpers
 
-NAMES = ["Ann", "Bob", "Cy", "Di"]
-
-
-def table(n: int = 2, **options) -> Table:
-    """Build a table of ``n`` players with the options resolved."""
-    names = NAMES[:n]
-    return Table(tuple(names), RULES.resolve_options(options, len(names)))
+table, play = helpers(RULES, players=2)
 
 
 def knock(knocker: int, *deadwood: int) -> dict:
@@ -119,7 +114,7 @@ def test_hand_points(n, options, data, points):
     (2, {"undercut_bonus": 0}, [knock(0, 4, 4)], [0, 0]),  # nor does an undercut worth 0
 ])
 def test_hands_won(n, options, rounds, hands_won):
-    derived = engine.derive(RULES, table(n, **options), rounds)
+    derived = play(table(n, **options), rounds)
     assert column(derived, "hands_won") == hands_won
 
 
@@ -190,7 +185,7 @@ def test_knock_max_ten_allows_ten():
 
 def test_refused_hand_is_not_stored_by_the_engine():
     with pytest.raises(engine.RoundRefused) as caught:
-        engine.derive(RULES, table(), [knock(0, 5, 20), gin(1, 5, 3)])
+        play(table(), [knock(0, 5, 20), gin(1, 5, 3)])
     assert caught.value.number == 2 and "deadwood.1" in caught.value.errors
 
 
@@ -199,9 +194,9 @@ def test_refused_hand_is_not_stored_by_the_engine():
 
 def test_game_ends_at_target_and_highest_wins():
     t = table(target=50)
-    derived = engine.derive(RULES, t, [gin(0, 0, 20), knock(1, 30, 5)])
+    derived = play(t, [gin(0, 0, 20), knock(1, 30, 5)])
     assert not derived.over and derived.next == {"round": 3, "dealer": 0}
-    derived = engine.derive(RULES, t, [gin(0, 0, 20), knock(1, 30, 5), knock(0, 3, 10)])
+    derived = play(t, [gin(0, 0, 20), knock(1, 30, 5), knock(0, 3, 10)])
     assert derived.over and derived.next is None
     assert column(derived, "total") == [52, 25]
     assert derived.winners == [0]
@@ -209,7 +204,7 @@ def test_game_ends_at_target_and_highest_wins():
 
 def test_no_hand_after_the_end():
     with pytest.raises(engine.RoundRefused) as caught:
-        engine.derive(RULES, table(target=10), [knock(0, 0, 20), DRAW])
+        play(table(target=10), [knock(0, 0, 20), DRAW])
     assert caught.value.after_end
 
 
@@ -221,7 +216,7 @@ def test_no_hand_after_the_end():
     ({"shutout_double": True, "box_bonus": 25, "game_bonus": 100}, [400, 0], [275, 0]),
 ])
 def test_end_bonuses_in_a_shutout(options, totals, bonus):
-    derived = engine.derive(RULES, table(**options), [gin(0, 0, 40), gin(0, 0, 35)])
+    derived = play(table(**options), [gin(0, 0, 40), gin(0, 0, 35)])
     assert derived.over
     assert column(derived, "total") == totals
     assert column(derived, "bonus") == bonus
@@ -235,7 +230,7 @@ def test_end_bonuses_in_a_shutout(options, totals, bonus):
 ])
 def test_end_bonuses_when_the_loser_won_a_hand(options, totals, bonus):
     rounds = [gin(0, 0, 40), knock(0, 5, 10), knock(1, 20, 5), gin(0, 0, 32)]
-    derived = engine.derive(RULES, table(**options), rounds)
+    derived = play(table(**options), rounds)
     assert derived.over
     assert column(derived, "total") == totals
     assert column(derived, "bonus") == bonus
@@ -243,7 +238,7 @@ def test_end_bonuses_when_the_loser_won_a_hand(options, totals, bonus):
 
 
 def test_bonuses_only_when_over():
-    derived = engine.derive(RULES, table(box_bonus=25, game_bonus=100, shutout_double=True), [gin(0, 0, 40)])
+    derived = play(table(box_bonus=25, game_bonus=100, shutout_double=True), [gin(0, 0, 40)])
     assert not derived.over
     assert column(derived, "total") == [65, 0]
     assert column(derived, "bonus") == [0, 0]
@@ -251,7 +246,7 @@ def test_bonuses_only_when_over():
 
 def test_finished_early_applies_bonuses_to_the_leader():
     t = table(3, box_bonus=25, game_bonus=100, shutout_double=True)
-    derived = engine.derive(RULES, t, [knock(0, 5, 10, 3), gin(1, 10, 0, 20)], finished_by_hand=True)
+    derived = play(t, [knock(0, 5, 10, 3), gin(1, 10, 0, 20)], finished_by_hand=True)
     assert derived.over and derived.winners == [1]
     assert column(derived, "hands_won") == [1, 1, 1]
     assert column(derived, "bonus") == [25, 125, 25]
@@ -260,37 +255,37 @@ def test_finished_early_applies_bonuses_to_the_leader():
 
 def test_finished_early_shutout_in_three_players():
     t = table(3, shutout_double=True)
-    derived = engine.derive(RULES, t, [gin(1, 10, 0, 20)], finished_by_hand=True)
+    derived = play(t, [gin(1, 10, 0, 20)], finished_by_hand=True)
     assert column(derived, "total") == [0, 110, 0]
 
 
 def test_highest_hand_points_wins_when_two_pass_the_target():
-    derived = engine.derive(RULES, table(3, target=30, game_bonus=100), [knock(0, 5, 40, 0)])
+    derived = play(table(3, target=30, game_bonus=100), [knock(0, 5, 40, 0)])
     assert derived.over and derived.winners == [0]
     assert column(derived, "total") == [135, 0, 30]
 
 
 def test_tied_winners_each_get_the_game_bonus():
     t = table(3, target=30, game_bonus=100, shutout_double=True)
-    derived = engine.derive(RULES, t, [knock(0, 5, 35, 0)])
+    derived = play(t, [knock(0, 5, 35, 0)])
     assert derived.over and derived.winners == [0, 2]
     assert column(derived, "total") == [160, 0, 160]
     assert column(derived, "bonus") == [130, 0, 130]
 
 
 def test_finished_before_any_hand():
-    derived = engine.derive(RULES, table(game_bonus=100, shutout_double=True), [], finished_by_hand=True)
+    derived = play(table(game_bonus=100, shutout_double=True), [], finished_by_hand=True)
     assert derived.winners == [0, 1]
     assert column(derived, "total") == [100, 100]
 
 
 def test_leader_while_playing():
-    derived = engine.derive(RULES, table(), [knock(1, 20, 5)])
+    derived = play(table(), [knock(1, 20, 5)])
     assert derived.leaders == [1] and derived.winners == []
 
 
 def test_dealer_passes_round():
-    derived = engine.derive(RULES, table(3, first_dealer=2), [DRAW, DRAW])
+    derived = play(table(3, first_dealer=2), [DRAW, DRAW])
     assert derived.next["dealer"] == 1
 
 
@@ -343,7 +338,7 @@ def test_notes_state_the_target_and_bonuses(options, expected):
 ])
 def test_seat_notes_count_hands_won(n, options, rounds, expected):
     t = table(n, **options)
-    derived = engine.derive(RULES, t, rounds)
+    derived = play(t, rounds)
     assert [[str(m) for m in notes] for notes in RULES.seat_notes(t, derived.state)] == expected
 
 
@@ -391,5 +386,5 @@ def test_the_classic_preset():
     resolved = RULES.options_json(RULES.resolve_options({}, 2, "classic"))
     assert (resolved["box_bonus"], resolved["game_bonus"], resolved["shutout_double"]) == (25, 100, True)
     t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
-    d = engine.derive(RULES, t, [gin(0, 0, 80)])  # 80 + 25: the target is reached, Bob won no hand
+    d = play(t, [gin(0, 0, 80)])  # 80 + 25: the target is reached, Bob won no hand
     assert d.over and [s["total"] for s in d.standings] == [105 * 2 + 25 + 100, 0]

@@ -8,14 +8,13 @@ import pytest
 from scorekeeper.rules import golf
 from scorekeeper.rules.base import RulesError, Table
 from scorekeeper.rules.cards import parse_cards
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused
+from tests.rules.tables import helpers
 
 RULES = golf.RULES
 
 
-def table(n: int = 3, **options) -> Table:
-    names = tuple("Ann Bob Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu".split()[:n])
-    return Table(names, RULES.resolve_options(options, n))
+table, play_rounds = helpers(RULES, players=3)
 
 
 def score(cards: str, **options) -> int:
@@ -30,7 +29,7 @@ def hole(*entries, knocker=None) -> dict:
 
 
 def play(t: Table, *holes, finished_by_hand=False):
-    return derive(RULES, t, list(holes), finished_by_hand)
+    return play_rounds(t, list(holes), finished_by_hand=finished_by_hand)
 
 
 @pytest.mark.parametrize("options, expected", [

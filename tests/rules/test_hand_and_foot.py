@@ -6,16 +6,12 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, counted_values,
                                              meld_minimum, packs, packs_worth, team_of)
+from tests.rules.tables import helpers
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-
-
-def table(n: int = 2, **opts: Any) -> Table:
-    """Build a table of ``n`` players with the given options."""
-    return Table(tuple(NAMES[:n]), RULES.resolve_options(opts, n))
+table, play = helpers(RULES, players=2)
 
 
 LAID = 150  # the cards laid down with books when a test does not say: past every meld minimum and 7 cards a book
@@ -41,11 +37,6 @@ def went_out(**more: Any) -> dict[str, Any]:
 def rnd(*entries: dict[str, Any]) -> dict[str, Any]:
     """Build one hand's data."""
     return {"players": list(entries)}
-
-
-def play(t: Table, rounds: list[Any], **kw: Any):
-    """Play the hands through the engine."""
-    return derive(RULES, t, rounds, **kw)
 
 
 def points(t: Table, data: Any) -> list[int | None]:

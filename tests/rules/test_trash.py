@@ -6,15 +6,11 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
-from scorekeeper.rules.engine import RoundRefused, derive
+from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.trash import RULES, Wild, packs_for, packs_text, wild_text
+from tests.rules.tables import helpers
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
-
-
-def table(n: int = 3, **opts: Any) -> Table:
-    """Build a table of ``n`` players with the given options."""
-    return Table(tuple(NAMES[:n]), RULES.resolve_options(opts, n))
+table, play = helpers(RULES, players=3)
 
 
 def deal(winner: Any, *others: Any) -> dict[str, Any]:
@@ -23,11 +19,6 @@ def deal(winner: Any, *others: Any) -> dict[str, Any]:
     if others:
         data["also_completed"] = list(others)
     return data
-
-
-def play(t: Table, rounds: list[Any], **kw: Any):
-    """Play the deals through the engine."""
-    return derive(RULES, t, rounds, **kw)
 
 
 def layouts(state) -> list[int]:
@@ -317,5 +308,5 @@ def test_presets(preset: str, want: dict) -> None:
 
 def test_the_short_game_ends_at_six() -> None:
     t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "short"))
-    d = derive(RULES, t, [{"winner": 0}] * 4)
+    d = play(t, [{"winner": 0}] * 4)
     assert d.over and d.winners == [0] and [s["layout"] for s in d.standings] == [6, 10]

@@ -10,14 +10,9 @@ from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.trash_twelve_hands import (
     CONTRACTS, DECKS, DEFAULT_POINTS, RULES, Contract, contract_for, deck_for, describe_hand,
 )
+from tests.rules.tables import helpers
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-
-
-def table(n: int = 4, **options) -> Table:
-    """Build a table of ``n`` players with the options resolved."""
-    names = NAMES[:n]
-    return Table(tuple(names), RULES.resolve_options(options, len(names)))
+table, play = helpers(RULES, players=4)
 
 
 def spread(total: int, n: int) -> list[int]:
@@ -45,7 +40,7 @@ def full_game(t: Table, hands: int = 12) -> list[dict]:
 
 def play_one(t: Table, data, hands_before: int = 0):
     """Play ``data`` as the hand after ``hands_before`` valid hands; return the points."""
-    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    derived = play(t, full_game(t, hands_before))
     return RULES.play(t, derived.state, derived.next_turn, data)[1]
 
 
@@ -193,7 +188,7 @@ def test_other_contracts_keys_are_ignored():
 @pytest.mark.parametrize("players", sorted(DECKS))
 def test_a_whole_game_at_every_table_size(players):
     t = table(players)
-    derived = engine.derive(RULES, t, full_game(t))
+    derived = play(t, full_game(t))
     assert derived.over and derived.next is None
     assert [r.number for r in derived.rounds] == list(range(1, 13))
     assert sum(s["total"] for s in derived.standings) == sum(sum(r.points) for r in derived.rounds)
@@ -278,14 +273,14 @@ def test_refused_hand_is_not_stored_by_the_engine():
     t = table()
     rounds = full_game(t, 2) + [{"kings": [4, 0, 0, 1]}]
     with pytest.raises(engine.RoundRefused) as caught:
-        engine.derive(RULES, t, rounds)
+        play(t, rounds)
     assert caught.value.number == 3 and "kings" in caught.value.errors
 
 
 def test_no_hand_after_the_twelfth():
     t = table()
     with pytest.raises(engine.RoundRefused) as caught:
-        engine.derive(RULES, t, full_game(t) + [{"tricks": [13, 0, 0, 0]}])
+        play(t, full_game(t) + [{"tricks": [13, 0, 0, 0]}])
     assert caught.value.after_end
 
 
@@ -295,7 +290,7 @@ def test_no_hand_after_the_twelfth():
 @pytest.mark.parametrize("hands_before", range(12))
 def test_next_names_the_contract(hands_before):
     t = table()
-    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    derived = play(t, full_game(t, hands_before))
     assert derived.next == {"round": hands_before + 1, "dealer": hands_before % 4,
                             "contract": CONTRACTS[hands_before].value}
     assert not derived.over
@@ -303,7 +298,7 @@ def test_next_names_the_contract(hands_before):
 
 def test_dealer_starts_at_first_dealer():
     t = table(first_dealer=2)
-    assert engine.derive(RULES, t, full_game(t, 3)).next["dealer"] == 1
+    assert play(t, full_game(t, 3)).next["dealer"] == 1
 
 
 @pytest.mark.parametrize("players, hands_before, names, sum_to", [
@@ -314,7 +309,7 @@ def test_dealer_starts_at_first_dealer():
 ])
 def test_round_fields_follow_the_contract(players, hands_before, names, sum_to):
     t = table(players)
-    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    derived = play(t, full_game(t, hands_before))
     fields = RULES.round_fields(t, derived.state, derived.next_turn)
     assert [f.name for f in fields] == names
     if sum_to is None:
@@ -347,7 +342,7 @@ def test_describe_hand(number, options, text):
 def test_lowest_total_wins(tricks, winners):
     t = table()
     rounds = full_game(t, 11) + [{"tricks": tricks}]
-    derived = engine.derive(RULES, t, rounds)
+    derived = play(t, rounds)
     totals = [s["total"] for s in derived.standings]
     best = min(totals)
     assert derived.winners == [seat for seat, total in enumerate(totals) if total == best]
@@ -360,7 +355,7 @@ def test_winners_on_a_known_game():
               {"queens": [0, 0, 4, 0]}, {"last_trick": 3}, {"first_out": 3, "second_out": 2},
               {"first_out": 3, "second_out": 1}, {"last_trick": 0}, {"queens": [0, 0, 0, 4]},
               {"kings": [0, 0, 0, 4]}, {"hearts": [0, 0, 0, 13]}, {"tricks": [0, 0, 13, 0]}]
-    derived = engine.derive(RULES, t, rounds)
+    derived = play(t, rounds)
     assert [s["total"] for s in derived.standings] == [150, 65, 130, 195]
     assert derived.winners == [1]
 
@@ -368,21 +363,21 @@ def test_winners_on_a_known_game():
 def test_tied_winners_share():
     t = table()
     rounds = [{"tricks": [13, 0, 0, 0]}, {"hearts": [0, 13, 0, 0]}]
-    derived = engine.derive(RULES, t, rounds, finished_by_hand=True)
+    derived = play(t, rounds, finished_by_hand=True)
     assert derived.over and derived.next is None
     assert derived.winners == [2, 3]
 
 
 def test_finished_early_before_any_hand():
     t = table()
-    derived = engine.derive(RULES, t, [], finished_by_hand=True)
+    derived = play(t, [], finished_by_hand=True)
     assert derived.winners == [0, 1, 2, 3]
     assert [s["total"] for s in derived.standings] == [0, 0, 0, 0]
 
 
 def test_leader_while_playing():
     t = table()
-    derived = engine.derive(RULES, t, [{"tricks": [3, 4, 5, 1]}])
+    derived = play(t, [{"tricks": [3, 4, 5, 1]}])
     assert derived.leaders == [3] and derived.winners == []
 
 
@@ -399,7 +394,7 @@ def test_play_does_not_change_the_state():
 
 def notes_before(t: Table, hands_before: int) -> list[str]:
     """Return the table page's notes for the hand after ``hands_before`` valid hands."""
-    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    derived = play(t, full_game(t, hands_before))
     return [str(note) for note in RULES.notes(t, derived.state, derived.next_turn)]
 
 
@@ -440,7 +435,7 @@ def test_deck_note_keeps_the_setup_as_a_message_to_translate():
 def test_count_label_reads_after_the_running_check(hands_before, label):
     """The form shows "x / N <label>": "13 / 13 tricks", "3 / 4 kings"."""
     t = table()
-    derived = engine.derive(RULES, t, full_game(t, hands_before))
+    derived = play(t, full_game(t, hands_before))
     (field,) = RULES.round_fields(t, derived.state, derived.next_turn)
     assert field.label == label and field.default == 0
 

@@ -130,7 +130,7 @@ def test_gin_sheet_has_the_bonus_block(client):
 
 def test_trash_and_chase_sheets_have_places_to_strike_out(client):
     _, text = pdf_text(blank(client, "trash", 3))
-    assert "A │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
+    assert "A ★ │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 │ 8 │ 9 │ 10" in text and "Packs" in text  # one strip of places, parted by bars
     _, text = pdf_text(blank(client, "chase-the-ace", 5, lives="4"))
     assert "Lives" in text and "The pot" in text
 
@@ -185,7 +185,7 @@ def test_filled_golf_sheet_has_rounds_running_totals_places_and_winner(client, c
                  [scores(20, 10, 7), scores(2, 30, 28)], {"holes": 2})
     pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
     assert "Winner: Ann" in text
-    assert "1 Ann" in text and "2 Cy" in text and "3 Bob" in text  # placings
+    assert "1st Ann" in text and "2nd Cy" in text and "3rd Bob" in text  # placings
     assert "Hole 1" in text and "Hole 2" in text
     assert "22" in text and "40" in text and "35" in text  # totals
     assert pages == 1
@@ -304,8 +304,8 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
 
     tries = []
     render = views.render_pdf
-    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False: render(
-        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page))
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False, **kw: render(
+        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page, **kw))
     names = [chr(65 + n) + "M" * 39 for n in range(count)]  # every name 40 letters, wrapping in its cell
     pages, text = pdf_text(client.get("/sheets/trash/sheet.pdf", query_string={
         "count": count, "paper": paper, **{f"players-{i}": n for i, n in enumerate(names)}}))
@@ -323,3 +323,205 @@ def test_a_french_sheet_names_an_undercut_in_french(client, create_game, post_ro
     post_round(state, {"result": "knock", "knocker": 0, "deadwood": [8, 5]})  # Bob undercuts Ann: 28
     _pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
     assert "28 contre" in text and "undercut" not in text
+
+
+def test_the_golf_quarters_game_says_how_it_is_won_on_its_sheet_and_card(client):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters"))
+    assert "Lowest total wins" not in text
+    assert "X=0" not in text and "Joker=0" in text  # the options line names the card, not the letter typed
+    assert "the last player with quarters left takes the jar" in text and "out of the game" in text
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind="rules"))
+    assert "lowest total wins" not in text.lower()
+    assert "the last player with quarters left takes the jar" in text
+
+
+def blank_preset(client, key, count, preset, kind="sheet", lang="en"):
+    return client.get(f"/sheets/{key}/{kind}.pdf", query_string={"count": count, "preset": preset},
+                      headers={"Accept-Language": lang})
+
+
+@pytest.mark.parametrize("preset,won", [("short", "The first layout down to 6 cards wins the game"),
+                                        ("house", "Win a deal with a layout of one card (the ace alone)")])
+def test_every_trash_sheet_says_plainly_how_the_game_is_won(client, preset, won):
+    _, card = pdf_text(blank_preset(client, "trash", 4, preset, kind="rules"))
+    _, sheet = pdf_text(blank_preset(client, "trash", 4, preset))
+    assert won in card and won in sheet
+    if preset == "short":
+        assert "one card to win the game" not in card  # no second, contradicting way to win
+        assert "6 │ 7 ★ │ 8" in sheet  # the place that wins, marked on every layout
+    assert "★ Strike out this place and you have won the game." in sheet
+
+
+def test_six_card_golf_has_no_knocking_rows(client):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "six_card", kind="rules"))
+    assert "Knocker" not in text and "when a layout is all face up" in text
+    assert "Or knock" not in text
+
+
+def test_the_trash_deal_log_holds_a_long_game(client):
+    for count in (3, 4, 6):
+        pages, text = pdf_text(blank(client, "trash", count))
+        assert pages == 1 and " 48 " in text  # a 4-player game lasts 28 deals, often more
+    pages, text = pdf_text(blank(client, "trash", 10))
+    assert pages == 1 and " 24 " in text and "number on from" in text  # a bigger table: the back of the page
+
+
+TYPICAL = {  # a typical game of each kind: it fits one page
+    "golf": (["Amélie", "Bartholomew", "Cy", "Dominique"], {"holes": 9},
+             [{"players": [{"score": (7 * h + 3 * s) % 23} for s in range(4)], "knocker": h % 4} for h in range(9)]),
+    "trash": (["Amélie", "Bartholomew", "Cy", "Dominique"], {}, [{"winner": (d * 7) % 4} for d in range(28)]),
+    "gin-rummy": (["Amélie", "Bartholomew"], {"box_bonus": 25, "game_bonus": 100, "shutout_double": True},
+                  [{"result": "knock", "knocker": h % 2, "deadwood": [3, 15] if h % 2 == 0 else [15, 3]}
+                   for h in range(14)] + [{"result": "gin", "knocker": 0, "deadwood": [0, 30]}]),  # 15 hands to 100
+    "hand-and-foot": (["Amélie", "Bartholomew", "Cy", "Dominique"], {},
+                      [{"players": [{"clean_books": 1, "dirty_books": 2, "red_threes": 1, "went_out": True,
+                                     "melded_points": 250, "left_points": 0}]
+                        + [{"clean_books": 0, "dirty_books": 1, "red_threes": 0, "went_out": False,
+                            "melded_points": 200, "left_points": 35}] * 3} for _ in range(4)]),
+}
+
+
+@pytest.mark.parametrize("key", TYPICAL)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_typical_filled_sheet_fits_one_page(client, create_game, post_round, key, lang):
+    players, options, rounds = TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds, options)
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": lang}))
+    assert pages == 1
+
+
+def test_a_filled_sheet_shows_what_the_table_wrote(client, create_game, post_round):
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "first meld 90" in text and "books: 1 clean, 2 dirty" in text and "1 red three" in text
+    assert "went out" in text and "melded 200, left 35" in text
+    state = play(create_game, post_round, "gin-rummy", ["Ann", "Bob"], [{"result": "knock", "knocker": 0,
+                                                                         "deadwood": [5, 20]}])
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "deadwood 5" in text and "deadwood 20" in text and "⚑ knocked" in text
+
+
+def test_the_filled_quarters_game_shows_who_paid_and_charts_quarters(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 9), scores(2, 8)], {"quarters": 2})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "9 ●" in text and "8 ●" in text and "paid a quarter" in text and "Quarters left" in text
+
+
+def test_the_gin_chart_ends_at_the_totals_with_the_bonuses(client, create_game, post_round):
+    players, options, rounds = TYPICAL["gin-rummy"]
+    state = play(create_game, post_round, "gin-rummy", players, rounds, options)
+    answer = client.get(f"/games/{state['id']}/sheet.pdf")
+    _, text = pdf_text(answer)
+    assert "End" in text  # the last point of the chart: the totals, bonuses in
+
+
+NAMES = ["Bartholomew", "<b>Bob</b>", "Marie-Christine", "Jean Baptiste", "Maximiliane", "Wolfgang", "Guinevere",
+         "Anastasia", "Christopher", "Alexandrina"]
+
+
+@pytest.mark.parametrize("key", ["golf", "garbage-rummy", "trash", "hand-and-foot"])
+def test_names_break_at_spaces_never_mid_word(client, create_game, post_round, key):
+    count = min(10, registry.get(key).spec.max_players)
+    _, text = pdf_text(blank(client, key, count, names=NAMES[:count]))
+    for name in NAMES[:count]:
+        for word in re.split(r"[ -]", name):
+            assert word in text  # a word is never cut over two lines (a break after a hyphen is fine)
+    if key == "golf":
+        state = play(create_game, post_round, "golf", NAMES, [scores(*range(10))])
+        _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+        assert all(word in text for name in NAMES for word in re.split(r"[ -]", name))
+
+
+ENGLISH_ON_FRENCH = ["the layout game", "rummy with 11 goals", "(12 hands)", "Lowest total", "Winner", "Hole ",
+                     "rules card", "Mise en page", "mise en page", "¢", "Who won each", "Card values"]
+RANK_AS_LETTER = re.compile(r"(?<![\w])[JQK](?=$|[\s–=,·]|\d)")
+
+
+def assert_french(text: str) -> None:
+    for english in ENGLISH_ON_FRENCH:
+        assert english not in text, english
+    assert not RANK_AS_LETTER.search(text), RANK_AS_LETTER.search(text)
+
+
+@pytest.mark.parametrize("key", registry.REGISTRY)
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+def test_french_sheets_have_no_english_game_names_or_card_letters(client, key, kind):
+    presets = [None, *registry.get(key).spec.presets]
+    for preset in presets:
+        query = {"count": 4, **({"preset": preset} if preset else {})}
+        answer = client.get(f"/sheets/{key}/{kind}.pdf", query_string=query, headers={"Accept-Language": "fr"})
+        _, text = pdf_text(answer)
+        assert_french(text)
+
+
+def test_a_french_error_names_the_game_in_french(client):
+    answer = client.get("/sheets/trash/sheet.pdf", query_string={"count": 40}, headers={"Accept-Language": "fr"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Trash (le jeu de la grille) se joue de 2 à 12" in page
+    assert "the layout game" not in page
+
+
+@pytest.mark.parametrize("key", TYPICAL)
+def test_french_filled_sheets_have_no_english(client, create_game, post_round, key):
+    players, options, rounds = TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert_french(text)
+    assert "-" not in re.sub(r"[A-Za-zÀ-ÿ]-[A-Za-zÀ-ÿ]", "", text)  # negative scores with a true minus sign
+
+
+def test_a_filled_sheet_renders_the_same_bytes_under_its_tag_and_varies_by_language(client, create_game, post_round):
+    from scorekeeper.sheets import views
+
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
+    first = client.get(f"/games/{state['id']}/sheet.pdf")
+    views._rendered.clear()  # another worker, which never made it
+    second = client.get(f"/games/{state['id']}/sheet.pdf")
+    assert first.headers["ETag"] == second.headers["ETag"] and first.data == second.data
+    assert "Accept-Language" in first.headers["Vary"]
+    french = client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
+    assert french.headers["ETag"] != first.headers["ETag"]
+
+
+def test_too_many_players_is_said_once_on_the_count(client):
+    answer = blank(client, "gin-rummy", 6, names=["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "needs 2 to 4 players" in page
+    assert "the sheet is for" not in page  # no second message about a count nobody chose
+
+
+def test_gin_sheets_have_a_box_per_hand_and_a_hollywood_pad(client):
+    _, text = pdf_text(blank(client, "gin-rummy", 2, box_bonus="25"))
+    assert "Box" in text  # a tick for each hand won, hand by hand
+    answer = client.get("/sheets/gin-rummy/sheet.pdf", query_string={"count": 2, "pad": "hollywood"})
+    pages, text = pdf_text(answer)
+    assert pages == 1 and "Game 1" in text and "Game 2" in text and "Game 3" in text and "Hollywood" in text
+    assert 'name="pad"' in client.get("/sheets/gin-rummy").get_data(as_text=True)
+    _, golf = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 2, "pad": "hollywood"}))
+    assert "Game 1" not in golf  # a pad only the game has
+
+
+def test_a_french_filled_sheet_says_ties_and_money_the_french_way(client, create_game, post_round):
+    state = play(create_game, post_round, "chase-the-ace", ["Ann", "Bob", "Cy"],
+                 [{"losers": [1]}, {"losers": [2]}] * 3)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "2e ex æquo" in text and re.search(r"Le pot\s*: \d+,\d\d", text)
+
+
+def test_a_partners_game_prints_its_rounds_team_by_team(client, create_game, post_round):
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, {"partners": True})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    rounds_part = text[text.index("Hands Team 1"):]
+    assert "Team 1" in rounds_part and "Team 2" in rounds_part
+    assert rounds_part.index("Amélie") < rounds_part.index("Cy") < rounds_part.index("Bartholomew")  # partners side by side
+
+
+def test_rules_cards_carry_the_values_of_the_house_rules(client):
+    _, gin = pdf_text(blank_preset(client, "gin-rummy", 2, "classic", kind="rules"))
+    assert "Boxes: 25 a hand won" in gin and "Game bonus: 100 to the winner" in gin and "Shutout" in gin
+    _, hf = pdf_text(blank(client, "hand-and-foot", 4, kind="rules"))
+    assert "Clean books × 50" in hf and "Red threes × 100" in hf and "Went out +100" in hf
+    _, garbage = pdf_text(blank(client, "garbage-rummy", 4, kind="rules"))
+    assert "never K-A-2" in garbage and "take a joker from the table" in garbage

@@ -1,8 +1,8 @@
 """groups: a version that moves on with every change to a group or its games (ETags, kept pages); indexes for a
 group's games newest first, its leaderboard and a player's form
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-25 19:15:00
 
 """
@@ -10,15 +10,15 @@ from alembic import op
 import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
-revision = "0005"
-down_revision = "0004"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
 
 def upgrade():
     with op.batch_alter_table('play_group', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('version', sa.Integer(), server_default='1', nullable=False))
+        batch_op.add_column(sa.Column('version', sa.BigInteger(), server_default='1', nullable=False))
 
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.drop_index('ix_game_group_id')

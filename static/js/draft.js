@@ -1,0 +1,213 @@
+// A half-entered round is never lost: what is typed in the round form is kept on this phone (localStorage),
+// per game and round, and put back in the form when the page opens again (after the rules, Back, a reload, the
+// screen locking, the browser closed). It stays until that round is saved or the player clears it.
+// A phone that lost a race to save a round sees what it typed beside the saved round, and may put its own in.
+// Loaded before entry.js: the form is filled before its helpers (chips, pads, the Golf layout) are drawn.
+(function () {
+  "use strict";
+
+  const PREFIX = "scorekeeper-draft:";
+  const SKIP = ["csrf_token", "entry_key", "number"];
+
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }  // private mode: no drafts
+  }
+
+  function where(form) {
+    const game = form.action.replace(/\/rounds$/, "").split("/").pop();
+    const number = form.elements.number ? form.elements.number.value : "";
+    return { game: game, number: Number(number) };
+  }
+
+  const keyOf = (game, number) => PREFIX + game + ":" + number;
+
+  function read(key) {
+    const store = storage();
+    try { return store ? JSON.parse(store.getItem(key) || "null") : null; } catch (e) { return null; }
+  }
+
+  function drop(key) {
+    const store = storage();
+    if (store) store.removeItem(key);
+  }
+
+  function kept(game) {  // [number, key] of every draft of this game
+    const store = storage();
+    const found = [];
+    if (!store) return found;
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && key.indexOf(PREFIX + game + ":") === 0) found.push([Number(key.split(":").pop()), key]);
+    }
+    return found;
+  }
+
+  function controls(form) {
+    return Array.from(form.elements).filter((e) => e.name && !SKIP.includes(e.name) &&
+      ["INPUT", "SELECT", "TEXTAREA"].includes(e.tagName) && e.type !== "hidden");
+  }
+
+  function labelOf(control) {
+    const chips = control.closest("fieldset.chips");
+    if (chips) return chips.querySelector("legend").textContent.trim();
+    if (control.dataset.pad) return control.dataset.pad;  // "points laid down", not "or points laid down"
+    const label = control.labels && control.labels[0];
+    return label ? label.textContent.trim() : "";
+  }
+
+  // What each player was given, in words, to show beside a round another phone saved.
+  function summary(form) {
+    const lines = [];
+    form.querySelectorAll(".seat-entry").forEach((seat) => {
+      const mine = controls(seat).filter((c) => (c.type === "checkbox" || c.type === "radio") ? c.checked
+        : c.value.trim() !== "" && !(c.dataset.count !== undefined && c.value.trim() === "0"));
+      const one = mine.length === 1 && mine[0].type !== "checkbox" && mine[0].type !== "radio";
+      const parts = mine.map((c) => {
+        if (c.type !== "checkbox" && c.type !== "radio") return one ? c.value.trim() : labelOf(c) + " " + c.value.trim();
+        return c.closest("fieldset.chips") ? labelOf(c) + " " + c.parentNode.textContent.trim() : labelOf(c);
+      });
+      lines.push([seat.querySelector("legend").textContent.trim(), parts.join(" · ") || "–"]);
+    });
+    return lines;
+  }
+
+  function save(form, at, sent) {
+    const store = storage();
+    if (!store) return;
+    const fields = [];
+    let typed = false;
+    controls(form).forEach((c) => {
+      if (c.type === "checkbox" || c.type === "radio") {
+        if (c.checked) fields.push([c.name, c.value]);
+        if (c.checked !== c.defaultChecked) typed = true;  // "Nobody" chosen from the start is not typing
+      } else if (c.tagName === "SELECT" && c.multiple) {
+        Array.from(c.selectedOptions).forEach((o) => fields.push([c.name, o.value]));
+      } else {
+        fields.push([c.name, c.value]);
+        if (c.value.trim() !== "" && !(c.dataset.count !== undefined && c.value.trim() === "0")) typed = true;
+      }
+    });
+    if (!typed) { drop(at); return false; }
+    try {
+      store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent }));
+    } catch (e) { return false; }  // full: the form still holds it
+    return true;
+  }
+
+  function restore(form, draft) {
+    const values = {};
+    draft.fields.forEach(([name, value]) => { (values[name] = values[name] || []).push(value); });
+    controls(form).forEach((c) => {
+      const got = values[c.name];
+      if (c.type === "checkbox" || c.type === "radio") {
+        c.checked = !!got && got.includes(c.value);
+      } else if (c.tagName === "SELECT" && c.multiple) {
+        Array.from(c.options).forEach((o) => { o.selected = !!got && got.includes(o.value); });
+      } else if (got) {
+        c.value = got[0];
+        if (got[0] !== "") c.dataset.touched = "1";  // a count the scorer gave: not filled in for them
+      }
+    });
+  }
+
+  function showNote(note, on) {
+    if (note) note.hidden = !on;
+  }
+
+  // --- a round another phone saved first: what this phone typed, beside it ---------------------------------
+
+  function race(panel, draftKey) {
+    const draft = read(draftKey);
+    if (!draft) return false;
+    const list = panel.querySelector("[data-race-mine]");
+    draft.summary.forEach(([name, text]) => {
+      const item = document.createElement("li");
+      const who = document.createElement("strong");
+      who.textContent = name + ": ";
+      item.append(who, document.createTextNode(text));
+      list.appendChild(item);
+    });
+    const replace = panel.querySelector("[data-race-replace]");
+    const keep = panel.querySelector("[data-race-keep]");
+    replace.addEventListener("click", () => {
+      if (!window.confirm(replace.dataset.confirm)) return;
+      const post = document.createElement("form");
+      post.method = "post";
+      post.action = panel.dataset.raceEdit;
+      post.hidden = true;
+      const token = document.querySelector("input[name=csrf_token]");
+      const fields = draft.fields.concat(token ? [["csrf_token", token.value]] : []);
+      fields.forEach(([name, value]) => {
+        const input = document.createElement("input");
+        input.type = "hidden"; input.name = name; input.value = value;
+        post.appendChild(input);
+      });
+      document.body.appendChild(post);
+      drop(draftKey);
+      post.submit();
+    });
+    keep.addEventListener("click", () => { drop(draftKey); panel.hidden = true; });
+    panel.querySelectorAll("[data-race-js]").forEach((e) => { e.hidden = false; });
+    panel.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race.
+  function unsent(template, game, number, form) {
+    const panel = template.content.firstElementChild.cloneNode(true);
+    const table = form ? form.action.replace(/\/rounds$/, "") : window.location.href.split(/[?#]/)[0];
+    panel.dataset.raceRound = number;
+    panel.dataset.raceEdit = table + "/rounds/" + number + "/edit";
+    template.replaceWith(panel);
+    return race(panel, keyOf(game, number));
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("round-form");
+    const panel = document.querySelector("[data-race-round]");
+    const page = document.querySelector("[data-game-id]");
+    const game = form ? where(form).game : (page ? page.dataset.gameId : null);
+    if (!game) return;
+    let racing = panel ? Number(panel.dataset.raceRound) : null;
+    let shown = panel && race(panel, keyOf(game, racing));
+    const template = document.querySelector("template[data-race-unsent]");
+    // Saved since, here or on another phone. Without a form (the big screen, a finished game) nothing is known.
+    const done = (number) => !!form && number < where(form).number;
+    if (!shown && template) {
+      const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent).pop();
+      if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }
+    }
+    // A draft of a round saved since is done with; the lost race's stays until it is answered.
+    kept(game).forEach(([number, key]) => { if (done(number) && !(shown && number === racing)) drop(key); });
+    if (!form) return;
+    const at = keyOf(game, where(form).number);
+    const note = form.querySelector("[data-draft-note]");
+    const refused = form.querySelector(".refused, .has-error");
+    const draft = read(at);
+    if (draft && !refused) {
+      restore(form, draft);  // a refused form shows what was sent: that is the draft
+      const first = controls(form)[0];  // counts as typed: the live view swaps the scores in, never reloads over it
+      if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (refused) save(form, at);
+    showNote(note, !!read(at));
+    let cleared = false;
+    let sent = false;  // sent to the server: kept as sent, so that a later page knows it was not lost here
+    const keep = () => { if (!cleared && !sent) showNote(note, save(form, at)); };
+    const edited = () => { sent = false; keep(); };
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
+    form.addEventListener("submit", () => { save(form, at, true); sent = true; });
+    form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
+    window.addEventListener("pagehide", keep);
+    document.addEventListener("visibilitychange", () => { if (document.hidden) keep(); });
+    const clear = form.querySelector("[data-draft-clear]");
+    if (clear) {
+      clear.addEventListener("click", () => {
+        cleared = true;
+        drop(at);
+        window.location.replace(window.location.pathname);  // the blank form, from the server
+      });
+    }
+  });
+})();

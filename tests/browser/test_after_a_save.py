@@ -1,0 +1,88 @@
+"""After a save (issue 20): the next round's form in reach with the totals on top, one tap (and a confirm) undoes
+the save, and a game ended early says so, on the table page, in the live view and in French."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, SHOTS, submit
+
+NARROW = {"width": 360, "height": 780}
+SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+def in_view(locator) -> bool:
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }")
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_the_next_holes_form_is_one_tap_away_and_the_totals_stay_on_top(page, start_game, size):
+    page.set_viewport_size(size)
+    start_game("golf", SIX)
+    for seat in range(6):
+        page.locator(f"#score-{seat}").fill(str(seat + 2))
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    assert in_view(page.locator("#standings h1"))  # the totals on top
+    jump = page.get_by_role("link", name="Enter hole 2")
+    expect(jump).to_be_visible()
+    assert in_view(jump)
+    page.screenshot(path=str(SHOTS / f"after-save-{size['width']}.png"))
+    jump.click()
+    expect(page.locator("#round-form h2")).to_be_in_viewport()
+    expect(jump).to_be_hidden()
+
+
+def test_one_tap_undoes_the_last_save(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    bar = page.locator(".saved-bar")
+    expect(bar).to_contain_text("Hole 1 saved.")
+    asked: list[str] = []
+    page.once("dialog", lambda d: asked.append(d.message))  # the page's own handler accepts it
+    with page.expect_navigation():
+        bar.get_by_role("button", name="Undo").click()
+    assert asked == ["Delete hole 1?"]
+    expect(page.locator(".next-line")).to_contain_text("Hole 1")
+    expect(page.locator("#rounds")).to_have_count(0)
+    expect(page.locator(".saved-bar")).to_have_count(0)
+
+
+def test_undo_asks_first_and_a_no_keeps_the_round(browser, live_server):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server}/new/golf")
+    page.locator("#players-0").fill("Ann")
+    page.locator("#players-1").fill("Bob")
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    page.once("dialog", lambda d: d.dismiss())
+    page.locator(".saved-bar").get_by_role("button", name="Undo").click()
+    page.wait_for_timeout(300)
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    context.close()
+
+
+def test_a_game_ended_early_says_so(page, start_game, browser):
+    start_game("golf", ["Ann", "Bob"])
+    view_link = page.locator("#view-link").input_value()
+    spectator = browser.new_context(viewport=PHONE)
+    watcher = spectator.new_page()
+    watcher.goto(view_link)
+    for hole in (1, 2, 3):
+        page.locator("#score-0").fill(str(hole))
+        page.locator("#score-1").fill("5")
+        submit(page, page.get_by_role("button", name=f"Save hole {hole}"))
+    with page.expect_navigation():
+        page.get_by_role("button", name="End the game now").click()
+    expect(page.locator(".ended-early")).to_have_text("Ended early, after hole 3 of 9.")
+    expect(watcher.locator(".ended-early")).to_have_text("Ended early, after hole 3 of 9.", timeout=10_000)  # live
+    page.screenshot(path=str(SHOTS / "ended-early.png"))
+    page.locator("a[hreflang=fr]").click()
+    expect(page.locator(".ended-early")).to_have_text("Partie arrêtée avant la fin, après le trou 3 sur 9.")
+    spectator.close()

@@ -1,0 +1,250 @@
+"""The entry survives (issue 20): a half-typed round kept on the phone per game and round, a lost race answered
+beside Save, a refused save's address that still works."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, SHOTS, submit
+
+NARROW = {"width": 360, "height": 780}
+
+
+def game_id(url: str) -> str:
+    return url.split("#")[0].rstrip("/").rsplit("/", 1)[1]
+
+
+def rounds_of(live_server: str, url: str) -> list[dict]:
+    with urllib.request.urlopen(f"{live_server}/api/games/{game_id(url)}") as answer:
+        return json.load(answer)["rounds"]
+
+
+def hand_and_foot_hand(page) -> None:
+    """Type a whole hand for Ann and Bob: books, went out, and both points boxes."""
+    for seat, (clean, dirty, melded, left) in enumerate([("1", "2", "120", ""), ("0", "1", "310", "45")]):
+        page.locator(f"#clean_books-{seat}").fill(clean)
+        page.locator(f"#dirty_books-{seat}").fill(dirty)
+        page.locator(f"#melded_points-{seat}").fill(melded)
+        if left:
+            page.locator(f"#left_points-{seat}").fill(left)
+    page.locator("#went_out-0").check()
+
+
+def expect_hand_back(page) -> None:
+    expect(page.locator("#melded_points-0")).to_have_value("120")
+    expect(page.locator("#melded_points-1")).to_have_value("310")
+    expect(page.locator("#left_points-1")).to_have_value("45")
+    expect(page.locator("#clean_books-0")).to_have_value("1")
+    expect(page.locator("#dirty_books-0")).to_have_value("2")
+    expect(page.locator("#went_out-0")).to_be_checked()
+    expect(page.locator("[data-draft-note]")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_a_half_typed_hand_survives_the_rules_back_and_a_reload(page, start_game, live_server, size):
+    page.set_viewport_size(size)
+    url = start_game("hand-and-foot", ["Ann", "Bob"]).split("#")[0]
+    hand_and_foot_hand(page)
+    # the full rules page, and Back
+    page.goto(f"{live_server}/rules/hand-and-foot?game={game_id(url)}")
+    page.go_back()
+    expect_hand_back(page)
+    # the rules page's own way back
+    page.goto(f"{live_server}/rules/hand-and-foot?game={game_id(url)}")
+    page.locator("a", has_text="Back to").first.click()
+    expect_hand_back(page)
+    page.reload()
+    expect_hand_back(page)
+    page.screenshot(path=str(SHOTS / f"draft-kept-{size['width']}.png"), full_page=True)
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    saved = rounds_of(live_server, url)[0]["data"]["players"]
+    assert saved[0]["melded_points"] == 120 and saved[1]["left_points"] == 45
+    # saved: the next hand's form starts blank, and the phone keeps no draft of this game
+    expect(page.locator("#melded_points-0")).to_have_value("")
+    expect(page.locator("[data-draft-note]")).to_be_hidden()
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper-draft:'))") == []
+
+
+def test_a_draft_survives_the_browser_closed_and_opened_again(browser, live_server):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server}/new/golf")
+    page.locator("#players-0").fill("Ann")
+    page.locator("#players-1").fill("Bob")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    url = page.url.split("#")[0]
+    page.locator("#score-0").fill("7")
+    page.locator("#score-1").fill("12")
+    state = context.storage_state()  # what the phone keeps when the browser is closed
+    context.close()
+    again = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, storage_state=state)
+    page = again.new_page()
+    page.goto(url)
+    expect(page.locator("#score-0")).to_have_value("7")
+    expect(page.locator("#score-1")).to_have_value("12")
+    again.close()
+
+
+def test_clear_drops_the_draft(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    page.locator("#score-0").fill("7")
+    note = page.locator("[data-draft-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Kept on this phone")
+    page.get_by_role("button", name="Clear all").click()
+    page.wait_for_load_state()
+    expect(page.locator("#score-0")).to_have_value("")
+    expect(note).to_be_hidden()
+    page.reload()
+    expect(page.locator("#score-0")).to_have_value("")
+
+
+def test_a_draft_belongs_to_its_game_and_round(page, start_game):
+    first = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("7")
+    second = start_game("golf", ["Cy", "Di"]).split("#")[0]
+    expect(page.locator("#score-0")).to_have_value("")
+    page.goto(first)
+    expect(page.locator("#score-0")).to_have_value("7")
+    assert second != first
+
+
+def test_a_refused_save_leaves_an_address_that_works(page, start_game, live_server):
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("400")
+    page.locator("#score-1").fill("3")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".refused")).to_be_visible()
+    assert page.url.endswith("/rounds")
+    answer = page.goto(page.url)  # reloaded or bookmarked: a GET of the address the refusal left
+    assert answer.status == 200
+    assert page.url.split("#")[0] == url
+    expect(page.locator("#score-0")).to_have_value("400")  # what was typed, from the phone's draft
+    expect(page.locator("#score-1")).to_have_value("3")
+    page.reload()
+    expect(page.locator("#score-1")).to_have_value("3")
+
+
+def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(page, start_game, live_server, shot):
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    other = page.context.browser.new_context(viewport=PHONE)
+    theirs = other.new_page()
+    theirs.goto(edit_link)
+    theirs.locator("#score-0").fill("5")
+    theirs.locator("#score-1").fill("2")
+    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
+    other.close()
+    save = page.get_by_role("button", name="Save hole 1")
+    expect(page.locator(".round-form .live-note")).to_be_visible(timeout=10_000)  # by Save, where the thumb is
+    submit(page, save)
+    panel = page.locator(".race-panel")
+    expect(panel).to_contain_text("Another phone saved Hole 1 first: Ann 5, Bob 2.")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 4")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Bob: 9")
+    assert page.locator(".round-form .race-panel").count() == 1  # beside the next Save, not at the top
+    shot("race-lost")
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Replace it with mine").click()  # the page's dialogs are accepted
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 4}, {"score": 9}]}]
+    expect(page.locator(".standings .total")).to_have_text(["4", "9"])
+    expect(page.locator(".race-panel")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+
+
+def test_a_round_typed_here_and_saved_meanwhile_by_another_phone_is_not_lost(page, start_game, live_server):
+    """Typed, never sent (the phone locked), and another phone saved the hole: the phone's numbers are offered."""
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("6")
+    page.locator("#score-1").fill("1")
+    page.goto("about:blank")  # the screen locks, the tab is dropped
+    other = page.context.browser.new_context(viewport=PHONE)
+    theirs = other.new_page()
+    theirs.goto(edit_link)
+    theirs.locator("#score-0").fill("5")
+    theirs.locator("#score-1").fill("2")
+    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
+    other.close()
+    page.goto(url)
+    panel = page.locator(".round-form .race-panel")
+    expect(panel).to_contain_text("Another phone saved the round you were typing here")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 6")
+    expect(page.locator("#score-0")).to_have_value("")  # the next hole's form starts blank
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Replace it with mine").click()
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 1}]}]
+    # once answered, it is gone; a hole saved from this phone never asks
+    page.locator("#score-0").fill("3")
+    page.locator("#score-1").fill("3")
+    submit(page, page.get_by_role("button", name="Save hole 2"))
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper-draft:'))") == []
+
+
+def test_keep_the_saved_one_drops_the_phones_numbers(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("6")
+    other = page.context.browser.new_context(viewport=PHONE)
+    theirs = other.new_page()
+    theirs.goto(edit_link)
+    theirs.locator("#score-0").fill("5")
+    theirs.locator("#score-1").fill("2")
+    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
+    other.close()
+    page.reload()
+    page.get_by_role("button", name="Keep the saved one").click()
+    expect(page.locator(".race-panel [data-race-js]")).to_be_hidden()
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+
+
+def test_cards_tapped_on_the_golf_layout_come_back(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for rank in ["K", "5", "5"]:
+        keys.locator(f"button[data-rank='{rank}']").click()
+    page.reload()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5")
+    slots = page.locator(".seat-entry").nth(0).locator(".slot-card")
+    assert slots.all_inner_texts()[:3] == ["K", "5", "5"]
+    keys.locator("button[data-rank='Q']").click()  # the picker carries on at the empty slot
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+
+
+def test_the_big_screen_leaves_the_draft_alone(page, start_game):
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("8")
+    page.goto(url + "?big=1")
+    page.goto(url)
+    expect(page.locator("#score-0")).to_have_value("8")
+
+
+def test_golf_scores_survive_the_rules_pages_way_back_and_back(page, start_game, live_server):
+    url = start_game("golf", ["Ann", "Bob", "Cy"]).split("#")[0]
+    keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
+    for rank in ["K", "5", "5", "Q"]:
+        keys.locator(f"button[data-rank='{rank}']").click()
+    page.locator("#score-1").fill("12")
+    page.get_by_role("link", name="Rules of Golf").click()
+    page.get_by_role("link", name="Back to my game").first.click()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    expect(page.locator("#score-1")).to_have_value("12")
+    page.get_by_role("link", name="Rules of Golf").click()
+    page.go_back()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    expect(page.locator("#score-1")).to_have_value("12")
+    page.locator("#score-2").fill("7")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    assert [r["data"] for r in rounds_of(live_server, url)] == [
+        {"players": [{"cards": ["K", "5", "5", "Q"]}, {"score": 12}, {"score": 7}]}]

@@ -1,0 +1,62 @@
+"""After a refusal, the box marked wrong is fixed where it is: a tap on it, or on its message, opens its pad or
+keyboard there (issue 20)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, submit
+
+NARROW = {"width": 360, "height": 780}
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+                                   return r.top >= 0 && r.bottom <= window.innerHeight; }""", selector)
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_a_marked_points_box_opens_the_number_pad_on_it(page, start_game, size):
+    page.set_viewport_size(size)
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
+    page.locator("#melded_points-0").fill("120")
+    page.locator("#melded_points-4").fill("99999")  # more than the packs hold
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    marked = page.locator(".has-error:has(#melded_points-4)")
+    expect(marked.locator(".error")).to_be_visible()
+    page.locator("#round-form h2").click()  # the phone looks around first
+    page.mouse.wheel(0, -5000)
+    marked.locator(".error").click()  # the message: its box, with the pad on it
+    expect(page.locator("#melded_points-4")).to_be_focused()
+    assert "pad-target" in page.locator("#melded_points-4").get_attribute("class")
+    pad = page.locator(".number-pad")
+    expect(pad).to_be_visible()
+    assert pad.evaluate("p => p.closest('.seat-entry').querySelector('legend').textContent") == "Ed"
+    assert in_view(page, "#melded_points-4")
+    for key in "⌫⌫⌫⌫⌫":
+        pad.get_by_role("button", name="Delete the last digit").click()
+    for key in "90":
+        pad.get_by_role("button", name=key, exact=True).click()
+    expect(page.locator("#melded_points-4")).to_have_value("90")
+    # the banner at the top leads there too
+    page.locator(".refused").scroll_into_view_if_needed()
+    page.locator(".refused").click()
+    expect(page.locator("#melded_points-4")).to_be_focused()
+
+
+def test_a_marked_golf_score_is_typed_where_it_is(page, start_game):
+    start_game("golf", ["Ann", "Bob", "Cy", "Di"])
+    for seat, score in enumerate(["4", "9", "3", "400"]):
+        page.locator(f"#score-{seat}").fill(score)
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    marked = page.locator(".has-error:has(#score-3)")
+    expect(marked.locator(".error")).to_contain_text("400")
+    page.locator("#round-form h2").click()
+    page.mouse.wheel(0, -5000)
+    marked.locator(".error").click()
+    expect(page.locator("#score-3")).to_be_focused()
+    assert in_view(page, "#score-3")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("12")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")

@@ -1,0 +1,37 @@
+"""A game deleted, restored from an earlier backup while the servers run, then played on: every answer shows the
+restored game's rounds, never the deleted ones, and no tag taken before the deletion gets a 304."""
+from __future__ import annotations
+
+from tests.test_speed import PLAYERS, hole
+
+
+def test_a_restored_game_played_back_to_an_old_version_shows_its_own_rounds(app, client, create_game, post_round,
+                                                                              tmp_path):
+    state = create_game("golf", PLAYERS, {"target": 10000})
+    for _ in range(2):
+        assert post_round(state, hole(3)).status_code == 201
+    backup = tmp_path / "games.json"
+    assert app.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
+    for _ in range(2):
+        assert post_round(state, hole(3)).status_code == 201
+    gid = state["id"]
+    spectator = app.test_client()
+    old = {path: spectator.get(path) for path in (f"/games/{gid}", f"/games/{gid}/live", f"/api/games/{gid}")}
+    assert old[f"/api/games/{gid}"].get_json()["standings"][0]["total"] == 12
+    auth = {"Authorization": f"Bearer {state['token']}"}
+    assert client.delete(f"/api/games/{gid}", headers=auth).status_code == 204
+
+    result = app.test_cli_runner().invoke(args=["import", str(backup)])
+    assert result.exit_code == 0, result.output
+    for _ in range(2):  # played back to as many rounds as the deleted game had, with other scores
+        assert post_round(state, hole(20)).status_code == 201
+
+    for path, before in old.items():
+        again = spectator.get(path, headers={"If-None-Match": before.headers["ETag"]})
+        assert again.status_code == 200, path
+        assert again.headers["ETag"] != before.headers["ETag"], path
+        fresh = spectator.get(path)
+        assert fresh.get_data() != before.get_data(), path
+        assert fresh.get_data() == again.get_data(), path
+        assert (b'"total":46' if "/api/" in path else b">46<") in fresh.get_data(), path
+    assert spectator.get(f"/api/games/{gid}").get_json()["standings"][0]["total"] == 46
