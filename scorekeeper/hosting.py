@@ -218,14 +218,24 @@ def log_exception(app: Flask):
 
 def log_request(response):
     """Write one JSON line per request; edit tokens in paths are blanked out, query strings left out."""
-    access_log.info(json.dumps({
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "remote": request.remote_addr,
-        "method": request.method,
-        "path": logged_path(request.path),
-        "status": response.status_code,
-        "bytes": response.calculate_content_length(),
-        "ms": round((time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 1),
-        "agent": request.user_agent.string[:200],
-    }, ensure_ascii=False))
+    log_access(request.remote_addr, request.method, request.path, response.status_code,
+               response.calculate_content_length(), g.get("started", time.perf_counter()), request.user_agent.string)
     return response
+
+
+def log_access(remote: str | None, method: str, path: str, status: int, size: int | None, started: float,
+               agent: str) -> None:
+    """Write the access log's line for one answer, the app's or the poll shortcut's (``polling``)."""
+    access_log.info(json.dumps({
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": remote, "method": method,
+        "path": logged_path(path), "status": status, "bytes": size,
+        "ms": round((time.perf_counter() - started) * 1000, 1), "agent": agent[:200],
+    }, ensure_ascii=False))
+
+
+def answer_headers(app: Flask, secure: bool) -> list[tuple[str, str]]:
+    """Return the security headers the app puts on its answers (Talisman's; HSTS only over HTTPS), for an answer
+    made in front of Flask (the poll shortcut), so that they are set in one place."""
+    with app.test_request_context("/", base_url="https://localhost" if secure else "http://localhost"):
+        response = hsts_only_over_https(talisman._set_response_headers(app.response_class()))
+    return [(name, value) for name, value in response.headers.items() if name not in ("Content-Type", "Content-Length")]

@@ -12,13 +12,12 @@ context, a session, a round or a fold:
 - anything else (an editor's tag, a version nobody rendered yet, any other request) goes on to the app.
 
 The tag holds the game's version, then what the page that took it showed (language, editor or
-spectator: see ``games.views.live_tag``). A spectator's scoreboard holds nothing that the game's view
+spectator: a ``variants.Live``), then the release (``cache.etag``, the app's one format). A spectator's scoreboard holds nothing that the game's view
 link does not show, so whoever names the game and a spectator's tag may have it; an editor's holds the
 editing controls and is always made by the app for the editor's own session.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 import threading
@@ -31,14 +30,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import cache
 from .database import read_row
+from .hosting import answer_headers, log_access
 from .models import utcnow
+from .variants import Live
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
-HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
-SCOREBOARD_HEADERS = [("Content-Type", "text/html; charset=utf-8"), ("X-Frame-Options", "DENY"),
-                      ("Referrer-Policy", "same-origin"),
-                      ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), *HEADERS]
-SPECTATOR = "view"
+HTML = ("Content-Type", "text/html; charset=utf-8")
 log = logging.getLogger(__name__)
 
 # Keep a version's scoreboard, unless a later version's is kept already by this release (SQLite and PostgreSQL alike).
@@ -64,24 +61,12 @@ def register(app: Flask, db) -> None:
     with app.app_context():
         engine = db.engine
     app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
-                                  frozenset(app.config["LANGUAGES"]), root_of(app))
+                                  frozenset(app.config["LANGUAGES"]), root_of(app), app)
 
 
-def live_variant(language: str, role: str) -> str:
-    """Name what a scoreboard shows: its language and role (``SPECTATOR`` or "edit"); a kept answer's variant."""
-    return f"live-{language}-{role}"
-
-
-def live_tag(public_id: str, version: int, language: str, role: str) -> str:
-    """Tag a scoreboard: the game, its version, then what it shows (read back by ``held_tags``)."""
-    return f"{public_id}-{version}-{live_variant(language, role)}"
-
-
-def language_of(variant: str) -> str | None:
-    """Return the language of a spectator's kept scoreboard (a ``live_variant``), or None."""
-    prefix, _, rest = variant.partition("-")
-    language, _, role = rest.rpartition("-")
-    return language if prefix == "live" and role == SPECTATOR and language else None
+def live_tag(public_id: str, version: int, variant: Live) -> str:
+    """Tag a scoreboard as the app does (``cache.etag``): read back by ``held_tags``."""
+    return cache.etag(public_id, version, variant)
 
 
 def root_of(app: Flask) -> str:
@@ -99,14 +84,14 @@ _kept_since_pruning = [0]
 _pruning_lock = threading.Lock()
 
 
-def share(engine, game, variant: str, body: str) -> None:
-    """Keep the game's current version of a spectator's scoreboard (a ``live_variant``) for every worker and
+def share(engine, game, variant: Live, body: str) -> None:
+    """Keep the game's current version of a spectator's scoreboard (``variant``) for every worker and
     server, tagged with this release (a cache: a failure is only logged). At most one row per game and variant;
     rows not kept again for ``KEPT_DAYS`` are pruned now and then.
 
     Once per version and variant in each process: writing it again would cost the database a write each time.
     """
-    params = {"game_id": game.id, "variant": variant, "release": cache.release(), "version": game.version,
+    params = {"game_id": game.id, "variant": variant.etag(), "release": cache.release(), "version": game.version,
               "kept": utcnow(), "body": body}
     done = ("shared", game.public_id, game.version, variant)
     if cache.get(done):
@@ -129,8 +114,18 @@ class UnchangedPolls:
     """WSGI middleware: 304 for a poll whose If-None-Match names the game's current version, and a
     spectator's scoreboard of the current version when one is kept."""
 
-    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = ""):
+    def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = "",
+                 flask_app: Flask | None = None):
         self.app, self.engine, self.log, self.languages, self.root = app, engine, log, languages, root
+        self.flask_app = flask_app
+        self.shared: dict[bool, list[tuple[str, str]]] = {}  # the app's own headers, over HTTP and HTTPS
+
+    def headers(self, environ, tag: str) -> list[tuple[str, str]]:
+        """Return the headers of an answer made here: the tag, then the app's own (``hosting.answer_headers``)."""
+        secure = environ.get("wsgi.url_scheme") == "https"
+        if secure not in self.shared:
+            self.shared[secure] = answer_headers(self.flask_app, secure) if self.flask_app else []
+        return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *self.shared[secure]]
 
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
@@ -142,11 +137,11 @@ class UnchangedPolls:
         tags = held_tags(public_id, environ["HTTP_IF_NONE_MATCH"])
         if not tags:
             return self.app(environ, start_response)
-        language, role = next(iter(tags.values()))[1:]
+        variant = next(iter(tags.values()))[1]
         try:
-            if role == SPECTATOR and language in self.languages and shares(environ, self.root):
+            if not variant.editor and variant.language in self.languages and shares(environ, self.root):
                 row = read_row(self.engine, VERSION_AND_SCOREBOARD,
-                               (max(tags), live_variant(language, SPECTATOR), cache.release(), public_id))
+                               (max(tags), variant.etag(), cache.release(), public_id))
             else:
                 row = read_row(self.engine, VERSION, (public_id,))
         except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):  # the app answers (503 when it is down)
@@ -155,14 +150,13 @@ class UnchangedPolls:
             return self.app(environ, start_response)
         version = row[0]
         if version in tags:
-            start_response("304 NOT MODIFIED", [("ETag", f'"{tags[version][0]}"'), *HEADERS])
+            start_response("304 NOT MODIFIED", self.headers(environ, tags[version][0]))
             self.logged(environ, started, 304, 0)
             return []
         if len(row) == 3 and row[1] == version and row[2] is not None:  # this version's scoreboard, as rendered
             body = row[2].encode()
-            tag = live_tag(public_id, version, language, SPECTATOR)
-            start_response("200 OK", [("ETag", f'"{tag}"'), ("Content-Length", str(len(body))),
-                                      *SCOREBOARD_HEADERS])
+            tag = live_tag(public_id, version, variant)
+            start_response("200 OK", [HTML, ("Content-Length", str(len(body))), *self.headers(environ, tag)])
             self.logged(environ, started, 200, len(body))
             return [body]
         return self.app(environ, start_response)
@@ -172,26 +166,21 @@ class UnchangedPolls:
             log_poll(environ, started, status, size)
 
 
-def held_tags(public_id: str, header: str) -> dict[int, tuple[str, str, str]]:
-    """Read the tags in ``header`` that name a version of this game's scoreboard (``live_tag``):
-    {version: (tag, language, role)}."""
+def held_tags(public_id: str, header: str) -> dict[int, tuple[str, Live]]:
+    """Read the tags in ``header`` that name a version of this game's scoreboard as this release tags it
+    (``live_tag``): {version: (tag, variant)}."""
     held = {}
+    head, tail = f"{public_id}-", f"-{cache.release()}"
     for tag in header.split(","):
         tag = tag.strip().removeprefix("W/").strip('"')
-        version, live, shown = tag.removeprefix(f"{public_id}-").partition("-live-")
-        language, _, role = shown.rpartition("-")
-        if tag.startswith(f"{public_id}-") and live and version.isdigit() and len(version) < 20:
-            held[int(version)] = (tag, language, role)
+        version, _, shown = tag.removeprefix(head).removesuffix(tail).partition("-")
+        variant = Live.from_etag(shown)
+        if tag.startswith(head) and tag.endswith(tail) and variant and version.isdigit() and len(version) < 20:
+            held[int(version)] = (tag, variant)
     return held
 
 
 def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
-    """Write the access log's line for a poll answered here, as hosting.log_request writes the others."""
-    from .hosting import access_log, logged_path
-
-    access_log.info(json.dumps({
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": environ.get("REMOTE_ADDR"), "method": "GET",
-        "path": logged_path(environ.get("PATH_INFO", "")), "status": status, "bytes": size,
-        "ms": round((time.perf_counter() - started) * 1000, 1),
-        "agent": environ.get("HTTP_USER_AGENT", "")[:200],
-    }, ensure_ascii=False))
+    """Write the access log's line for a poll answered here, as the app writes the others."""
+    log_access(environ.get("REMOTE_ADDR"), "GET", environ.get("PATH_INFO", ""), status, size, started,
+               environ.get("HTTP_USER_AGENT", ""))

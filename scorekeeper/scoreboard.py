@@ -15,6 +15,7 @@ from . import cache, polling, services
 from .extensions import db
 from .models import Game, utcnow
 from .readmodel import TableView
+from .variants import Live
 
 
 def render(game: Game, view: TableView, token: str | None) -> str:
@@ -26,7 +27,7 @@ def answer(game: Game, token: str | None) -> str:
     """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
     page = render(game, services.table_view(game), token)
     if token is None and polling.shares(request.environ, polling.root_of(current_app)):
-        polling.share(db.engine, game, polling.live_variant(str(get_locale()), polling.SPECTATOR), page)
+        polling.share(db.engine, game, Live(str(get_locale()), editor=False), page)
     return page
 
 
@@ -60,8 +61,8 @@ def keep_version(game: Game, version: int, derived) -> None:
     """Render and keep one changed game's new scoreboard for the spectators that follow it."""
     if not polling.shares(request.environ, polling.root_of(current_app)):
         return
-    languages = [(variant, language) for variant in db.session.scalars(KEPT_VARIANTS, {"game_id": game.id})
-                 if (language := polling.language_of(variant))]
+    languages = [(variant, shown.language) for variant in db.session.scalars(KEPT_VARIANTS, {"game_id": game.id})
+                 if (shown := Live.from_etag(variant)) and not shown.editor]
     if not languages:
         return
     view = services.table_view(game, derived)

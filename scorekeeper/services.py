@@ -5,9 +5,8 @@ import json
 import re
 import secrets
 import threading
-import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache as once
 from typing import Any
@@ -611,6 +610,16 @@ def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> lis
     return list(db.session.scalars(query.limit(limit)))
 
 
+def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> list[str]:
+    """Return the names these games of ``key`` were played under (any game's "Five Crowns"), most recent first."""
+    names: list[str] = []
+    for game in list_games(public_ids):
+        name = game.options.get("name") if game.game_key == key and isinstance(game.options, dict) else None
+        if isinstance(name, str) and name not in names:
+            names.append(name)
+    return names[:most]
+
+
 def delete_game(game: Game) -> None:
     """Delete a game with its players, rounds, remembered and kept answers."""
     from .models import Feat, Result
@@ -624,52 +633,3 @@ def delete_game(game: Game) -> None:
         from .groups.service import group_moved_on
 
         group_moved_on(group_id)
-
-
-def qr_svg(link: str) -> str:
-    """Draw ``link`` as a QR code in SVG, dark on light with a quiet zone, sharp at any size."""
-    import io
-
-    import segno
-
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", omitsize=True,
-                                    xmldecl=False, svgclass=None, lineclass=None)
-    return out.getvalue().decode()
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    """The house rules one game plays by, for its rules page: the preset it started from and every option."""
-
-    game_id: str
-    preset: str | None  # the preset's label
-    options: tuple[tuple[str, Msg | str], ...]  # (label, value in words), in the form's order
-
-
-def house_rules(public_id: str | None, key: str) -> HouseRules | None:
-    """Return the house rules of game ``public_id`` if it is a game of ``key``; None for any other id."""
-    try:
-        game = load_game(public_id) if public_id else None
-    except Problem:
-        return None
-    if game is None or game.game_key != key:
-        return None
-    spec, table = rules_for(game).spec, table_of(game)
-    preset = spec.presets.get(game.preset) if game.preset else None
-    return HouseRules(game.public_id, preset.label if preset else None,
-                      tuple(spec.describe_options(table.options, table.players)))
-
-
-def find_games(query: str, names: Callable[[str], str]) -> list[str]:
-    """Return the keys of the games whose name or other names hold ``query``, in English or as ``names`` says them."""
-    wanted = fold_text(query)
-    return [key for key, rules in registry.REGISTRY.items()
-            if not wanted or any(wanted in fold_text(text) for spoken in (rules.spec.name, *rules.spec.aliases)
-                                 for text in (spoken, names(spoken)))]
-
-
-def fold_text(text: str) -> str:
-    """Fold text for a search: no case, no accents, spaces squeezed ("Écarté" finds "ecarte")."""
-    plain = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(ch for ch in plain if not unicodedata.combining(ch)).split())

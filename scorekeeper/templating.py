@@ -13,6 +13,7 @@ from markupsafe import Markup
 from . import cache
 from .chart import colour_of, table_chart
 from .i18n import card_letters, gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
+from . import rules as registry
 from .rules import cards
 from .rules.base import N_, Msg
 from .services import new_entry_key
@@ -25,7 +26,7 @@ def register(app: Flask) -> None:
                                             pgettext=lambda context, text: translations().upgettext(context, text))
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
-                                 shared_place=shared_place, deck=deck, card_key=card_key, round_input_kind=round_input_kind,
+                                 shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages, card_letters=card_letters)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed)
 
@@ -59,6 +60,12 @@ def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = rank_letters()
     return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+
+
+def game_title(key: str, options: Any) -> str:
+    """Name one game for the reader: its game's name, or the name its table typed ("Five Crowns")."""
+    rules = registry.get(key)
+    return tr(rules.title(options)) if rules is not None else key
 
 
 def card_key() -> str:
@@ -124,12 +131,6 @@ def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
     return with_this_requests_marks(html)
 
 
-def kept_page(template: str, public_id: str, version: int, variant: Any = "") -> Markup | None:
-    """Return what ``kept_part`` kept for this game version and variant, if it still holds it (else None)."""
-    html = cache.get(part_key(template, public_id, version, variant))
-    return None if html is None else with_this_requests_marks(html)
-
-
 def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple:
     """Key a kept part: the game, its version, the template, the language, the address and the variant."""
     return "part", public_id, version, template, str(get_locale()), request.host_url, request.script_root, variant
@@ -145,14 +146,20 @@ def with_this_requests_marks(html: str) -> Markup:
 
 
 def render_marked(template: str, **context) -> str:
-    """Render a template with a mark where each CSRF token goes (Flask-WTF hands out the one it holds in g)."""
+    """Render a template with a mark where each CSRF token goes (see ``marked``)."""
+    return marked(lambda: render_template(template, **context))
+
+
+def marked(render: Callable[[], str]) -> str:
+    """Render with a mark where each CSRF token and entry key goes, to be kept and filled in for each request
+    (``with_this_requests_marks``); Flask-WTF hands out the token it holds in g."""
     name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     held = g.pop(name, None)
     g.setdefault(name, CSRF_MARK)
     outer = g.get("kept_render", False)
     g.kept_render = True  # a round form writes the mark of its entry key, not a key
     try:
-        return render_template(template, **context)
+        return str(render())
     finally:
         g.kept_render = outer  # a part kept inside a kept page leaves the page's marks to it
         g.pop(name, None)

@@ -321,14 +321,14 @@ def test_an_editors_scoreboard_is_never_taken_from_the_spectators(app, golf, pos
     scorer.get(f"/games/{state['id']}/edit/{state['token']}")
     edit_tag = scorer.get(f"/games/{state['id']}/live").headers["ETag"]
     view_tag = spectator.get(f"/games/{state['id']}/live").headers["ETag"]
-    assert edit_tag.endswith('-edit"') and view_tag.endswith('-view"')
+    assert edit_tag.endswith(f'-edit-{cache.release()}"') and view_tag.endswith(f'-view-{cache.release()}"')
     post_round(state, hole(2))
     assert "✎" not in spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": view_tag}).get_data(
         as_text=True)
     answer = another_worker().get(f"/games/{state['id']}/live", headers={"If-None-Match": edit_tag},
                                   cookies=cookies_of(scorer))  # a worker that has kept nothing of this game
     assert answer.status_code == 200 and "✎" in answer.get_data(as_text=True)  # made by the app for the editor
-    assert answer.headers["ETag"].endswith('-edit"')
+    assert answer.headers["ETag"].endswith(f'-edit-{cache.release()}"')
 
 
 def test_a_kept_scoreboard_follows_the_language_and_root_it_was_made_for_never_the_host(app, golf, post_round):
@@ -337,12 +337,12 @@ def test_a_kept_scoreboard_follows_the_language_and_root_it_was_made_for_never_t
     french.set_cookie("lang", "fr")
     tags = {"en": english.get(f"/games/{state['id']}/live").headers["ETag"],
             "fr": french.get(f"/games/{state['id']}/live", headers={"Accept-Language": "fr"}).headers["ETag"]}
-    assert tags["fr"].endswith('-fr-view"')
+    assert tags["fr"].endswith(f'-fr-view-{cache.release()}"')
     post_round(state, hole(4))
     kept = english.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]})  # kept in English only
     answer = french.get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["fr"], "Accept-Language": "fr"})
     assert answer.status_code == 200 and re.search(r'<th scope="(row|col)">4</th>', answer.get_data(as_text=True))
-    assert answer.headers["ETag"].endswith('-fr-view"') and answer.get_data() != kept.get_data()
+    assert answer.headers["ETag"].endswith(f'-fr-view-{cache.release()}"') and answer.get_data() != kept.get_data()
     elsewhere = app.test_client().get(f"/games/{state['id']}/live", headers={"If-None-Match": tags["en"]},
                                       base_url="https://cards.example/club")
     assert elsewhere.status_code == 200  # made by the app for that root path: its links are made for it
@@ -422,7 +422,7 @@ def test_a_write_keeps_the_new_scoreboard_for_the_spectators_who_follow_the_game
                for language, browser in (("en", english), ("fr", french))}
     for language, answer in answers.items():
         assert answer.status_code == 200
-        assert answer.headers["ETag"] == f'"{state["id"]}-{v(state, 5)}-live-{language}-view"'
+        assert answer.headers["ETag"] == f'"{state["id"]}-{v(state, 5)}-live-{language}-view-{cache.release()}"'
         with app.app_context():
             db.session.execute(db.text("DELETE FROM kept_answer"))
             db.session.commit()
@@ -455,3 +455,24 @@ def test_a_game_no_spectator_follows_keeps_no_scoreboard(app, golf, post_round):
     state = golf(2)
     assert post_round(state, hole(1)).status_code == 201
     assert kept_scoreboards(app) == {}
+
+
+@pytest.mark.parametrize("base_url", ["http://localhost", "https://localhost"])
+def test_a_poll_answered_before_flask_carries_the_apps_own_headers(app, golf, post_round, another_worker, base_url):
+    state = golf(3)
+    spectator = app.test_client()
+    made = spectator.get(f"/games/{state['id']}/live", base_url=base_url)  # no tag held: the app answers
+    tag = made.headers["ETag"]
+    unchanged = spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag}, base_url=base_url)
+    post_round(state, hole(6))
+    spectator.get(f"/games/{state['id']}/live", headers={"If-None-Match": tag})  # renders and keeps version 5's
+    kept = another_worker().get(f"/games/{state['id']}/live", headers={"If-None-Match": tag}, base_url=base_url,
+                                refuse=LOADING)  # answered before Flask from the kept scoreboard
+    assert (unchanged.status_code, kept.status_code) == (304, 200)
+    own = {name: value for name, value in made.headers.items() if name not in ("ETag", "Content-Length", "Vary")}
+    assert ("Strict-Transport-Security" in own) == base_url.startswith("https")
+    for answer in (unchanged, kept):
+        assert {name: value for name, value in answer.headers.items()
+                if name not in ("ETag", "Content-Length", "Content-Type")} == \
+            {name: value for name, value in own.items() if name != "Content-Type"}
+    assert kept.headers["Content-Type"] == made.headers["Content-Type"]

@@ -21,6 +21,7 @@ from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
 from ..models import Game, IdempotentReply, stamp, utcnow
 from ..rules.base import N_, msg
 from ..services import Problem
+from ..answers import State, tag_headers
 from ..templating import kept
 from . import bp
 
@@ -178,19 +179,16 @@ def delete_game(game_id: str):
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
     """Show a game's state; a poll of an unchanged game gets 304, and a kept state is sent, from its head alone."""
-    locale = str(get_locale())
-    head = services.game_head(game_id)
-    etag = services.state_etag(head, locale)
-    if request.if_none_match.contains(etag):
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = cache.get(("state", head.public_id, head.version, locale))
+    head, variant = services.game_head(game_id), State(str(get_locale()))
+    if request.if_none_match.contains(cache.etag(head.public_id, head.version, variant)):
+        return Response(status=304, headers=tag_headers(head.public_id, head.version, variant))
+    version, body = head.version, cache.get(("state", head.public_id, head.version, variant))
     if body is None:  # not kept for this version in this process: load it (it may have moved on since)
         game = services.load_game(game_id)
-        etag = services.state_etag(game, locale)
-        body = kept(("state", game.public_id, game.version, locale), lambda: jsonify(state_of(game)).get_data())
-    response = current_app.response_class(body, mimetype="application/json")
-    response.set_etag(etag)
-    return response
+        version, body = game.version, kept(("state", game.public_id, game.version, variant),
+                                           lambda: jsonify(state_of(game)).get_data())
+    return current_app.response_class(body, mimetype="application/json",
+                                      headers=tag_headers(head.public_id, version, variant))
 
 
 def round_body() -> tuple[Any, Any]:

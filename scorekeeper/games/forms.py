@@ -416,9 +416,9 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     label = tr(field.alt_label if alt else field.label)
     # A player question's help is shown once above the players, not under every one of them.
     desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""
-    if alt or (field.kind is FieldKind.INT and field.card_values):  # points, counted as they are added up
+    if alt or (field.kind is FieldKind.INT and (field.card_values or field.pad)):  # points, as they are added up
         # points given instead of cards get the page's number pad (not where a layout is tapped: Golf)
-        pad = {"data-pad": label} if alt and not field.picker else {}  # what the pad types: its name
+        pad = {"data-pad": label} if (alt and not field.picker) or field.pad else {}  # what the pad types: its name
         return PointsField(label, default=None if alt else field.default, description=desc,
                            render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": "", **pad,
                                       **points_kw(field, label)})

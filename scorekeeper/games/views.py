@@ -1,28 +1,26 @@
 """Phone pages: the home list, starting a game, the table page and its round forms."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 
-from .. import polling, scoreboard, services
+from .. import cache, scoreboard, services
 from .. import rules as registry
 from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                       visible_ids)
-from ..extensions import csrf, db
+from ..answers import Live, Page, answers_from_cache, head_or_404, language
+from ..extensions import csrf
 from ..hosting import carries_token, limits_creation
-from ..i18n import local_path, tr, tr_errors, tr_mark
+from ..i18n import local_path, tr
 from ..groups.views import follow_group
 from ..models import Game
+from ..qr import qr_svg
 from ..readmodel import TableView
 from ..services import Problem
-from ..templating import kept_page, kept_part
 from . import bp
-from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from, place_errors,
-                    place_new_game_errors, preset_inputs, round_data, round_form)
+from .entry import correct_round, save, take_round
+from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from,
+                    place_new_game_errors, preset_inputs)
 
 
 def check_csrf() -> None:
@@ -45,22 +43,6 @@ def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
     if token_for(game) is None:
         abort(403)
     return game
-
-
-def save(change: Callable[[], object]) -> dict[str, str] | None:
-    """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
-    try:
-        change()
-        scoreboard.keep_new_versions()
-        db.session.commit()
-    except Problem as exc:
-        db.session.rollback()
-        return tr_errors(exc.errors)
-    except IntegrityError:  # the game's lock makes this rare; say only what is known
-        db.session.rollback()
-        return {"round": _("Another phone changed this game at the same moment; nothing was saved. "
-                           "Reload and send it again.")}
-    return None
 
 
 @bp.get("/")
@@ -108,91 +90,46 @@ def new_game(key: str):
 
 def render_new_game(form, spec, status: int = 200):
     """Render the new-game form, with every preset's option values for the page's script."""
-    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec)), status
+    recent = services.recent_names(visible_ids(), spec.key) if "opt_name" in form else []
+    return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec), recent=recent), status
+
+
+def page_variant(head: services.GameHead, token: str | None) -> Page | None:
+    """Name the table page this browser is shown (None while it shows its own messages); a spectator's
+    browser follows the game from now on."""
+    follow(head)
+    return None if session.get("_flashes") else Page(language(), token is not None, big_screen())
 
 
 @bp.get("/games/<game_id>")
-def table(game_id: str):
-    """Show the table: standings, every round so far, and the form for the next one.
-
-    The game's head (its version and token) is read first: a page kept for that version is answered
-    without loading the game or its rounds.
-    """
-    head = head_or_404(game_id)
-    follow(head)
-    token = token_for(head)
-    tag = None if token or session.get("_flashes") else page_tag(head)
-    if tag and request.if_none_match.contains(tag):
-        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
-    page = kept_table(head, token)
-    if page is None:
-        game = game_or_404(game_id)
-        view = services.table_view(game)
-        form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
-            if token and view.accepts_rounds else None
-        page, _status = render_table(game, view, form)
-        tag = tag and page_tag(game)  # the game may have moved on since its head was read
-    return page, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+@answers_from_cache(page_variant)
+def table(game: Game):
+    """Show the table: standings, every round so far, and the form for the next one (kept once per version
+    and variant: see ``answers_from_cache``)."""
+    view = services.table_view(game)
+    form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
+        if token_for(game) and view.accepts_rounds else None
+    return render_table(game, view, form)
 
 
-def head_or_404(game_id: str) -> services.GameHead:
-    """Read a game's head (id, version, token hash) or show the not-found page."""
-    try:
-        return services.game_head(game_id)
-    except Problem:
-        abort(404)
-
-
-def page_tag(game: Game | services.GameHead) -> str:
-    """Tag a spectator's table page: the game's version, the language, the big-screen view or not."""
-    return services.state_etag(game, "page", str(get_locale()), "big" if big_screen() else "")
+def live_variant(head: services.GameHead, token: str | None) -> Live:
+    """Name the scoreboard this browser is shown: its language, editor or spectator."""
+    return Live(language(), token is not None)
 
 
 @bp.get("/games/<game_id>/live")
-def live(game_id: str):
+@answers_from_cache(live_variant)
+def live(game: Game):
     """Send the scoreboard alone, for an open page to swap in; 304 while the game has not changed."""
-    game = game_or_404(game_id)
-    tag = live_tag(game)
-    if request.if_none_match.contains(tag):
-        return "", 304, {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
-    return scoreboard.answer(game, token_for(game)), {"ETag": f'"{tag}"', "Cache-Control": "no-cache"}
+    return scoreboard.answer(game, token_for(game))
 
 
-def live_tag(game: Game) -> str:
-    """Tag the scoreboard as this browser sees it: the game's version, the language, editor or spectator."""
-    role = "edit" if token_for(game) else polling.SPECTATOR
-    return polling.live_tag(game.public_id, game.version, str(get_locale()), role)
-
-
-def render_table(game: Game, view: TableView, form, status: int = 200):
-    """Render the table page from the table view: kept once per version and role unless it shows this
-    request's own messages or typing."""
+def render_table(game: Game, view: TableView, form) -> str:
+    """Render the table page from the table view, with the tag its live scoreboard starts from."""
     token = token_for(game)
-    if token:
-        carries_token()  # the page shows the edit link
-    big = big_screen()
-    context = {"game": game, "form": form, "token": token, "live_tag": live_tag(game), "big": big}
-    if status == 200 and (form is None or form.blank) and not session.get("_flashes"):
-        return kept_part("games/table.html", view, table_variant(token), **context), status
-    return render_template("games/table.html", view=view, **context), status
-
-
-def kept_table(head: services.GameHead, token: str | None):
-    """Return the table page kept for the head's version and this role, if it is kept (see render_table)."""
-    if session.get("_flashes"):
-        return None
-    if token:
-        carries_token()
-    return kept_page("games/table.html", head.public_id, head.version, table_variant(token))
-
-
-def table_variant(token: str | None) -> tuple:
-    """Name a kept table page's variant: editor or spectator, big screen or not.
-
-    For one version the round form is shown exactly when an editor looks at a game that takes rounds,
-    so the role and the version settle the page.
-    """
-    return "page", bool(token), big_screen()
+    live_tag = cache.etag(game.public_id, game.version, Live(language(), token is not None))
+    return render_template("games/table.html", view=view, game=game, form=form, token=token, live_tag=live_tag,
+                           big=big_screen())
 
 
 def big_screen() -> bool:
@@ -204,37 +141,13 @@ def big_screen() -> bool:
 def add_round(game_id: str):
     """Record the next round from the form; a refused round keeps what was typed."""
     game = editable_game_or_403(game_id)
-    key = services.entry_key(request.form.get("entry_key"))
-    if services.saved_entry(game, key) is not None:  # a double tap or a retry: it is saved, answer as saved
-        return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
-    derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
-    number = request.form.get("number", type=int)
-    fields = services.next_fields(game, derived)
-    form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=request.form)
-    if number is not None and 0 < number <= services.rounds_stored(game, derived):
-        return lost_race(game, services.table_view(game), number, form)
-    if form is None:
-        flash(_("No round can be added to this game now."), "error")
-        return redirect(url_for("games.table", game_id=game_id))
-    if form.validate():
-        data = round_data(form, derived.table, derived.seats_in)
-        errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
-        if errors is None:
-            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
-            return redirect(url_for("games.table", game_id=game_id, _anchor="standings"))
-        fresh = services.table_view(services.load_game(game_id))
-        if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
-            return lost_race(game, fresh, number, form)
-        place_errors(form, errors)
+    taken = take_round(game, request.form)
+    if taken.refused is None:
+        return redirect(url_for("games.table", game_id=game_id, _anchor=taken.anchor or None))
     view = services.table_view(game)
-    form.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
-    return render_table(game, view, form, 422)
-
-
-def flash_saved(game: Game, derived, number: int) -> None:
-    """Say which round was just saved; the table page shows it with one tap to undo it."""
-    title = services.rules_for(game).round_title(derived.table, number)
-    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+    taken.refused.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
+    carries_token()  # the page shows the edit link
+    return render_table(game, view, taken.refused), 422
 
 
 @bp.get("/games/<game_id>/rounds")
@@ -244,43 +157,17 @@ def rounds_address(game_id: str):
     return redirect(url_for("games.table", game_id=game_id, _anchor="round-form"))
 
 
-def lost_race(game: Game, view: TableView, number: int, form) -> object:
-    """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
-
-    The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
-    """
-    saved = next(r for r in view.rounds if r.number == number)
-    mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
-    if mine is not None and dict(saved.data) == mine:
-        flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
-    else:
-        held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
-        flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
-    return redirect(url_for("games.table", game_id=game.public_id, _anchor="standings"))
-
-
 @bp.route("/games/<game_id>/rounds/<round:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int):
     """Correct a round; everything after it is worked out again."""
     game = editable_game_or_403(game_id, for_update=request.method == "POST")
     if not 1 <= number <= len(game.rounds):
         abort(404)
-    key = services.entry_key(request.form.get("entry_key")) if request.method == "POST" else None
-    if services.saved_entry(game, key) is not None:  # a retry of a correction already made: answer as then
+    fix = correct_round(game, number, request.form if request.method == "POST" else None)
+    if fix.saved:
         return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
-    before = services.before_round(game, number)
-    form = round_form(services.round_fields(game, before), before.table, before.seats_in,
-                      formdata=request.form if request.method == "POST" else None, data=game.rounds[number - 1].data)
-    if request.method == "POST" and form.validate():
-        data = round_data(form, before.table, before.seats_in)
-        errors = save(lambda: services.edit_round_once(game, number, data, key))
-        if errors is None:
-            return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
-        place_errors(form, errors)
-    title = services.rules_for(game).round_title(before.table, number)
-    return render_template("games/edit_round.html", game=game, number=number, title=title, form=form,
-                           edit_table=before.table, edit_seats_in=before.seats_in), \
+    return render_template("games/edit_round.html", game=game, number=number, title=fix.title, form=fix.form,
+                           edit_table=fix.before.table, edit_seats_in=fix.before.seats_in), \
         422 if request.method == "POST" else 200
 
 
@@ -338,7 +225,7 @@ def qr_code(game_id: str, kind: str):
     link = url_for("games.join", game_id=game_id, token=token, _external=True) if kind == "edit" \
         else url_for("games.table", game_id=game_id, _external=True)
     private = {"Cache-Control": "private, no-store"} if kind == "edit" else {"Cache-Control": "public, max-age=86400"}
-    return services.qr_svg(link), {"Content-Type": "image/svg+xml", **private}
+    return qr_svg(link), {"Content-Type": "image/svg+xml", **private}
 
 
 def change_game(game_id: str, change) -> object:

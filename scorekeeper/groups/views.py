@@ -17,6 +17,7 @@ from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr_errors
 from ..models import Game, Group
+from ..qr import qr_svg
 from ..services import Problem
 from ..templating import render_marked, with_this_requests_marks
 from . import bp, kept, service, stats
@@ -222,7 +223,7 @@ def qr_code(group_id: str, kind: str):
     token = group_token(group)
     link = url_for("groups.join", group_id=group_id, token=token, _external=True) if kind == "edit" \
         else url_for("groups.show", group_id=group_id, view=service.view_key(token), _external=True)
-    return services.qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
+    return qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
 
 
 @bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
@@ -358,12 +359,6 @@ def follow_group(old: Game, new: Game) -> None:
     if old.group_id is not None:
         service.join_game(db.session.get(Group, old.group_id), new)
 
-
-
-@bp.app_template_global()
-def registry_names() -> dict[str, str]:
-    """Return each game's name in the reader's language, by its key (a page names many games)."""
-    return {key: _(rules.spec.name) for key, rules in registry.REGISTRY.items()}
 
 
 @bp.app_template_filter("number")

@@ -2,17 +2,17 @@
 from flask import abort, render_template, request
 
 from .. import rules as registry
-from .. import services
 from ..i18n import tr
 from ..rules.paper import handbook_tables
 from . import bp
+from .finding import find_games, house_rules
 
 
 @bp.get("/")
 def index():
     """List the games, or those whose name (or another name players use) matches the search."""
     query = request.args.get("q", "")[:60]
-    found = services.find_games(query, tr)
+    found = find_games(query, tr)
     return render_template("handbook/index.html", registry=registry.REGISTRY, found=found, query=query)
 
 
@@ -20,5 +20,5 @@ def index():
 def game(key: str):
     """Explain one game's rules; opened from a game (``?game=``), also the house rules that table chose."""
     rules = registry.get(key) or abort(404)
-    playing = services.house_rules(request.args.get("game"), key)
+    playing = house_rules(request.args.get("game"), key)
     return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(key), playing=playing)

@@ -1,12 +1,12 @@
 """The games Scorekeeper knows, each a pure-Python rules module behind one protocol."""
 from __future__ import annotations
 
-from . import (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
+from . import (any_game, chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
 from .base import Rules
 
 REGISTRY: dict[str, Rules] = {
     module.RULES.spec.key: module.RULES
-    for module in (golf, garbage_rummy, trash, trash_twelve_hands, gin_rummy, chase_the_ace, hand_and_foot)
+    for module in (golf, garbage_rummy, trash, trash_twelve_hands, gin_rummy, chase_the_ace, hand_and_foot, any_game)
 }
 
 

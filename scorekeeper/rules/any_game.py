@@ -111,6 +111,11 @@ class AnyRules(BaseRules):
         return (o.rounds is not None and state.rounds >= o.rounds) or (
             o.target is not None and state.rounds > 0 and max(state.totals) >= o.target)
 
+    def title(self, options: Any) -> Msg:
+        """Name the game as the table typed it ("Five Crowns"), never translated."""
+        name = options.get("name") if isinstance(options, Mapping) else getattr(options, "name", None)
+        return Msg("%(name)s", {"name": name if isinstance(name, str) and name else "Points"})
+
     def low_wins(self, table: Table) -> bool:
         return table.options.wins is Wins.LOW
 
@@ -141,7 +146,7 @@ class AnyRules(BaseRules):
     def round_fields(self, table: Table, state: AnyState, turn: Turn) -> list[Field]:
         """Ask for each player's points (they add up to ``round_total`` when the game says so)."""
         return [Field("points", N_("Points"), FieldKind.INT, Scope.LIST, lo=-MOST, hi=MOST,
-                      sum_to=table.options.round_total)]
+                      sum_to=table.options.round_total, pad=True)]
 
 
 def read_one(table: Table, seat: int, value: Any) -> int:

@@ -523,6 +523,7 @@ class Field:
     card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
     default: Any = None
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
+    pad: bool = False               # INT points typed on the page's number pad, with − and sums ("12+8")
 
 
 @dataclass(frozen=True)
@@ -608,6 +609,9 @@ class Rules(Protocol):
 
     def round_title(self, table: Table, number: int) -> Msg:
         """Return a round's own name ("Hole 3", "Hand 2 · Hearts")."""
+
+    def title(self, options: Any) -> Msg:
+        """Return the name of one game of it, as its table knows it (typed or JSON options): "Golf", "Five Crowns"."""
 
     def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
                 ) -> list[Record]:
@@ -697,6 +701,9 @@ class BaseRules:
 
     def round_title(self, table: Table, number: int) -> Msg:
         return msg(self.spec.rounds.title, n=number)
+
+    def title(self, options: Any) -> Msg:
+        return Msg(self.spec.name)
 
     def notes(self, table: Table, state: Any, turn: Turn) -> list[Msg]:
         """Return lines the table needs before the next round ("Deal 31 cards"); none by default."""

@@ -10,12 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from . import (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
+from . import (any_game, chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
 from .base import N_, Amount, Msg, Table, msg, nmsg
 from .cards import JOKER, RANKS, equal_runs, values_in_force
 
 SPECS = {m.RULES.spec.key: m.RULES.spec
-         for m in (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)}
+         for m in (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands, any_game)}
 OPEN_ROWS = 24  # rows on a sheet for a game with no fixed number of rounds
 
 
@@ -313,6 +313,23 @@ def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, st
             (msg(N_("black 3")), signed_value(values["3S"])))
 
 
+def any_plan(table: Table) -> Plan:
+    """The classic pad: a row per round, each player's points and running total, and how the game is won."""
+    o = table.options
+    rules = [(msg(N_("Who wins")), msg(N_("the lowest total")) if o.wins is any_game.Wins.LOW
+              else msg(N_("the highest total")))]
+    if o.target is not None:
+        rules.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    if o.rounds is not None:
+        rules.append((msg(N_("Rounds")), str(o.rounds)))
+    if o.round_total is not None:
+        rules.append((msg(N_("Every round's points add up to")), str(o.round_total)))
+    return Plan(Layout.GRID, numbered(o.rounds or OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))),
+                total_row=False, keys=(Key(msg(N_("How we play")), tuple(rules)),),
+                notes=(msg(N_("Lowest total wins.")) if o.wins is any_game.Wins.LOW else msg(N_("Highest total wins.")),),
+                open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
+
+
 PLANS: Mapping[str, Callable[[Table], Plan]] = {
     "golf": golf_plan,
     "garbage-rummy": garbage_plan,
@@ -321,6 +338,7 @@ PLANS: Mapping[str, Callable[[Table], Plan]] = {
     "gin-rummy": gin_plan,
     "chase-the-ace": chase_plan,
     "hand-and-foot": hand_and_foot_plan,
+    "any": any_plan,
 }
 
 
@@ -356,6 +374,7 @@ SETUP: Mapping[str, Callable[[int], tuple[Msg, Msg]]] = {  # what a table of n p
                                 msg(N_("%(cards)s cards: 10 each and 1 more"), cards=garbage_rummy.deal_size(n))),
     "gin-rummy": lambda n: (msg(N_("1 pack, no jokers")), msg(N_("10 cards each"))),
     "chase-the-ace": lambda n: (msg(N_("1 pack, no jokers")), msg(N_("1 card each"))),
+    "any": lambda n: (msg(N_("the cards your game uses")), msg(N_("as your game deals"))),
     "hand-and-foot": lambda n: (nmsg("%(num)s pack, jokers in", "%(num)s packs, jokers in", hand_and_foot.packs(n)),
                                 msg(N_("13 cards for the hand, 11 for the foot"))),
 }
@@ -472,6 +491,12 @@ GLANCE: Mapping[str, tuple[str, ...]] = {
            "the pack for a new card instead."),
         N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
         N_("Lose every life and you are out; the last player with a life left takes the pot."),
+    ),
+    "any": (
+        N_("Play your game as you always do; the pad keeps the score."),
+        N_("After each round, write each player's points: negative points too. Each running total is the last "
+           "one plus the round's points."),
+        N_("The game ends when a total reaches the target, after the rounds you set, or when the table stops."),
     ),
     "hand-and-foot": (
         N_("Each player takes a hand of 13 cards and a foot of 11. Jokers and 2s are wild; red threes score, "

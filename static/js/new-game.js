@@ -57,7 +57,16 @@
     if (input) details.addEventListener("toggle", () => { input.value = details.open ? "1" : ""; });
   }
 
+  // A name played before, in one tap (any game: "Five Crowns").
+  function initFill(button) {
+    button.addEventListener("click", () => {
+      const input = document.getElementById(button.dataset.fill);
+      if (input) { input.value = button.dataset.value; input.dispatchEvent(new Event("input", { bubbles: true })); }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("button[data-fill]").forEach(initFill);
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
     document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);
   });

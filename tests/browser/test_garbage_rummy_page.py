@@ -33,7 +33,8 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
     expect(page.locator("label[for=cards-0]")).to_have_text("Cards left")
     expect(page.locator("label[for=penalty-0]")).to_have_text("or penalty")
     # The one hint above the players names the box it is for, as Hand & Foot's do.
-    expect(page.locator(".round-form > p.help")).to_have_text(["Cards left in hand: like K 7 X · X = joker"])
+    expect(page.locator(".round-form > p.help:not(.card-key)")).to_have_text(["Cards left in hand: like K 7 X"])
+    expect(page.locator(".round-form > p.card-key")).to_contain_text("S spades · H hearts")  # the key to the letters
     shot("garbage-rummy-1-new-table")
 
     # Hand 1: Bob goes out; Ann made her goal and taps her cards left; Cy's penalty is typed.

@@ -41,11 +41,11 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
 
     # Hand 1 by the cards: Ann goes out with three books, Bob is caught with a king and a joker.
     fill_entry(page, 0, "1", "2", "0", True, melded="K K K K K K K Q Q Q Q Q Q Q A A 2 X 9 9 9")
-    fill_entry(page, 1, "0", "1", "0", False, melded="5 6 7 4 4 4 4", left="K X")
+    fill_entry(page, 1, "0", "1", "0", False, melded="4 4 4 4 4 4 2 K K K", left="K X")  # 80: past the 60
     expect(page.locator("#round-form .card-total").first).to_contain_text("21 cards: 280 points")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".next-line")).to_contain_text("Hand 2")
-    assert totals(page) == ["490", "5"]
+    assert totals(page) == ["490", "50"]
     expect(notes).to_contain_text("Hand 2 of 2: a first meld needs at least 90 points")
     expect(page.locator(".meld-helper .cards-entry")).to_have_attribute("data-min", "90")
 
@@ -63,7 +63,7 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     fill_entry(page, 1, "0", "0", "1", False)
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".result")).to_contain_text("Winner: Ann")
-    assert totals(page) == ["900", "210"]
+    assert totals(page) == ["900", "255"]
     assert page.locator("#rounds tbody tr").all_inner_texts()[1].split()[:3] == ["2", "410", "205"]
     expect(page.locator(".meld-helper")).to_have_count(0)
     shot("hand-and-foot-3-finished")
@@ -76,16 +76,16 @@ def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
     expect(rows.nth(0)).to_contain_text("Partner: Cy")
     expect(rows.nth(1)).to_contain_text("Partner: Di")
     assert teams.all_inner_texts() == ["Ann & Cy\n0", "Bob & Di\n0"]
-    for seat, points in enumerate(["150", "40", "60", "0"]):
+    for seat, points in enumerate(["150", "60", "40", "0"]):  # Cy's 40 with Ann's 150: the team's first meld
         fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
                    melded_points=points)
     submit(page, page.get_by_role("button", name="Save hand 1"))
-    assert totals(page) == ["360", "40", "60", "0"]
-    assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
+    assert totals(page) == ["360", "60", "40", "0"]
+    assert teams.all_inner_texts() == ["Ann & Cy\n400", "Bob & Di\n60"]
     expect(page.locator(".standings.teams li.leader")).to_contain_text("Ann & Cy")
     expect(rows.locator(".badge.lead")).to_have_count(2)
     shot("hand-and-foot-4-partners")
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator(".result")).to_contain_text("Winners: Ann and Cy")
-    assert teams.all_inner_texts() == ["Ann & Cy\n420", "Bob & Di\n40"]
+    assert teams.all_inner_texts() == ["Ann & Cy\n400", "Bob & Di\n60"]
     shot("hand-and-foot-5-partners-ended")

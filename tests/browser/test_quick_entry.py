@@ -208,7 +208,7 @@ def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game,
     keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
     for key in ["Q", "S", "2", "3", "4"]:
         keys.get_by_role("button", name=key, exact=True).click()
-    expect(page.locator("#cards-0")).to_have_value("QS 2 3 4")
+    expect(page.locator("#cards-0")).to_have_value("Q♠ 2 3 4")  # a symbol: it reads alike in every language
     expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
     shot("quick-golf-4-suits")
 

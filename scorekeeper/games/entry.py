@@ -1,0 +1,124 @@
+"""What a posted round form leads to: saved (or already saved), lost to another phone, or refused as typed.
+
+The views only load the game, hand the posted form here and answer: a redirect to the table, or the
+refused form again (422). Each write commits once, in ``save``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import flash
+from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
+
+from .. import scoreboard, services
+from ..extensions import db
+from ..i18n import tr, tr_errors, tr_mark
+from ..models import Game
+from ..readmodel import TableView
+from ..services import Problem
+from .forms import place_errors, round_data, round_form
+
+
+def save(change: Callable[[], object]) -> dict[str, str] | None:
+    """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
+    try:
+        change()
+        scoreboard.keep_new_versions()
+        db.session.commit()
+    except Problem as exc:
+        db.session.rollback()
+        return tr_errors(exc.errors)
+    except IntegrityError:  # the game's lock makes this rare; say only what is known
+        db.session.rollback()
+        return {"round": _("Another phone changed this game at the same moment; nothing was saved. "
+                           "Reload and send it again.")}
+    return None
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Where a posted round form leads: a part of the table page (``anchor``), or its form refused as typed."""
+
+    anchor: str = "standings"
+    refused: Any = None  # the form, with what was typed and what is wrong, when nothing was saved
+
+
+def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
+    """Record the next round from a posted form, once (a double tap or a retry is answered as saved)."""
+    key = services.entry_key(posted.get("entry_key"))
+    if services.saved_entry(game, key) is not None:
+        return Taken()
+    derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
+    number = posted.get("number", type=int)
+    fields = services.next_fields(game, derived)
+    form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=posted)
+    if number is not None and 0 < number <= services.rounds_stored(game, derived):
+        return lost_race(services.table_view(game), number, form)
+    if form is None:
+        flash(_("No round can be added to this game now."), "error")
+        return Taken("")
+    if form.validate():
+        data = round_data(form, derived.table, derived.seats_in)
+        errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
+        if errors is None:
+            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
+            return Taken()
+        fresh = services.table_view(services.load_game(game.public_id))
+        if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
+            return lost_race(fresh, number, form)
+        place_errors(form, errors)
+    return Taken(refused=form)
+
+
+def flash_saved(game: Game, derived, number: int) -> None:
+    """Say which round was just saved; the table page shows it with one tap to undo it."""
+    title = services.rules_for(game).round_title(derived.table, number)
+    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+
+
+def lost_race(view: TableView, number: int, form) -> Taken:
+    """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
+
+    The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
+    """
+    saved = next(r for r in view.rounds if r.number == number)
+    mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
+    if mine is not None and dict(saved.data) == mine:
+        flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
+    else:
+        held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
+        flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
+                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
+    return Taken()
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A round's correction form as shown, and whether it was saved."""
+
+    form: Any
+    title: Any
+    before: Any  # the fold of the rounds before it: the form's table and seats
+    saved: bool = False
+
+
+def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> Correction:
+    """Show a round's form with its stored data, or save a posted correction once (a retry of one already
+    made is answered as saved: never applied again over a later correction from another phone)."""
+    key = services.entry_key(posted.get("entry_key")) if posted is not None else None
+    before = services.before_round(game, number)
+    title = services.rules_for(game).round_title(before.table, number)
+    form = round_form(services.round_fields(game, before), before.table, before.seats_in, formdata=posted,
+                      data=game.rounds[number - 1].data)
+    if services.saved_entry(game, key) is not None:
+        return Correction(form, title, before, saved=True)
+    if posted is not None and form.validate():
+        data = round_data(form, before.table, before.seats_in)
+        errors = save(lambda: services.edit_round_once(game, number, data, key))
+        if errors is None:
+            return Correction(form, title, before, saved=True)
+        place_errors(form, errors)
+    return Correction(form, title, before)

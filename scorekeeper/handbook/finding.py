@@ -1,0 +1,47 @@
+"""What the rules pages look up: the games a search finds, and the house rules a table chose."""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import rules as registry
+from .. import services
+from ..rules.base import Msg
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules one game plays by, for its rules page: the preset it started from and every option."""
+
+    game_id: str
+    preset: str | None  # the preset's label
+    options: tuple[tuple[str, Msg | str], ...]  # (label, value in words), in the form's order
+
+
+def house_rules(public_id: str | None, key: str) -> HouseRules | None:
+    """Return the house rules of game ``public_id`` if it is a game of ``key``; None for any other id."""
+    try:
+        game = services.load_game(public_id) if public_id else None
+    except services.Problem:
+        return None
+    if game is None or game.game_key != key:
+        return None
+    spec, table = services.rules_for(game).spec, services.table_of(game)
+    preset = spec.presets.get(game.preset) if game.preset else None
+    return HouseRules(game.public_id, preset.label if preset else None,
+                      tuple(spec.describe_options(table.options, table.players)))
+
+
+def find_games(query: str, names: Callable[[str], str]) -> list[str]:
+    """Return the keys of the games whose name or other names hold ``query``, in English or as ``names`` says them."""
+    wanted = fold_text(query)
+    return [key for key, rules in registry.REGISTRY.items()
+            if not wanted or any(wanted in fold_text(text) for spoken in (rules.spec.name, *rules.spec.aliases)
+                                 for text in (spoken, names(spoken)))]
+
+
+def fold_text(text: str) -> str:
+    """Fold text for a search: no case, no accents, spaces squeezed ("Écarté" finds "ecarte")."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(ch for ch in plain if not unicodedata.combining(ch)).split())

@@ -1,0 +1,73 @@
+"""Any game on a phone: ten players at 360 px, the points on the number pad (− and sums), its name everywhere,
+the last count filled where every round hands out the same points, in English and French."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_quick_entry import Taps, pad_type
+
+NARROW = {"width": 360, "height": 780}
+TEN = ["Bartholomew Longname", "Alexandrina Smith", "Christopher Robin", "Dominique", "Evangeline Jones",
+       "Frederick", "Gwendolyn", "Hieronymus Bosch", "Isadora", "Jean-Baptiste Martin"]
+
+
+def test_ten_players_enter_a_round_on_the_pad_at_360_px(page, start_game, shot):
+    page.set_viewport_size(NARROW)
+    start_game("any", TEN, {"name": "Five Crowns", "wins": "low"})
+    expect(page.locator("h1").first).to_have_text("Five Crowns")
+    taps = Taps(page)
+    points = ["12", "0", "7", "25", "3", "9", "41", "2", "18", "6"]
+    for seat, text in enumerate(points):
+        pad_type(page, taps, page.locator(f"#points-{seat}"), text)
+    digits = sum(len(p) for p in points)
+    assert taps.count <= digits + len(TEN)  # the pad moves to the next box itself: at most one more tap a player
+    taps.tap(page.get_by_role("button", name="Save round 1"))
+    expect(page.locator(".next-line")).to_contain_text("Round 2")
+    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    leader = page.locator(".standings li.leader")
+    expect(leader).to_contain_text("Alexandrina Smith")  # low wins: 0 leads
+    shot("any-game-ten-players-360")
+
+
+def test_minus_and_sums_on_the_pad(page, start_game):
+    page.set_viewport_size(PHONE)
+    start_game("any", ["Ann", "Bob"], {"name": "Hearts"})
+    box = page.locator("#points-0")
+    box.click()
+    pad = page.locator(".number-pad")
+    for key in ("1", "2", "+", "8"):
+        pad.get_by_role("button", name=key, exact=True).click()
+    expect(box).to_have_value("12+8")
+    page.locator("#points-1").fill("-15")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Round 2")
+    assert page.locator(".standings .total").all_inner_texts() == ["20", "−15"] or \
+        page.locator(".standings .total").all_inner_texts() == ["20", "-15"]
+
+
+def test_the_last_count_fills_itself_where_every_round_hands_out_the_same(page, start_game):
+    start_game("any", ["Ann", "Bob", "Cy", "Di"], {"name": "Hearts", "wins": "low", "round_total": "26"})
+    for seat, text in enumerate(["13", "0", "4"]):
+        page.locator(f"#points-{seat}").fill(text)
+    expect(page.locator("#points-3")).to_have_value("9")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Round 2")
+
+
+def test_a_french_table_plays_any_game_in_french(browser, live_server):
+    context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server}/new/any")
+    expect(page.locator("h1")).to_contain_text("Tout autre jeu")
+    page.locator("#opt_name").fill("Belote")
+    page.locator("#players-0").fill("Anne")
+    page.locator("#players-1").fill("Bruno")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url("**/games/*")
+    expect(page.locator("h1").first).to_have_text("Belote")
+    page.locator("#points-0").fill("")
+    page.get_by_role("button", name="Enregistrer la manche 1").click()
+    expect(page.locator("#points-0-err")).to_contain_text("Anne")  # the empty box named, in French
+    context.close()
