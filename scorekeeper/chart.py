@@ -65,10 +65,11 @@ def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> lis
 
 def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
                   width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False,
-                  end_label: str = "") -> Markup:
+                  end_label: str = "", looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
     """Draw each player's running value after every round as a line, named at its end.
 
     ``end_label`` names a last point that is no round (the totals with the end bonuses, on a Gin sheet).
+    ``looks`` gives seats their own colour and emoji (a group's players: {seat: (colour, emoji)}).
 
     ``numbered`` puts seat numbers at the line ends instead of names, for a legend drawn as text beside
     the chart (PDF renderers lay SVG text out without the bidi algorithm: Hebrew would print backwards).
@@ -109,9 +110,14 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         label = escape(end_label) if end_label and i == last else i + 1
         parts.append(f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" fill="currentColor" '
                      f'fill-opacity="0.7">{label}</text>')
+    looks = looks or {}
+
+    def colour_at(seat: int) -> str:
+        return (looks.get(seat) or (None, None))[0] or COLOURS[seat % len(COLOURS)]
+
     ends: list[tuple[int, float]] = []
     for seat, line in enumerate(series):
-        colour, dash, kind = COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
+        colour, dash, kind = colour_at(seat), DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
         points = [(x(i), y(v)) for i, v in enumerate(line) if v is not None]
         if not points:
             continue
@@ -134,10 +140,11 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
                   for seat, ey in ends]
     placed = spread_labels([ey for _, ey, _ in labels], 13, top + 4, top + plot_h)
     for (seat, ey, name), ly in zip(labels, placed):
-        colour = "currentColor" if seat is None else COLOURS[seat % len(COLOURS)]
+        colour = "currentColor" if seat is None else colour_at(seat)
+        emoji = None if seat is None else (looks.get(seat) or (None, None))[1]
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
-        square = "" if seat is None else f'<tspan fill="{colour}">■</tspan> '
+        square = "" if seat is None else f'<tspan fill="{colour}">■</tspan> ' + (f"{escape(emoji)} " if emoji else "")
         parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">{square}{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -146,13 +153,14 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 HEADLINES = {"total": _l("Running totals"), "lives": _l("Lives left"), "layout": _l("Layout size")}
 
 
-def table_chart(view, width: int = 360, height: int = 230, numbered: bool = False) -> Markup:
+def table_chart(view, width: int = 360, height: int = 230, numbered: bool = False,
+                looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
     """Draw a table view's running values: the table page and the filled sheet show this same chart."""
     if not view.rounds:
         return Markup("")
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
     return running_chart(view.players, view.series(), title, width=width, height=height,
-                         label_width=40 if numbered else min(110, width // 4), numbered=numbered)
+                         label_width=40 if numbered else min(110, width // 4), numbered=numbered, looks=looks)
 
 
 def colour_of(seat: int) -> str:

@@ -74,6 +74,8 @@ def token_matches(token_hash: str, token: str | None) -> bool:
 class Game(db.Model):
     """One game at one table: which game, the options chosen, and who may edit it."""
 
+    __table_args__ = (Index("ix_game_group_created", "group_id", "created", "id"),)  # a group's games, newest first
+
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
     game_key: Mapped[str] = mapped_column(String(40))
@@ -82,7 +84,7 @@ class Game(db.Model):
     status: Mapped[str] = mapped_column(String(16), default="playing")  # kept for listing; set from the rules
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
-    group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"), index=True)
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"))
     # Moves with every change to the game or its rounds, and never repeats (``new_version``): the ETag of its
     # state, and the key of cached views.
     version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
@@ -168,6 +170,9 @@ class Group(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64))
     view_hash: Mapped[str] = mapped_column(String(64))  # the read-only link's key, hashed
     created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # Moves on with every change to the group or to any of its games, in the change's transaction, and never
+    # repeats (it starts at ``new_version``): the ETag of its pages and the key of their kept renderings.
+    version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
 
     members: Mapped[list[Member]] = relationship(back_populates="group", order_by="Member.id",
                                                  cascade="all, delete-orphan")
@@ -196,12 +201,17 @@ class Member(db.Model):
 class Result(db.Model):
     """One seat of a finished game in a group, kept when it finished: the stats read these, never the rounds."""
 
-    __table_args__ = (Index("ix_result_group_played", "group_id", "played"),)
+    __table_args__ = (Index("ix_result_group_played", "group_id", "played"),
+                      # the leaderboard reads this index alone, in its order: no table, no sort
+                      Index("ix_result_group_member", "group_id", "member_id", "game_key", "won", "place", "total",
+                            "game_id"),
+                      Index("ix_result_member_played", "member_id", "played"),  # a player's form, latest first
+                      Index("ix_result_game_member", "game_id", "member_id", "place"))  # head to head, index alone
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
-    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"))
     game_key: Mapped[str] = mapped_column(String(40))
     seat: Mapped[int]
     place: Mapped[int]
@@ -213,7 +223,7 @@ class Result(db.Model):
 class Feat(db.Model):
     """A record one finished game in a group holds (the lowest 9-hole Golf, the most Gin boxes), from its rules."""
 
-    __table_args__ = (Index("ix_feat_group_kind", "group_id", "game_key", "kind"),)
+    __table_args__ = (Index("ix_feat_group_kind", "group_id", "game_key", "kind", "rank", "played", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))

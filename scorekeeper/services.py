@@ -626,5 +626,10 @@ def delete_game(game: Game) -> None:
 
     for kept in (IdempotentReply, KeptAnswer, Result, Feat):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
+    group_id = game.group_id
     db.session.delete(game)
     db.session.flush()
+    if group_id is not None:  # the group's pages listed it
+        from .groups.service import group_moved_on
+
+        group_moved_on(group_id)

@@ -56,7 +56,7 @@ def test_upgrade_from_empty_gives_the_models_schema_and_downgrade_empties_it(emp
     assert tables(empty_url) == set()
 
 
-@pytest.mark.parametrize("previous", ["0001", "0002", "0003", "0004", "0005"])
+@pytest.mark.parametrize("previous", ["0001", "0002", "0003", "0004", "0005", "0006"])
 def test_upgrade_from_an_earlier_revision_keeps_the_games(empty_url, previous):
     app, trash = on(empty_url), rules.REGISTRY["trash"]
     with app.app_context():

@@ -2,9 +2,11 @@
 the view key; anyone else gets a 404 and learns nothing."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import current_app, jsonify, request, url_for
+from flask_babel import get_locale
 
 from .. import access, services
 from ..api.views import bearer_token, error, json_body, problem, state_of
@@ -15,7 +17,7 @@ from ..models import Group, stamp
 from ..rules.base import N_, msg
 from ..services import Problem
 from . import api_bp as bp
-from . import service, stats
+from . import kept, service, stats
 from .service import Summary
 
 bp.register_error_handler(Problem, problem)
@@ -38,9 +40,10 @@ def group_json(group: Group, page: int = 1) -> dict[str, Any]:
             "games": [summary_json(s) for s in games], "more_games": more}
 
 
-def readable(group_id: str) -> Group:
-    """Return the group when the request carries its token or view key; else 404, as if there were none."""
-    group = service.load_group(group_id)
+def readable(group_id: str, head: bool = False) -> Group:
+    """Return the group (its head alone if ``head``) when the request carries its token or view key; else 404, as
+    if there were none."""
+    group = service.group_head(group_id) if head else service.load_group(group_id)
     if group.token_matches(bearer_token()) or group.view_matches(request.args.get("view")):
         carries_token()  # a group is private: no cache keeps it
         return group
@@ -85,7 +88,8 @@ def create_group():
 @bp.get("/<group_id>")
 def show_group(group_id: str):
     """Show a group: its players and its games, newest first."""
-    return jsonify(group_json(readable(group_id), page_arg()))
+    head, page = readable(group_id, head=True), page_arg()
+    return kept_json(head, ("group", page), lambda: group_json(service.load_group(group_id), page))
 
 
 @bp.post("/<group_id>/players")
@@ -157,6 +161,17 @@ def join_game(group_id: str, game_id: str):
 @bp.get("/<group_id>/stats")
 def group_stats(group_id: str):
     """Show the group's stats over its finished games: per game or all, between two dates or all time."""
-    group = readable(group_id)
+    head = readable(group_id, head=True)
     chosen = stats.read_filter(request.args.get("game"), request.args.get("since"), request.args.get("until"))
-    return jsonify(stats.group_stats(group, chosen).api(tr))
+    return kept_json(head, ("stats", chosen), lambda: stats.group_stats(service.load_group(group_id), chosen).api(tr))
+
+
+def kept_json(group: service.GroupHead, shows: tuple, make: Callable[[], Any]):
+    """Answer from the JSON this process kept for the group's version and what it shows (in the reader's
+    language), or make it and keep it; with the version's ETag, and a 304 while the client holds it."""
+    key = (group.public_id, group.version, (*shows, str(get_locale())))
+    headers = {"ETag": f'"{kept.tag(key)}"'}
+    if request.if_none_match.contains(kept.tag(key)):
+        return "", 304, headers
+    body = kept.kept(key, lambda: current_app.json.response(make()).get_data(as_text=True))
+    return current_app.response_class(body, mimetype="application/json", headers=headers)

@@ -7,15 +7,16 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import services
+from ..database import read_row
 from ..extensions import db
-from ..models import Feat, Game, Group, Member, Player, Result, hash_token
+from ..models import Feat, Game, Group, Member, Player, Result, hash_token, token_matches
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
 from ..rules.engine import Derived
 from ..services import Conflict, Invalid, NotFound
@@ -65,6 +66,37 @@ def create_group(name: Any, players: Any = None) -> tuple[Group, str]:
     return group, token
 
 
+@dataclass(frozen=True, slots=True)
+class GroupHead:
+    """What a kept group page needs of a group: its ids, its version and its keys' hashes."""
+
+    public_id: str
+    id: int
+    version: int
+    token_hash: str
+    view_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        """Say whether ``token`` is this group's edit token."""
+        return token_matches(self.token_hash, token)
+
+    def view_matches(self, key: str | None) -> bool:
+        """Say whether ``key`` is this group's read-only key."""
+        return token_matches(self.view_hash, key)
+
+
+def group_head(public_id: str) -> GroupHead:
+    """Read a group's head with one indexed query on a pooled connection (no ORM, no session), or raise NotFound.
+
+    A page or stats kept for the head's version are then answered without loading the group.
+    """
+    row = read_row(db.engine, "SELECT id, version, token_hash, view_hash FROM play_group WHERE public_id = ?",
+                   (public_id,)) if services.PUBLIC_ID.fullmatch(public_id or "") else None
+    if row is None:
+        raise NotFound({"group": NO_GROUP})
+    return GroupHead(public_id, *row)
+
+
 def load_group(public_id: str) -> Group:
     """Return the group with this public id, its players loaded, or raise NotFound."""
     if not services.PUBLIC_ID.fullmatch(public_id or ""):
@@ -109,6 +141,7 @@ def add_member(group: Group, name: Any) -> Member:
     member = Member(name=name, colour=COLOURS[len(group.members) % len(COLOURS)])
     group.members.append(member)
     db.session.flush()
+    group_moved_on(group.id)
     return member
 
 
@@ -122,6 +155,7 @@ def rename_member(group: Group, member: Member, name: Any) -> None:
     db.session.execute(update(Player).where(Player.member_id == member.id).values(name=name)
                        .execution_options(synchronize_session=False))
     moved_on(select(Player.game_id).where(Player.member_id == member.id))
+    group_moved_on(group.id)
 
 
 def merge_members(group: Group, member: Member, into: Member) -> None:
@@ -143,6 +177,18 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
     group.members.remove(member)
     db.session.delete(member)
     db.session.flush()
+    group_moved_on(group.id)
+
+
+def group_moved_on(group_id: int) -> None:
+    """Move the group's version on, in the transaction of the change (so a version never names two states):
+    its kept pages and stats are stale, its ETags too.
+
+    Called after the change's games are written (their rows locked first, then the group's, as a round does:
+    ``services.settle`` locks its game, then moves its group on), so that two changes never wait on each other.
+    """
+    db.session.execute(update(Group).where(Group.id == group_id).values(version=Group.version + 1)
+                       .execution_options(synchronize_session=False))
 
 
 def moved_on(game_ids) -> None:
@@ -167,6 +213,21 @@ def set_look(member: Member, colour: Any, emoji: Any) -> None:
     member.emoji = emoji or None
     db.session.flush()
     moved_on(select(Player.game_id).where(Player.member_id == member.id))  # their table pages show them
+    group_moved_on(member.group_id)
+
+
+class Look(NamedTuple):
+    """A group's player's colour and emoji, as a game's table page shows them."""
+
+    colour: str | None
+    emoji: str | None
+
+
+def looks(game: Game) -> dict[int, Look]:
+    """Return the look of each seat of ``game`` that a group's player took (one query)."""
+    rows = db.session.execute(select(Player.seat, Member.colour, Member.emoji)
+                              .join(Member, Member.id == Player.member_id).where(Player.game_id == game.id))
+    return {seat: Look(colour, emoji) for seat, colour, emoji in rows}
 
 
 def seat_members(group: Group, game: Game) -> None:
@@ -203,13 +264,16 @@ def put_in_group(game: Game, group_id: int) -> None:
                        .execution_options(synchronize_session=False))
     set_committed_value(game, "group_id", group_id)
     set_committed_value(game, "version", game.version + 1)
+    group_moved_on(group_id)
 
 
 def results_changed(game: Game, derived: Derived) -> None:
     """Keep a group game's results again when it finishes, when an edit changes a finished game, or it reopens.
 
-    Called by ``services.settle`` before the game's status moves on: ``game.status`` is still the old one.
+    Called by ``services.settle`` for every change to a group game, before the game's status moves on:
+    ``game.status`` is still the old one. The group's version moves on (its page shows games in play too).
     """
+    group_moved_on(game.group_id)
     if derived.over or game.status == "finished":
         keep_results(game, derived)
 

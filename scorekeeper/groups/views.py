@@ -1,9 +1,11 @@
 """The groups' phone pages: the group page, starting a game in it, sharing it, its players."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
@@ -17,7 +19,8 @@ from ..i18n import tr_errors
 from ..models import Game, Group
 from ..qr import qr_svg
 from ..services import Problem
-from . import bp, service, stats
+from ..templating import render_marked, with_this_requests_marks
+from . import bp, kept, service, stats
 from .chart import form_chart
 
 KEPT_GROUPS = 20  # groups this browser remembers
@@ -29,7 +32,7 @@ def check_csrf() -> None:
         csrf.protect()
 
 
-def remember_group(group: Group, token: str | None = None, view: str | None = None) -> None:
+def remember_group(group: Group | service.GroupHead, token: str | None = None, view: str | None = None) -> None:
     """Let this browser edit (token) or read (view key) a group from now on."""
     for name, value in (("groups", token), ("group_views", view)):
         if value:
@@ -39,16 +42,21 @@ def remember_group(group: Group, token: str | None = None, view: str | None = No
             session.permanent = True
 
 
-def group_token(group: Group) -> str | None:
+def group_token(group: Group | service.GroupHead) -> str | None:
     """Return this browser's edit token for ``group`` if it still opens it."""
     token = session.get("groups", {}).get(group.public_id)
     return token if group.token_matches(token) else None
 
 
-def readable_group(group_id: str) -> tuple[Group, str | None]:
-    """Return the group and this browser's token for it; 404 unless it holds the token or the view key."""
+def readable_group(group_id: str, revalidated: bool = False, head: bool = False) -> tuple[Group, str | None]:
+    """Return the group (its head alone if ``head``) and this browser's token for it; 404 unless it holds the
+    token or the view key.
+
+    The answer is kept out of every cache, unless ``revalidated`` and this browser only reads the group: its
+    browser may then keep the page and ask again with its ETag (``group_page``).
+    """
     try:
-        group = service.load_group(group_id)
+        group = service.group_head(group_id) if head else service.load_group(group_id)
     except Problem:
         abort(404)
     token = group_token(group)
@@ -57,7 +65,8 @@ def readable_group(group_id: str) -> tuple[Group, str | None]:
         abort(404)
     if token is None and request.args.get("view"):
         remember_group(group, view=key)
-    carries_token()  # private: the edit link, the view key
+    if token is not None or not revalidated:
+        carries_token()  # private: the edit link, the view key
     return group, token
 
 
@@ -137,15 +146,38 @@ def make_group(name, names, from_game: Game | None) -> tuple[Group, str]:
 
 @bp.get("/groups/<group_id>")
 def show(group_id: str):
-    """Show a group's page: its games, leaderboard, records and head to head."""
-    group, token = readable_group(group_id)
+    """Show a group's page: its games, leaderboard, records and head to head (kept for the group's version)."""
+    head, token = readable_group(group_id, revalidated=True, head=True)
     choice, chosen, errors = chosen_filter()
-    games, more = service.summaries(group, page_number())
-    view_key = service.view_key(token) if token else None
-    return render_template("groups/show.html", group=group, token=token, view_key=view_key, games=games,
-                           more=more, page=page_number(), figures=stats.group_stats(group, chosen), choice=choice,
-                           chosen=chosen, errors=errors, registry=registry.REGISTRY,
-                           members={m.id: m for m in group.members})
+
+    def context() -> dict:
+        group = service.load_group(group_id)
+        games, more = service.summaries(group, page_number())
+        view_key = service.view_key(token) if token else None
+        return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
+                    figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors,
+                    registry=registry.REGISTRY)
+
+    return group_page(head, token, "groups/show.html", context, chosen)
+
+
+def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict], *shows):
+    """Answer a group page from what this process kept for the group's version, or render it and keep it.
+
+    The page is kept for what it shows: the language, editor or reader, the address asked for (its query and
+    page), where links point, and ``shows`` (what the query means today: "this month" moves on). A reader gets
+    the version's ETag, and a 304 while it holds it; an editor's page holds its CSRF token, filled in each time.
+    A message flashed to this request is shown on a page made for it alone.
+    """
+    if session.get("_flashes"):
+        return render_template(template, **context())
+    variant = (template, str(get_locale()), "edit" if token else "view", request.full_path, request.host_url,
+               request.script_root, *shows)
+    key = (group.public_id, group.version, variant)
+    headers = {} if token else {"ETag": f'"{kept.tag(key)}"', "Cache-Control": "private, no-cache"}
+    if not token and request.if_none_match.contains(kept.tag(key)):
+        return "", 304, headers
+    return with_this_requests_marks(kept.kept(key, lambda: render_marked(template, **context()))), headers
 
 
 def page_number() -> int:
@@ -197,27 +229,49 @@ def qr_code(group_id: str, kind: str):
 @bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
 @limits_creation
 def play(group_id: str):
-    """Start a game in the group: pick the game, tick who plays (in their usual seats)."""
+    """Start a game in the group: pick the game, tick who plays (in their usual seats), and how the table plays
+    (a preset, the house rules: the new-game form's own fields)."""
+    from ..games.forms import chosen_preset, new_game_form, options_from, place_new_game_errors  # games imports us
+
     group = editable_group(group_id)
     if request.method == "POST":
         check_csrf()
         key = request.form.get("game", "")
         names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+        rules = registry.REGISTRY.get(key)
+        if rules is None:
+            first = next(iter(registry.REGISTRY))
+            return render_play(group, first, names, new_game_form(registry.REGISTRY[first].spec),
+                               {"game": _("Choose a game.")}, 422)
+        form = new_game_form(rules.spec, formdata=request.form)
+        form.validate()
+        if any(field.errors for field in form if field.name.startswith("opt_") or field.name == "preset"):
+            return render_play(group, key, names, form, {}, 422)
         made: list = []
-        errors = saved(lambda: made.extend(service.start_game(group, key, names, {})))
+        errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, rules.spec),
+                                                              chosen_preset(form))))
         if errors is None:
             remember_token(*made)
             return redirect(url_for("games.table", game_id=made[0].public_id))
-        return render_play(group, key, names, errors, 422)
+        place_new_game_errors(form, errors)  # an option's refusal by its input, the rest above the form
+        return render_play(group, key, names, form, {}, 422)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
-    return render_play(group, last.game_key if last else "", [p.name for p in last.players] if last else [], {})
+    key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
+    rules = registry.REGISTRY.get(key) or abort(404)
+    form = new_game_form(rules.spec, preset=request.args.get("preset"))
+    return render_play(group, key, [p.name for p in last.players] if last else [], form, {})
 
 
-def render_play(group: Group, key: str, ticked: list[str], errors: dict[str, str], status: int = 200):
-    """Show the start-a-game form: the players ticked come first, in their seats, then the rest."""
+def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200):
+    """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
+    presets and house rules (none until a game is chosen)."""
+    from ..games.forms import preset_inputs
+
     order = ticked + [m.name for m in group.members if m.name not in ticked]
-    return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked),
-                           errors=errors, registry=registry.REGISTRY), status
+    spec = registry.REGISTRY[key].spec if key else None
+    return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
+                           spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
+                           registry=registry.REGISTRY), status
 
 
 @bp.post("/groups/<group_id>/players")
@@ -233,13 +287,18 @@ def add_player(group_id: str):
 @bp.get("/groups/<group_id>/players/<int:member_id>")
 def player(group_id: str, member_id: int):
     """Show one player: their form over time, best and worst per game; rename or merge them."""
-    group, token = readable_group(group_id)
-    member = member_or_404(group, member_id)
-    figures = stats.group_stats(group)
-    line = next(l for l in figures.lines if l.member.id == member.id)
-    points = stats.form(member)
-    return render_template("groups/player.html", group=group, member=member, line=line, token=token,
-                           chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
+    head, token = readable_group(group_id, revalidated=True, head=True)
+
+    def context() -> dict:
+        group = service.load_group(group_id)
+        member = member_or_404(group, member_id)
+        figures = stats.group_stats(group)
+        line = next(l for l in figures.lines if l.member.id == member.id)
+        points = stats.form(member)
+        return dict(group=group, member=member, line=line, token=token,
+                    chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
+
+    return group_page(head, token, "groups/player.html", context)
 
 
 def member_or_404(group: Group, member_id: int):
@@ -288,6 +347,13 @@ def group_of_game(group_id: int) -> Group | None:
     return db.session.get(Group, group_id)
 
 
+@bp.app_template_global()
+def group_looks(game: Game) -> dict[int, service.Look]:
+    """Return the colour and emoji of each seat of a group's game, by seat; nothing (and no query) for another
+    game. The rounds grid and chart of its table page show them, to spectators too."""
+    return service.looks(game) if game.group_id is not None else {}
+
+
 def follow_group(old: Game, new: Game) -> None:
     """Keep a game started again ("Play again") in its group."""
     if old.group_id is not None:
@@ -297,8 +363,8 @@ def follow_group(old: Game, new: Game) -> None:
 
 @bp.app_template_filter("number")
 def number(value) -> str:
-    """Write a figure: a whole number as one, else with one decimal."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5")."""
+    return str(int(value)) if float(value).is_integer() else format_decimal(round(value, 1), format="0.0")
 
 
 @bp.app_template_filter("seat_of")
@@ -320,7 +386,7 @@ def history_csv(group_id: str):
     for played, key, public_id, seat, name, place, total, won in service.history_rows(group):
         spec = registry.REGISTRY.get(key)
         writer.writerow([played.date().isoformat(), _(spec.spec.name) if spec else key, public_id, seat + 1,
-                         csv_safe(name), place, "" if total is None else number(total), 1 if won else 0])
+                         csv_safe(name), place, "" if total is None else stats.number(total), 1 if won else 0])
     filename = f"{slug(group.name)}-history.csv"
     return out.getvalue(), {"Content-Type": "text/csv; charset=utf-8",
                             "Content-Disposition": f'attachment; filename="{filename}"'}
@@ -336,6 +402,18 @@ def slug(name: str) -> str:
     return "-".join("".join(c if c.isalnum() and c.isascii() else " " for c in name).split()).lower() or "group"
 
 
+def season_games(rows: list[tuple]) -> list[dict]:
+    """Return the games of ``history_rows``, newest first, each with its seats in place order: (place, name, total,
+    won)."""
+    games: dict[str, dict] = {}
+    for played, key, public_id, _seat, name, place, total, won in rows:
+        games.setdefault(public_id, {"played": played, "key": key, "seats": []})["seats"].append(
+            (place, name, total, won))
+    for game in games.values():
+        game["seats"].sort(key=lambda seat: seat[0])
+    return sorted(games.values(), key=lambda game: game["played"], reverse=True)
+
+
 @bp.get("/groups/<group_id>/season.pdf")
 def season_pdf(group_id: str):
     """Send a printable season summary: the leaderboard, records and games, for the chosen period and game."""
@@ -347,8 +425,8 @@ def season_pdf(group_id: str):
     rows = service.history_rows(group)
     shown = [r for r in rows if (not chosen.game or r[1] == chosen.game)
              and (not chosen.since or r[0].date() >= chosen.since) and (not chosen.until or r[0].date() <= chosen.until)]
-    html = render_template("groups/season.html", group=group, figures=figures, rows=shown, chosen=chosen,
-                           registry=registry.REGISTRY, today=date.today())
+    html = render_template("groups/season.html", group=group, figures=figures, games=season_games(shown),
+                           chosen=chosen, registry=registry.REGISTRY, today=date.today())
     pdf = render_pdf(lambda squeeze: html)
     return pdf, {"Content-Type": "application/pdf",
                  "Content-Disposition": f'attachment; filename="{slug(group.name)}-season.pdf"'}

@@ -93,3 +93,25 @@ def test_the_entry_that_survives(axe_page, live_server):
     assert axe_here(page) == [], "after a save"
     page.locator("#rules-now summary").click()
     assert axe_here(page) == [], "the rules sheet"
+
+
+def test_group_pages(axe_page, live_server):
+    """A group with finished games and one in play: its page (editor and reader), a game from it, a player, the
+    table page of its game (the players' colours and emoji), in English and French."""
+    group = api(live_server, "/groups", {"name": "Sunday Golf", "players": ["Ann", "Bob", "Cy"]})
+    gid, token = group["id"], group["token"]
+    for n, scores in enumerate(([3, 5, 4], [1, 2, 6], [4, 4, 0])):
+        game = api(live_server, f"/groups/{gid}/games", {"game": "golf", "players": ["Ann", "Bob", "Cy"],
+                                                         "options": {"holes": 1 if n < 2 else 9}}, token)
+        api(live_server, f"/games/{game['id']}/rounds",
+            {"data": {"players": [{"score": s} for s in scores], "knocker": None}}, game["token"])
+    member = group["players"][0]["id"]
+    for language in ("en", "fr"):
+        axe_page.context.clear_cookies()
+        axe_page.context.set_extra_http_headers({"Accept-Language": language})
+        assert violations(axe_page, f"{live_server}/groups/{gid}/join/{token}") == [], (language, "group")
+        for path in (f"/groups/{gid}/play", f"/groups/{gid}/play?game=gin-rummy", f"/groups/{gid}/players/{member}",
+                     "/groups/", f"/groups/new?game={game['id']}", f"/games/{game['id']}"):
+            assert violations(axe_page, live_server + path) == [], (language, path)
+        axe_page.context.clear_cookies()
+        assert violations(axe_page, group["view"]) == [], (language, "reader")

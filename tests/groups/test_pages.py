@@ -56,7 +56,7 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
     assert "Group: Sunday Golf" in table
     again = client.get(f"/groups/{gid}/play").get_data(as_text=True)
     ticked = re.findall(r'name="players" value="([^"]+)" checked', again)
-    assert ticked == ["Cy", "Ann", "Dee"] and 'value="golf" checked' in again
+    assert ticked == ["Cy", "Ann", "Dee"] and re.search(r'game=golf" aria-current="page"', again)
     client.post(f"/games/{game_id}/finish")
     new = client.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]
     assert "Group: Sunday Golf" in client.get(f"/games/{new}").get_data(as_text=True)
@@ -124,3 +124,33 @@ def test_the_page_filters_the_leaderboard_and_names_a_bad_date(client, make_grou
     bad = client.get(f"/groups/{group['id']}?period=dates&since=2026-02-30").get_data(as_text=True)
     assert "YYYY-MM-DD" in bad
     assert "0 finished games counted" in client.get(f"/groups/{group['id']}?game=trash").get_data(as_text=True)
+
+
+def test_a_game_started_from_the_group_takes_a_preset_and_house_rules(client):
+    gid = make_on_page(client)
+    first = client.get(f"/groups/{gid}/play").get_data(as_text=True)  # no game yet: the first game's
+    assert re.search(r'game=golf" aria-current="page"', first) and 'name="opt_holes"' in first
+    form = client.get(f"/groups/{gid}/play?game=gin-rummy").get_data(as_text=True)
+    assert 'value="classic"' in form and 'name="opt_gin_bonus"' in form and 'name="opt_holes"' not in form
+    assert client.get(f"/groups/{gid}/play?game=nope").status_code == 404
+    form = client.get(f"/groups/{gid}/play?game=golf").get_data(as_text=True)
+    assert 'name="preset"' in form and 'value="six_card"' in form and 'name="opt_holes"' in form
+    assert 'name="opt_first_dealer"' not in form  # the ticked order says who deals first
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"],
+                                                      "preset": "six_card", "shown_preset": "", "opt_holes": "3"})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    state = client.get(f"/api/games/{answer.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert state["preset"] == "six_card" and state["options"]["holes"] == 3 and state["options"]["layout"] == 6
+    again = client.get(f"/groups/{gid}/play").get_data(as_text=True)
+    assert 'name="opt_holes"' in again  # the last game's house rules are offered at once
+
+
+def test_a_refused_house_rule_keeps_what_was_typed(client):
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Cy"], "opt_holes": "abc"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'value="abc"' in page and 'aria-invalid="true"' in page
+    assert re.search(r'value="Cy" checked', page) and re.search(r'value="Ann" checked', page)
+    french = client.post(f"/groups/{gid}/play", data={"game": "nope", "players": ["Ann"]},
+                         headers={"Accept-Language": "fr"})
+    assert french.status_code == 422 and "Choisissez un jeu." in french.get_data(as_text=True)
