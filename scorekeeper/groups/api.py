@@ -26,7 +26,7 @@ bp.register_error_handler(Problem, problem)
 def summary_json(item: Summary) -> dict[str, Any]:
     """Return a game summary as api.md names it."""
     game = item.game
-    return {"id": game.public_id, "game": game.game_key, "name": tr(services.rules_for(game).spec.name),
+    return {"id": game.public_id, "game": game.game_key, "name": tr(services.rules_for(game).title(game.options)),
             "players": list(item.players), "status": game.status, "created": stamp(game.created),
             "finished": stamp(item.finished) if item.finished else None, "winners": list(item.winners),
             "standings": list(item.standings)}

@@ -278,6 +278,15 @@ def results_changed(game: Game, derived: Derived) -> None:
         keep_results(game, derived)
 
 
+
+def stat_key(game: Game) -> str:
+    """Name the game a finished game counts under in the stats: its key, or for any game its own name and way
+    of winning ("any:low:Hearts"), so that Five Crowns and Hearts are games of their own."""
+    if game.game_key != "any":
+        return game.game_key
+    options = game.options if isinstance(game.options, dict) else {}
+    return f"any:{'low' if options.get('wins') == 'low' else 'high'}:{options.get('name') or 'Points'}"
+
 def keep_results(game: Game, derived: Derived) -> None:
     """Replace a game's kept results and records with those of ``derived`` (none unless it is over)."""
     for kept in (Result, Feat):
@@ -289,7 +298,7 @@ def keep_results(game: Game, derived: Derived) -> None:
         return  # seats not linked to the group (never, once joined): nothing to count
     rules = services.rules_for(game)
     key, _ = HEADLINE[rules.spec.measure]
-    common = {"group_id": game.group_id, "game_id": game.id, "game_key": game.game_key, "played": game.created}
+    common = {"group_id": game.group_id, "game_id": game.id, "game_key": stat_key(game), "played": game.created}
     rows = [{**common, "member_id": members[row["seat"]], "seat": row["seat"], "place": row["place"],
              "total": row.get("total") if key == "total" else None, "won": row["seat"] in derived.winners}
             for row in derived.standings]

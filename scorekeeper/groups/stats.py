@@ -29,7 +29,9 @@ class Filter:
     def where(self, model) -> list:
         """Return the conditions on ``model`` (Result or Feat) this filter sets."""
         conditions = []
-        if self.game:
+        if self.game == "any":  # every game played under a name of its own
+            conditions.append(model.game_key.startswith("any:"))
+        elif self.game:
             conditions.append(model.game_key == self.game)
         if self.since:
             conditions.append(model.played >= datetime.combine(self.since, time(), timezone.utc))
@@ -41,7 +43,7 @@ class Filter:
 def read_filter(game: Any, since: Any, until: Any) -> Filter:
     """Read a stats filter from text (``game=golf&since=2026-01-01``); raise Invalid naming the field."""
     errors: dict[str, Msg] = {}
-    if game and game not in registry.REGISTRY:
+    if game and game not in registry.REGISTRY and not str(game).startswith(("any:high:", "any:low:")):
         errors["game"] = msg(N_("there is no game called %(key)s"), key=shown(game))
     dates = {}
     for name, text in (("since", since), ("until", until)):
@@ -164,7 +166,8 @@ def leaderboard(members: dict[int, Member], where: list) -> list[Line]:
         line.played += played
         line.wins += int(wins or 0)
         line.places += int(places or 0)
-        low_wins = key in registry.REGISTRY and not HEADLINE[registry.REGISTRY[key].spec.measure][1]
+        low_wins = key.startswith("any:low:") or (key in registry.REGISTRY
+                                                  and not HEADLINE[registry.REGISTRY[key].spec.measure][1])
         line.by_game[key] = GameLine(played, int(wins or 0), low if low_wins else high, high if low_wins else low,
                                      mean)
     ordered = sorted(lines.values(), key=lambda l: (-l.wins, -l.win_rate, l.average_place or 99, l.member.name))
@@ -224,3 +227,4 @@ def form(member: Member, chosen: Filter = Filter(), most: int = FORM_GAMES) -> l
     points = [FormPoint(public_id, r.game_key, r.played, r.place, n, r.won, r.total)
               for r, public_id, n in db.session.execute(query)]
     return points[::-1]
+

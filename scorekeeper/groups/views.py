@@ -342,6 +342,15 @@ def merge_player(group_id: str, member_id: int):
 
 
 @bp.app_template_global()
+def stat_game(key: str) -> str:
+    """Name a game of the stats for the reader: its game's name, or the name any game was played under."""
+    if key.startswith(("any:high:", "any:low:")):
+        return key.split(":", 2)[2]
+    rules = registry.get(key)
+    return _(rules.spec.name) if rules is not None else key
+
+
+@bp.app_template_global()
 def group_of_game(group_id: int) -> Group | None:
     """Return the group a game was played in (for the link and the players' colours on its table page)."""
     return db.session.get(Group, group_id)

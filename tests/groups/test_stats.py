@@ -143,3 +143,27 @@ def test_a_stats_page_runs_as_many_queries_for_many_games_as_for_one(app, client
                 assert client.get(path, headers=bearer(group["token"])).status_code == 200
             counts.append(len(seen))
     assert counts[:2] == counts[2:] and counts[0] <= 8, counts
+
+
+def test_any_game_counts_per_name_with_its_own_way_of_winning(client, make_group):
+    """Five Crowns (low wins) and Rummy 500 (high wins) are games of their own in the stats."""
+    group = make_group()
+    for name, wins, points in (("Five Crowns", "low", [[10, 30, 5]]), ("Rummy 500", "high", [[500, 20, 40]]),
+                               ("Five Crowns", "low", [[50, 3, 9]])):
+        game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                           json={"game": "any", "players": ["Ann", "Bob", "Cy"],
+                                 "options": {"name": name, "wins": wins, "rounds": 1}}).get_json()
+        for data in points:
+            assert client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": data}},
+                               headers=bearer(game["token"])).status_code == 201
+    body, players = stats_of(client, group)
+    assert players["Ann"]["by_game"]["any:low:Five Crowns"] == {"played": 2, "wins": 0, "best": 10, "worst": 50,
+                                                                 "average": 30.0}
+    assert players["Ann"]["by_game"]["any:high:Rummy 500"]["wins"] == 1
+    assert players["Cy"]["by_game"]["any:low:Five Crowns"]["wins"] == 1
+    only, _ = stats_of(client, group, "?game=any:low:Five Crowns")
+    assert only["games"] == 2
+    every, _ = stats_of(client, group, "?game=any")
+    assert every["games"] == 3
+    page = client.get(f"/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)
+    assert "any:low" not in page
