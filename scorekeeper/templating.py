@@ -59,7 +59,9 @@ def csrf_field():
 def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = rank_letters()
-    return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank}}
+    return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank},
+            "suit_names": {code: gettext(name) for code, name in cards.SUIT_NAMES.items()},  # read out, never a letter
+            "back": gettext("Delete the last card")}
 
 
 def game_title(key: str, options: Any) -> str:

@@ -308,7 +308,7 @@
     });
     if (picker.suits) {
       Object.entries(deck.suits).forEach(([code, sign]) => {
-        const b = button(sign, code, deck.red.includes(code) ? "suit-red" : "");
+        const b = button(sign, (deck.suit_names || {})[code] || sign, deck.red.includes(code) ? "suit-red" : "");
         b.addEventListener("click", () => suit(code));
         keys.appendChild(b);
       });

@@ -87,7 +87,7 @@
     Object.entries(deck.suits).forEach(([code, symbol]) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = symbol; b.className = deck.red.includes(code) ? "suit-red" : "";
-      b.setAttribute("aria-label", code);
+      b.setAttribute("aria-label", (deck.suit_names || {})[code] || symbol);  // a suit's name, never a letter
       b.addEventListener("click", () => {
         const v = input.value.trimEnd();
         const last = v.split(/\s+/).pop() || "";
@@ -99,7 +99,7 @@
       pad.appendChild(b);
     });
     const back = document.createElement("button");
-    back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", "undo");
+    back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", deck.back || "⌫");
     back.addEventListener("click", () => {
       const parts = input.value.trim().split(/\s+/); parts.pop();
       input.value = parts.join(" "); input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -146,7 +146,7 @@
         pad.appendChild(b);
       });
       const back = document.createElement("button");
-      back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", "undo");
+      back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", deck.back || "⌫");
       back.addEventListener("click", () => { if (taps.length) set((Number(input.value) || 0) - taps.pop()); });
       pad.appendChild(back);
       entry.appendChild(pad);

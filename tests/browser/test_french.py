@@ -100,7 +100,7 @@ def test_the_golf_layout_writes_symbols_in_french_letters(french_page, live_serv
     page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
     keys = page.locator(".seat-entry").first.locator(".layout-keys")
     keys.locator("button[data-rank='Q']").click()
-    keys.get_by_role("button", name="H", exact=True).click()  # the suit buttons say their code to a screen reader
+    keys.get_by_role("button", name="cœurs", exact=True).click()  # a screen reader says the suit's name
     keys.locator("button[data-rank='3']").click()
-    keys.get_by_role("button", name="C", exact=True).click()
+    keys.get_by_role("button", name="trèfles", exact=True).click()
     assert page.locator("#cards-0").input_value() == "D♥ 3♣"  # never "DH 3C"

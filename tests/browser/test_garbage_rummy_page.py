@@ -47,7 +47,7 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
         ann.locator(f".pad button[data-rank='{rank}']").click()
     expect(page.locator("#cards-0")).to_have_value("X A 5 K")
     expect(ann.locator(".card-total")).to_have_text("4 cards: 50 points")
-    ann.get_by_role("button", name="undo").click()
+    ann.get_by_role("button", name="Delete the last card").click()
     expect(ann.locator(".card-total")).to_have_text("3 cards: 40 points")
     page.locator("#penalty-2").fill("25")
     shot("garbage-rummy-2-tapped-cards")

@@ -206,7 +206,7 @@ def test_hand_and_foot_hand_taps(page, plain_page, live_server, start_game, shot
 def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game, shot):
     start_game("golf", ["Ann", "Bob"], {"values": "QS=40"})
     keys = page.locator(".seat-entry").nth(0).locator(".layout-keys")
-    for key in ["Q", "S", "2", "3", "4"]:
+    for key in ["Q", "spades", "2", "3", "4"]:  # a suit button is read out by its name
         keys.get_by_role("button", name=key, exact=True).click()
     expect(page.locator("#cards-0")).to_have_value("Q♠ 2 3 4")  # a symbol: it reads alike in every language
     expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
