@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SHOTS, submit
+from tests.browser.conftest import PHONE, SHOTS, start_game_on, submit
 
 NARROW = {"width": 360, "height": 780}
 SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -54,11 +54,7 @@ def test_one_tap_undoes_the_last_save(page, start_game):
 def test_undo_asks_first_and_a_no_keeps_the_round(browser, live_server):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{live_server}/new/golf")
-    page.locator("#players-0").fill("Ann")
-    page.locator("#players-1").fill("Bob")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url("**/games/*")
+    start_game_on(page, live_server, "golf", ["Ann", "Bob"])
     page.locator("#score-0").fill("4")
     page.locator("#score-1").fill("9")
     submit(page, page.get_by_role("button", name="Save hole 1"))

@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SHOTS, submit
+from tests.browser.conftest import PHONE, SHOTS, start_game_on, submit
 
 NARROW = {"width": 360, "height": 780}
 
@@ -72,11 +72,7 @@ def test_a_half_typed_hand_survives_the_rules_back_and_a_reload(page, start_game
 def test_a_draft_survives_the_browser_closed_and_opened_again(browser, live_server):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{live_server}/new/golf")
-    page.locator("#players-0").fill("Ann")
-    page.locator("#players-1").fill("Bob")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url("**/games/*")
+    start_game_on(page, live_server, "golf", ["Ann", "Bob"])
     url = page.url.split("#")[0]
     page.locator("#score-0").fill("7")
     page.locator("#score-1").fill("12")
@@ -130,11 +126,8 @@ def test_a_refused_save_leaves_an_address_that_works(page, start_game, live_serv
     expect(page.locator("#score-1")).to_have_value("3")
 
 
-def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(page, start_game, live_server, shot):
-    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
-    edit_link = page.locator("#edit-link").input_value()
-    page.locator("#score-0").fill("4")
-    page.locator("#score-1").fill("9")
+def another_phone_saves_hole_one(page, edit_link: str) -> None:
+    """Save hole 1 as Ann 5, Bob 2 from another phone (a browser context of its own) holding the edit link."""
     other = page.context.browser.new_context(viewport=PHONE)
     theirs = other.new_page()
     theirs.goto(edit_link)
@@ -142,6 +135,14 @@ def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(pag
     theirs.locator("#score-1").fill("2")
     submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
     other.close()
+
+
+def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(page, start_game, live_server, shot):
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    another_phone_saves_hole_one(page, edit_link)
     save = page.get_by_role("button", name="Save hole 1")
     expect(page.locator(".round-form .live-note")).to_be_visible(timeout=10_000)  # by Save, where the thumb is
     submit(page, save)
@@ -167,13 +168,7 @@ def test_a_round_typed_here_and_saved_meanwhile_by_another_phone_is_not_lost(pag
     page.locator("#score-0").fill("6")
     page.locator("#score-1").fill("1")
     page.goto("about:blank")  # the screen locks, the tab is dropped
-    other = page.context.browser.new_context(viewport=PHONE)
-    theirs = other.new_page()
-    theirs.goto(edit_link)
-    theirs.locator("#score-0").fill("5")
-    theirs.locator("#score-1").fill("2")
-    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
-    other.close()
+    another_phone_saves_hole_one(page, edit_link)
     page.goto(url)
     panel = page.locator(".round-form .race-panel")
     expect(panel).to_contain_text("Another phone saved the round you were typing here")
@@ -195,13 +190,7 @@ def test_keep_the_saved_one_drops_the_phones_numbers(page, start_game):
     start_game("golf", ["Ann", "Bob"])
     edit_link = page.locator("#edit-link").input_value()
     page.locator("#score-0").fill("6")
-    other = page.context.browser.new_context(viewport=PHONE)
-    theirs = other.new_page()
-    theirs.goto(edit_link)
-    theirs.locator("#score-0").fill("5")
-    theirs.locator("#score-1").fill("2")
-    submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
-    other.close()
+    another_phone_saves_hole_one(page, edit_link)
     page.reload()
     page.get_by_role("button", name="Keep the saved one").click()
     expect(page.locator(".race-panel [data-race-js]")).to_be_hidden()
