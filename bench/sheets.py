@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flask import render_template  # noqa: E402
 from markupsafe import escape  # noqa: E402
 
-from scorekeeper import create_app, services  # noqa: E402
+from scorekeeper import create_app, services, tables  # noqa: E402
 from scorekeeper import rules as registry  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.rules.paper import plan_for  # noqa: E402
@@ -129,7 +129,7 @@ def main() -> None:
             game = played_game(key, count)
 
             def filled_html(_: int = 0) -> str:
-                view = services.table_view(game)
+                view = tables.table_view(game)
                 context = sheet_context(view.spec, view.derived.table, plan_for(key, view.derived.table), "a4", view)
                 return render_template("sheets/filled.html", **context)
 

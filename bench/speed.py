@@ -128,7 +128,7 @@ def golf_round(rng: random.Random) -> dict:
 
 def seed(database_url: str, sizes: list[int], write_sizes: list[int]) -> dict[str, list[Seeded]]:
     """Store the games in process: one per page size, WRITE_GAMES per write size (rounds are facts, stored as is)."""
-    from scorekeeper import create_app, services
+    from scorekeeper import create_app, services, tables
     from scorekeeper.extensions import db
     from scorekeeper.models import Round
 
@@ -146,7 +146,7 @@ def seed(database_url: str, sizes: list[int], write_sizes: list[int]) -> dict[st
                 made[label].append(Seeded(game.public_id, token, rounds))
             db.session.commit()
         for seeded in [g for games in made.values() for g in games]:  # every game still stands
-            assert services.fold_game(services.load_game(seeded.id)).broken is None
+            assert tables.fold_game(services.load_game(seeded.id)).broken is None
         db.session.remove()
         db.engine.dispose()
     return made

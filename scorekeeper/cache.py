@@ -1,9 +1,15 @@
 """The one cache: what one version of a game gives, kept by key in this process, bounded, and tied to the release.
 
-A key is (what is kept, the game, its version, the variant). A game's version never repeats (``models.new_version``),
-so a change makes new keys and nothing is ever invalidated by hand: the old entries fall out of the bounded store.
-The variant is a typed value (an Enum or a frozen dataclass) with its own ``etag()``. Every key holds the release
-(``release()``), so a kept page never outlives the templates and files it was rendered with.
+A key is (what is kept, the game, its version, the variant...). A game's version never repeats
+(``models.new_version``), so a change makes new keys and nothing is ever invalidated by hand: the old entries fall
+out of the bounded store. The variant is a typed value (an Enum or a frozen dataclass) with its own ``etag()``.
+Every key holds the release (``release()``), so a kept page never outlives the templates and files it was rendered
+with.
+
+A transaction that moves a game to a new version says so (``changed``); what it then keeps for that version (its
+fold, its view, the parts of its scoreboard) waits in the transaction and is kept once it commits (one after-commit
+hook, ``keep_what_committed``), or forgotten with a rollback. Nothing of a version that may never be committed is
+ever answered to another request.
 """
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, Protocol
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEPT = 2048  # entries kept in this process: folds, views, pages and parts of pages, JSON states
@@ -46,10 +55,31 @@ def etag(public_id: str, version: int, variant: Variant) -> str:
 
 _kept: OrderedDict[tuple, Any] = OrderedDict()
 _lock = threading.Lock()
+UNCOMMITTED = "scorekeeper.cache"  # a session's info: (game, version) -> what its transaction made for that version
 
 
-def get(key: tuple) -> Any:
-    """Return what is kept for ``key``, or None."""
+def changed(session: Session, public_id: str, version: int) -> None:
+    """Say that ``session``'s transaction moves a game to ``version``: what is kept for that version waits for the
+    commit."""
+    session.info.setdefault(UNCOMMITTED, {}).setdefault((public_id, version), {})
+
+
+def changes(session: Session) -> list[tuple[str, int]]:
+    """Return the (game, version) pairs ``session``'s transaction makes, not committed yet."""
+    return list(session.info.get(UNCOMMITTED, {}))
+
+
+def waiting(key: tuple, session: Session | None) -> dict | None:
+    """Return the transaction's own store when ``key`` is of a version it makes and has not committed, else None."""
+    if session is None or UNCOMMITTED not in session.info:
+        return None
+    return session.info[UNCOMMITTED].get(tuple(key[1:3]))
+
+
+def get(key: tuple, session: Session | None = None) -> Any:
+    """Return what is kept for ``key`` (in ``session``'s own store, for a version it made), or None."""
+    if (own := waiting(key, session)) is not None:
+        return own.get(key)
     with _lock:
         value = _kept.get((release(), *key))
         if value is not None:
@@ -57,8 +87,12 @@ def get(key: tuple) -> Any:
         return value
 
 
-def put(key: tuple, value: Any) -> Any:
-    """Keep ``value`` for ``key`` (the least recently used entries go beyond ``KEPT``); return it."""
+def put(key: tuple, value: Any, session: Session | None = None) -> Any:
+    """Keep ``value`` for ``key`` (the least recently used entries go beyond ``KEPT``); return it. For a version
+    that ``session`` makes, it waits for the commit."""
+    if (own := waiting(key, session)) is not None:
+        own[key] = value
+        return value
     with _lock:
         _kept[(release(), *key)] = value
         _kept.move_to_end((release(), *key))
@@ -67,10 +101,24 @@ def put(key: tuple, value: Any) -> Any:
     return value
 
 
-def kept(key: tuple, make: Callable[[], Any]) -> Any:
+def kept(key: tuple, make: Callable[[], Any], session: Session | None = None) -> Any:
     """Return what is kept for ``key``, made by ``make`` and kept when it is not."""
-    value = get(key)
-    return put(key, make()) if value is None else value
+    value = get(key, session)
+    return put(key, make(), session) if value is None else value
+
+
+@event.listens_for(Session, "after_commit")
+def keep_what_committed(session: Session) -> None:
+    """Keep what a transaction made for the versions it committed."""
+    for made in session.info.pop(UNCOMMITTED, {}).values():
+        for key, value in made.items():
+            put(key, value)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def forget_what_rolled_back(session: Session, previous_transaction) -> None:
+    """Forget what a rolled-back transaction made: its versions were never committed."""
+    session.info.pop(UNCOMMITTED, None)
 
 
 def clear() -> None:

@@ -48,23 +48,33 @@ def read_row(engine, sql: str, params: tuple) -> tuple | None:
     reader = reader_of(engine)
     if reader.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")
-    for attempt in (1, 2):
-        connection = reader.raw_connection()
-        try:
-            cursor = connection.cursor()
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-            cursor.close()
-        except reader.dialect.loaded_dbapi.Error as exc:
-            dropped = reader.dialect.is_disconnect(exc, connection.dbapi_connection, None)
-            connection.invalidate(exc)
-            if dropped and attempt == 1:
-                continue
-            raise
-        finally:
-            connection.close()
-        return None if row is None else tuple(row)
-    return None  # not reached: the second attempt returns or raises
+    try:
+        return read_once(reader, sql, params)
+    except Dropped:
+        return read_once(reader, sql, params)
+
+
+class Dropped(Exception):
+    """A pooled connection was found dropped (the server restarted): thrown away, the read can be tried again."""
+
+
+def read_once(reader, sql: str, params: tuple) -> tuple | None:
+    """Run ``read_row``'s read on one pooled connection; raise Dropped when the connection was dropped."""
+    connection = reader.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        cursor.close()
+    except reader.dialect.loaded_dbapi.Error as exc:
+        dropped = reader.dialect.is_disconnect(exc, connection.dbapi_connection, None)
+        connection.invalidate(exc)
+        if dropped:
+            raise Dropped from exc
+        raise
+    finally:
+        connection.close()
+    return None if row is None else tuple(row)
 
 
 _readers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app engine -> its engine for head reads

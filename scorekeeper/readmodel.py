@@ -1,6 +1,6 @@
 """One typed view of a table, read by every surface: the page, the JSON, the sheets and the live view.
 
-Built by ``services.table_view`` from a stored game and its folded rounds. Nothing here
+Built by ``tables.table_view`` from a stored game and its folded rounds. Nothing here
 computes a score: the rules did that; this only arranges what they said.
 """
 from __future__ import annotations

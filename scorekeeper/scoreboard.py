@@ -7,11 +7,11 @@ already follow the game in, so that even the first poll after a round finds it k
 """
 from __future__ import annotations
 
-from flask import current_app, g, render_template, request
+from flask import current_app, render_template, request
 from flask_babel import force_locale, get_locale
 from sqlalchemy import text
 
-from . import cache, polling, services
+from . import cache, polling, tables
 from .extensions import db
 from .models import Game, utcnow
 from .readmodel import TableView
@@ -25,7 +25,7 @@ def render(game: Game, view: TableView, token: str | None) -> str:
 
 def answer(game: Game, token: str | None) -> str:
     """Render the scoreboard for this request; a spectator's is kept for every worker and server to answer."""
-    page = render(game, services.table_view(game), token)
+    page = render(game, tables.table_view(game), token)
     if token is None and polling.shares(request.environ, polling.root_of(current_app)):
         polling.share(db.engine, game, Live(str(get_locale()), editor=False), page)
     return page
@@ -35,21 +35,20 @@ def keep_new_versions() -> None:
     """Render the spectators' scoreboard of each version this transaction's changes make, in each language a
     spectator follows the game in, and keep it with the change (call it before the commit).
 
-    Nothing of an uncommitted version is kept in this process (a commit that fails would leave it standing
-    for a later version of the same number); the kept answer commits, or not, with the change.
+    The kept answer commits, or not, with the change; what the render keeps in this process waits for the
+    commit too (``cache.changed``).
     """
-    changed = db.session.info.get("folds", {})
+    changed = dict(cache.changes(db.session))
     if not changed or not renders_in_writes():  # nothing changed (a replayed or refused write)
         return
     for game in [o for o in db.session.identity_map.values() if isinstance(o, Game) and o.public_id in changed]:
-        version, derived = changed[game.public_id]
-        keep_version(game, version, derived)
+        keep_version(game)
 
 
 def renders_in_writes() -> bool:
     """Say whether a write renders its new scoreboard: on PostgreSQL, whose lock is the game's row. SQLite's
     write lock is the whole database's, and rendering under it holds up every other table's write (a
-    writer waiting on it sleeps in coarse steps: p99 47 -> 460 ms at 800 tables); there the first poll
+    writer waiting on it sleeps in coarse steps; ``docs/benchmarks.md`` has the figures); there the first poll
     after a round renders it, and keeps it for the others (``answer``)."""
     return db.session.get_bind().dialect.name == "postgresql"
 
@@ -57,7 +56,7 @@ def renders_in_writes() -> bool:
 KEPT_VARIANTS = text("SELECT variant FROM kept_answer WHERE game_id = :game_id")
 
 
-def keep_version(game: Game, version: int, derived) -> None:
+def keep_version(game: Game) -> None:
     """Render and keep one changed game's new scoreboard for the spectators that follow it."""
     if not polling.shares(request.environ, polling.root_of(current_app)):
         return
@@ -65,13 +64,9 @@ def keep_version(game: Game, version: int, derived) -> None:
                  if (shown := Live.from_etag(variant)) and not shown.editor]
     if not languages:
         return
-    view = services.table_view(game, derived)
-    g.keep_nothing = True
-    try:
-        for variant, language in languages:
-            with force_locale(language):
-                body = render(game, view, None)
-            db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "release": cache.release(),
-                                              "version": version, "kept": utcnow(), "body": body})
-    finally:
-        g.keep_nothing = False
+    view = tables.table_view(game)
+    for variant, language in languages:
+        with force_locale(language):
+            body = render(game, view, None)
+        db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "release": cache.release(),
+                                          "version": game.version, "kept": utcnow(), "body": body})

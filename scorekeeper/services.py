@@ -4,14 +4,12 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache as once
 from typing import Any
 
-from sqlalchemy import bindparam, delete, event, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -20,9 +18,9 @@ from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
 from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
-from .readmodel import RoundView, SeatView, TableView
-from .rules.base import HEADLINE, N_, Field, Msg, Rules, RulesError, Table, msg, shown
-from .rules.engine import Derived, RoundRefused, append, derive, extend
+from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
+from .rules.engine import Derived, RoundRefused, append
+from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for
 
 NAME_MAX = 40
 ROUND_DATA_MAX = 4096  # bytes of JSON: a round of the biggest table needs about 1 KB; every poll sends it back
@@ -56,16 +54,6 @@ class NotFound(Problem):
     """No such game or round."""
 
     status = 404
-
-
-def rules_for(game: Game) -> Rules:
-    """Return the rules module that plays ``game``."""
-    return registry.REGISTRY[game.game_key]
-
-
-def table_of(game: Game) -> Table:
-    """Return the fixed facts of ``game`` for the rules, its stored options typed again."""
-    return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
 
 
 def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[str], dict[str, Msg]]:
@@ -252,191 +240,6 @@ def locking(replay: bool, again: bool = False):
         .with_for_update(of=Game.__table__).execution_options(populate_existing=True)
 
 
-def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
-    """Fold the game's rounds (or a proposed list of them) through its rules; raise RoundRefused if one breaks."""
-    datas = [r.data for r in game.rounds] if rounds is None else rounds
-    return derive(rules_for(game), table_of(game), datas, game.finished_by_hand)
-
-
-def fold_game(game: Game) -> Derived:
-    """Fold the stored rounds as far as they stand; a round that no longer does is named in ``broken``."""
-    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds], game.finished_by_hand,
-                  lenient=True)
-
-
-FOLDS_KEPT = 256  # games whose latest fold this process keeps
-_folds: OrderedDict[str, tuple[int, Derived]] = OrderedDict()  # public id -> (version, its fold)
-_folds_lock = threading.Lock()
-
-
-def stored_fold(game: Game) -> Derived:
-    """Fold a game as stored, once per version: a version's rounds never change once committed.
-
-    Only for a game read as it is in the database (not one changed in this request), which is what a
-    page, a poll or a sheet shows; a change folds afresh and moves the version on. A hit loads no round.
-    A miss whose kept fold is of an earlier version that the stored rounds continue (every kept round's
-    data unchanged: rounds were only added; the same players and options) plays just the new rounds;
-    anything else folds them all.
-    """
-    with _folds_lock:
-        held = _folds.get(game.public_id)
-    if held is not None and held[0] == game.version:
-        return held[1]
-    datas = stored_datas(game)
-    if held is not None and held[0] < game.version and continues(held[1], datas) \
-            and held[1].table == table_of(game):  # the same players and options, as always outside tests
-        derived = extend(rules_for(game), held[1], datas, game.finished_by_hand, lenient=True)
-    else:
-        derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
-    keep_fold(game.public_id, game.version, derived)
-    return derived
-
-
-def stored_datas(game: Game) -> list[Mapping[str, Any]]:
-    """Return the stored rounds' data in order: one column, no round objects (unless they are loaded)."""
-    if "rounds" in game.__dict__:
-        return [r.data for r in game.rounds]
-    query = select(Round.data).where(Round.game_id == game.id).order_by(Round.number)
-    return list(db.session.scalars(query))
-
-
-def continues(derived: Derived, datas: Sequence[Mapping[str, Any]]) -> bool:
-    """Say whether ``datas`` are the rounds ``derived`` folded, then maybe more: none edited or deleted."""
-    return derived.broken is None and len(derived.rounds) <= len(datas) and all(
-        played.data == data for played, data in zip(derived.rounds, datas))
-
-
-def keep_fold(public_id: str, version: int, derived: Derived) -> None:
-    """Keep a committed version's fold, unless a later version's is already kept."""
-    with _folds_lock:
-        held = _folds.get(public_id)
-        if held is None or held[0] <= version:
-            _folds[public_id] = (version, derived)
-            _folds.move_to_end(public_id)
-        while len(_folds) > FOLDS_KEPT:
-            _folds.popitem(last=False)
-
-
-@event.listens_for(db.session, "after_commit")
-def keep_committed_folds(session) -> None:
-    """Keep the folds this transaction's changes made, now that their versions are committed (an append is
-    then never folded again in this process)."""
-    for public_id, (version, derived) in session.info.pop("folds", {}).items():
-        keep_fold(public_id, version, derived)
-    session.info.pop("views", None)
-
-
-@event.listens_for(db.session, "after_soft_rollback")
-def drop_uncommitted_folds(session, previous_transaction) -> None:
-    """Forget the folds of changes that were rolled back, and what their writes read and built."""
-    for name in ("folds", "views"):
-        session.info.pop(name, None)
-
-
-def changed_here(game: Game) -> bool:
-    """Say whether this request changed the game (not committed, or committed but not yet read again)."""
-    return game in db.session.dirty or game.public_id in db.session.info.get("settled", ())
-
-
-def current_fold(game: Game) -> Derived:
-    """Fold the game as this request sees it: once per version, unless this request changed it."""
-    return fold_game(game) if changed_here(game) else stored_fold(game)
-
-
-def before_round(game: Game, number: int) -> Derived:
-    """Fold the rounds before round ``number``: the game as it stood when that round was played."""
-    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
-
-
-def next_fields(game: Game, derived: Derived) -> tuple[Field, ...] | None:
-    """Return the next round's questions, or None when no round can be added (over, or a round broken)."""
-    if derived.over or derived.broken is not None:
-        return None
-    return round_fields(game, derived)
-
-
-def rounds_stored(game: Game, derived: Derived) -> int:
-    """Count a game's stored rounds, without loading them when its fold holds them all."""
-    return len(derived.rounds) if derived.broken is None else len(game.rounds)
-
-
-def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
-    """Return the questions the round form asks for the round after ``derived``."""
-    return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
-
-
-def table_view(game: Game, derived: Derived | None = None) -> TableView:
-    """Return the one view of a table that the page, the JSON, the sheets and the live view read.
-
-    A stored version's view is built once, as its fold is (it follows from the fold and the version).
-    """
-    if derived is not None:  # a change's view: built once, for the answer and the spectators' scoreboard alike
-        built = db.session.info.setdefault("views", {})
-        if game.public_id not in built or built[game.public_id].derived is not derived:
-            built[game.public_id] = build_view(game, derived)
-        return built[game.public_id]
-    if changed_here(game):
-        return build_view(game, fold_game(game))
-    derived = stored_fold(game)
-    held = cache.get(("view", game.public_id, game.version))
-    if held is not None and held.derived is derived:
-        return held
-    return cache.put(("view", game.public_id, game.version), build_view(game, derived))
-
-
-def build_view(game: Game, derived: Derived) -> TableView:
-    """Arrange a game's fold into its table view."""
-    rules = rules_for(game)
-    table, over = derived.table, derived.over
-    open_for_rounds = not over and derived.broken is None
-    shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
-    seat_notes = rules.seat_notes(table, derived.state, over)
-    seats = tuple(
-        SeatView(seat=row["seat"], name=row["name"], total=row.get("total"), place=row["place"],
-                 leading=row["seat"] in shown_as_leading,
-                 deals_next=open_for_rounds and derived.next is not None and derived.next["dealer"] == row["seat"],
-                 out=bool(row.get("out")),
-                 extras={k: v for k, v in row.items() if k not in ("seat", "name", "total", "place")},
-                 notes=tuple(seat_notes[row["seat"]]))
-        for row in derived.standings
-    )
-    return TableView(
-        id=game.public_id, spec=rules.spec, players=table.players, options=rules.options_json(table.options),
-        preset=game.preset,
-        version=game.version, created=game.created, finished_by_hand=game.finished_by_hand, over=over,
-        winners=tuple(derived.winners), leaders=tuple(derived.leaders), next=derived.next, final=derived.final,
-        broken=None if derived.broken is None else {"round": derived.broken.number, "errors": derived.broken.errors},
-        seats=seats,
-        notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
-        table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
-        rules_now=tuple(rules.rules_now(table, derived.state, derived.next_turn)) if open_for_rounds else (),
-        rounds=round_views(game, rules, derived),
-        fields=next_fields(game, derived),
-        next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
-        headline=HEADLINE[rules.spec.measure][0],
-        derived=derived,
-    )
-
-
-def state_etag(game: Game, *variant: str) -> str:
-    """Return the tag of a game's state as one version shows it (in one language, on one paper...)."""
-    return "-".join((game.public_id, str(game.version), *variant))
-
-
-def round_views(game: Game, rules: Rules, derived: Derived) -> tuple[RoundView, ...]:
-    """Return the grid's rounds: those that stand, then any stored round from a broken one on."""
-    table = derived.table
-    views = [RoundView(r.number, rules.round_title(table, r.number), r.dealer, r.data, r.points, r.marks, r.running)
-             for r in derived.rounds]
-    if derived.broken is None:  # every stored round stands: no need to load them
-        return tuple(views)
-    blank = [""] * table.n
-    for stored in game.rounds[len(derived.rounds):]:
-        views.append(RoundView(stored.number, rules.round_title(table, stored.number), None, stored.data, None,
-                               blank, [None] * table.n, broken=True))
-    return tuple(views)
-
-
 def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived:
     """Derive the game with a proposed list of rounds: 422 if round ``changed`` breaks, 409 if a later one."""
     try:
@@ -597,8 +400,8 @@ def settle(game: Game, derived: Derived) -> Derived:
     db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)
     for name, value in changed.items():
         set_committed_value(game, name, value)
-    db.session.info.setdefault("settled", set()).add(game.public_id)  # not committed yet: not for the fold cache
-    db.session.info.setdefault("folds", {})[game.public_id] = (game.version, derived)  # kept once committed
+    cache.changed(db.session, game.public_id, game.version)  # what is kept of the new version waits for the commit
+    keep_fold(game, derived)
     return derived
 
 

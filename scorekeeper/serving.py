@@ -5,8 +5,7 @@ address, timeouts).
 
 The cyclic garbage collector: each worker keeps the folds, views and pages of the games it serves, and
 holds its modules, app, routes and templates, all long-lived. A full collection walks every one of them
-(about 25 ms for what the app holds at start, 65 ms with its caches full, on the machine of
-``docs/benchmarks.md``), and every request waiting for that worker waits as long. So once a worker has
+(measured in ``docs/benchmarks.md``), and every request waiting for that worker waits as long. So once a worker has
 loaded the app it freezes what it holds (never collected, never walked again), and it runs a full
 collection a tenth as often as Python would: the young generations still collect a request's own cycles
 at once.

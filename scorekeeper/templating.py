@@ -11,6 +11,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from . import cache
+from .extensions import db
 from .chart import colour_of, table_chart
 from .i18n import card_letters, gettext, other_languages, rank_letters, reader_notation, tr, tr_mark, translations
 from . import rules as registry
@@ -114,11 +115,10 @@ def kept(key: tuple, make: Callable[[], Any]) -> Any:
     """Return what ``make`` gives for ``key``, made once and kept in the one cache (``scorekeeper.cache``).
 
     For what one version of a game always gives: ``key`` names what it is, the game, its version and whatever
-    else the result depends on (language, address, role).
+    else the result depends on (language, address, role). For a version this request's change made, it is kept
+    once the change commits.
     """
-    if g.get("keep_nothing"):  # a version not yet committed (scoreboard.keep_new_versions)
-        return cache.get(key) or make()
-    return cache.kept(key, make)
+    return cache.kept(key, make, db.session)
 
 
 def kept_part(template: str, view, variant: Any = "", **context) -> Markup:

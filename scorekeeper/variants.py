@@ -58,3 +58,18 @@ class State:
 
     def etag(self) -> str:
         return f"state-{self.language}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A game's filled sheet or rules card: which, on what paper, in what language, printed what day (an unfinished
+    game's sheet says when it was printed)."""
+
+    kind: str
+    paper: str
+    language: str
+    day: str
+    tagged = True
+
+    def etag(self) -> str:
+        return f"{self.kind}-{self.paper}-{self.language}-{self.day}"

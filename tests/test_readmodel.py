@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper import tables
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Round
 
@@ -18,7 +18,7 @@ def test_the_view_holds_places_notes_rounds_and_the_next_fields(app, create_game
     state = create_game("golf", options={"holes": 2})
     post_round(state, HOLE)
     with app.test_request_context():
-        view = services.table_view(stored(app, state["id"]))
+        view = tables.table_view(stored(app, state["id"]))
     assert [s.place for s in view.seats] == [1, 2, 2]
     assert [s.leading for s in view.seats] == [True, False, False]
     assert [str(r.title) for r in view.rounds] == ["Hole 1"]
@@ -41,7 +41,7 @@ def test_a_12_hand_round_is_named_by_its_contract(app, create_game, post_round):
     state = create_game("trash-twelve-hands", players=("Ann", "Bob", "Cy", "Di"))
     post_round(state, {"tricks": [4, 3, 3, 3]})
     with app.test_request_context():
-        view = services.table_view(stored(app, state["id"]))
+        view = tables.table_view(stored(app, state["id"]))
         assert [str(r.title) for r in view.rounds] == ["Hand 1 · Tricks"]
         assert str(view.next_title) == "Hand 2 · Hearts"
 
@@ -64,7 +64,7 @@ def test_an_unchanged_poll_folds_nothing(client, create_game, monkeypatch):
     def no_folding(*args, **kwargs):
         raise AssertionError("a poll of an unchanged game must not fold its rounds")
 
-    monkeypatch.setattr("scorekeeper.services.fold_game", no_folding)
+    monkeypatch.setattr("scorekeeper.tables.fold_game", no_folding)
     assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": etag}).status_code == 304
 
 

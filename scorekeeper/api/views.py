@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, cache, scoreboard, services
+from .. import access, cache, scoreboard, services, tables
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
@@ -28,7 +28,7 @@ from . import bp
 
 def state_of(game: Game, derived=None) -> dict[str, Any]:
     """Return the game state the API sends, read from the one table view."""
-    return services.table_view(game, derived).state(tr)
+    return tables.table_view(game, derived).state(tr)
 
 
 def error(status: int, field: str, text: str, **params: Any):

@@ -13,7 +13,7 @@ from flask import flash
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from .. import scoreboard, services
+from .. import scoreboard, services, tables
 from ..extensions import db
 from ..i18n import tr, tr_errors, tr_mark
 from ..models import Game
@@ -51,12 +51,12 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     key = services.entry_key(posted.get("entry_key"))
     if services.saved_entry(game, key) is not None:
         return Taken()
-    derived = services.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
+    derived = tables.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
     number = posted.get("number", type=int)
-    fields = services.next_fields(game, derived)
+    fields = tables.next_fields(game, derived)
     form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=posted)
-    if number is not None and 0 < number <= services.rounds_stored(game, derived):
-        return lost_race(services.table_view(game), number, form)
+    if number is not None and 0 < number <= tables.rounds_stored(game, derived):
+        return lost_race(tables.table_view(game), number, form)
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return Taken("")
@@ -64,9 +64,9 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
         data = round_data(form, derived.table, derived.seats_in)
         errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
         if errors is None:
-            flash_saved(game, derived, number or services.rounds_stored(game, derived) + 1)
+            flash_saved(game, derived, number or tables.rounds_stored(game, derived) + 1)
             return Taken()
-        fresh = services.table_view(services.load_game(game.public_id))
+        fresh = tables.table_view(services.load_game(game.public_id))
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
             return lost_race(fresh, number, form)
         place_errors(form, errors)
@@ -75,7 +75,7 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
 
 def flash_saved(game: Game, derived, number: int) -> None:
     """Say which round was just saved; the table page shows it with one tap to undo it."""
-    title = services.rules_for(game).round_title(derived.table, number)
+    title = tables.rules_for(game).round_title(derived.table, number)
     flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
 
 
@@ -109,9 +109,9 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     """Show a round's form with its stored data, or save a posted correction once (a retry of one already
     made is answered as saved: never applied again over a later correction from another phone)."""
     key = services.entry_key(posted.get("entry_key")) if posted is not None else None
-    before = services.before_round(game, number)
-    title = services.rules_for(game).round_title(before.table, number)
-    form = round_form(services.round_fields(game, before), before.table, before.seats_in, formdata=posted,
+    before = tables.before_round(game, number)
+    title = tables.rules_for(game).round_title(before.table, number)
+    form = round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted,
                       data=game.rounds[number - 1].data)
     if services.saved_entry(game, key) is not None:
         return Correction(form, title, before, saved=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from .. import cache, scoreboard, services
+from .. import cache, scoreboard, services, tables
 from .. import rules as registry
 from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                       visible_ids)
@@ -106,7 +106,7 @@ def page_variant(head: services.GameHead, token: str | None) -> Page | None:
 def table(game: Game):
     """Show the table: standings, every round so far, and the form for the next one (kept once per version
     and variant: see ``answers_from_cache``)."""
-    view = services.table_view(game)
+    view = tables.table_view(game)
     form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
         if token_for(game) and view.accepts_rounds else None
     return render_table(game, view, form)
@@ -144,7 +144,7 @@ def add_round(game_id: str):
     taken = take_round(game, request.form)
     if taken.refused is None:
         return redirect(url_for("games.table", game_id=game_id, _anchor=taken.anchor or None))
-    view = services.table_view(game)
+    view = tables.table_view(game)
     taken.refused.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     carries_token()  # the page shows the edit link
     return render_table(game, view, taken.refused), 422
@@ -180,7 +180,7 @@ def delete_round(game_id: str, number: int):
     if errors:
         flash(" ".join(errors.values()), "error")
     else:
-        flash(_(services.rules_for(game).spec.rounds.deleted, n=number), "info")
+        flash(_(tables.rules_for(game).spec.rounds.deleted, n=number), "info")
     return redirect(url_for("games.table", game_id=game_id))
 
 
@@ -251,7 +251,7 @@ def delete_game(game_id: str):
     """Ask, then delete a game for everyone: only a browser holding its edit link may."""
     if request.method == "GET":
         game = editable_game_or_403(game_id, for_update=False)
-        return render_template("games/delete.html", game=game, spec=services.rules_for(game).spec)
+        return render_template("games/delete.html", game=game, spec=tables.rules_for(game).spec)
     check_csrf()
     game = editable_game_or_403(game_id)
     save(lambda: services.delete_game(game))

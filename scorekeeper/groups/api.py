@@ -8,7 +8,7 @@ from typing import Any
 from flask import current_app, jsonify, request, url_for
 from flask_babel import get_locale
 
-from .. import access, services
+from .. import access, services, tables
 from ..api.views import bearer_token, error, json_body, problem, state_of
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
@@ -26,7 +26,7 @@ bp.register_error_handler(Problem, problem)
 def summary_json(item: Summary) -> dict[str, Any]:
     """Return a game summary as api.md names it."""
     game = item.game
-    return {"id": game.public_id, "game": game.game_key, "name": tr(services.rules_for(game).title(game.options)),
+    return {"id": game.public_id, "game": game.game_key, "name": tr(tables.rules_for(game).title(game.options)),
             "players": list(item.players), "status": game.status, "created": stamp(game.created),
             "finished": stamp(item.finished) if item.finished else None, "winners": list(item.winners),
             "standings": list(item.standings)}

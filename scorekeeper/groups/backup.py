@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import services
+from .. import services, tables
 from ..extensions import db
 from ..models import Game, Group, Member, stamp
 from ..rules.base import shown
@@ -120,7 +120,7 @@ def import_groups(records: list[dict[str, Any]]) -> int:
                 player.member_id = group.members[at].id if at is not None else None
             db.session.flush()
             if game.status == "finished":
-                service.keep_results(game, services.fold_game(game))
+                service.keep_results(game, tables.fold_game(game))
         added += 1
     db.session.flush()
     return added

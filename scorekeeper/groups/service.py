@@ -13,7 +13,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import services
+from .. import services, tables
 from ..database import read_row
 from ..extensions import db
 from ..models import Feat, Game, Group, Member, Player, Result, hash_token, token_matches
@@ -253,7 +253,7 @@ def join_game(group: Group, game: Game) -> None:
     put_in_group(game, group.id)
     seat_members(group, game)
     if game.status == "finished":
-        keep_results(game, services.fold_game(game))
+        keep_results(game, tables.fold_game(game))
 
 
 def put_in_group(game: Game, group_id: int) -> None:
@@ -296,7 +296,7 @@ def keep_results(game: Game, derived: Derived) -> None:
     members = {p.seat: p.member_id for p in game.players}
     if any(m is None for m in members.values()):
         return  # seats not linked to the group (never, once joined): nothing to count
-    rules = services.rules_for(game)
+    rules = tables.rules_for(game)
     key, _ = HEADLINE[rules.spec.measure]
     common = {"group_id": game.group_id, "game_id": game.id, "game_key": stat_key(game), "played": game.created}
     rows = [{**common, "member_id": members[row["seat"]], "seat": row["seat"], "place": row["place"],
@@ -350,7 +350,7 @@ def summary(game: Game, results: Sequence[Result] | None) -> Summary:
     if game.status == "finished" and results:
         rows = tuple({"seat": r.seat, "name": names[r.seat], "total": r.total, "place": r.place} for r in results)
         return Summary(game, names, rows, tuple(r.seat for r in results if r.won))
-    view = services.table_view(game)
+    view = tables.table_view(game)
     rows = tuple({"seat": s.seat, "name": s.name, "total": s.total, "place": s.place} for s in view.seats)
     return Summary(game, names, rows, tuple(view.winners))
 

@@ -226,40 +226,54 @@ def qr_code(group_id: str, kind: str):
     return qr_svg(link), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
 
 
-@bp.route("/groups/<group_id>/play", methods=["GET", "POST"])
-@limits_creation
+@bp.get("/groups/<group_id>/play")
 def play(group_id: str):
-    """Start a game in the group: pick the game, tick who plays (in their usual seats), and how the table plays
-    (a preset, the house rules: the new-game form's own fields)."""
-    from ..games.forms import chosen_preset, new_game_form, options_from, place_new_game_errors  # games imports us
+    """Offer a game in the group: the game played last, its players ticked in their seats, its house rules."""
+    from ..games.forms import new_game_form  # games imports us
 
     group = editable_group(group_id)
-    if request.method == "POST":
-        check_csrf()
-        key = request.form.get("game", "")
-        names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
-        rules = registry.REGISTRY.get(key)
-        if rules is None:
-            first = next(iter(registry.REGISTRY))
-            return render_play(group, first, names, new_game_form(registry.REGISTRY[first].spec),
-                               {"game": _("Choose a game.")}, 422)
-        form = new_game_form(rules.spec, formdata=request.form)
-        form.validate()
-        if any(field.errors for field in form if field.name.startswith("opt_") or field.name == "preset"):
-            return render_play(group, key, names, form, {}, 422)
-        made: list = []
-        errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, rules.spec),
-                                                              chosen_preset(form))))
-        if errors is None:
-            remember_token(*made)
-            return redirect(url_for("games.table", game_id=made[0].public_id))
-        place_new_game_errors(form, errors)  # an option's refusal by its input, the rest above the form
-        return render_play(group, key, names, form, {}, 422)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
     key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
     rules = registry.REGISTRY.get(key) or abort(404)
     form = new_game_form(rules.spec, preset=request.args.get("preset"))
     return render_play(group, key, [p.name for p in last.players] if last else [], form, {})
+
+
+@bp.post("/groups/<group_id>/play")
+@limits_creation
+def start_game(group_id: str):
+    """Start a game in the group: the game, who plays (ticked, in their usual seats, and a newcomer), and how the
+    table plays (a preset, the house rules: the new-game form's own fields)."""
+    from ..games.forms import chosen_preset, options_from, place_new_game_errors  # games imports us
+
+    group = editable_group(group_id)
+    check_csrf()
+    key, form, errors = chosen_game()
+    names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+    made: list = []
+    if errors is None:
+        errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, registry.REGISTRY[key].spec),
+                                                              chosen_preset(form))))
+    if errors is None:
+        remember_token(*made)
+        return redirect(url_for("games.table", game_id=made[0].public_id))
+    place_new_game_errors(form, errors)  # an option's refusal by its input, the rest above the form
+    return render_play(group, key, names, form, {}, 422)
+
+
+def chosen_game() -> tuple[str, object, dict[str, str] | None]:
+    """Read the game and house rules posted to start one: the game's key, its new-game form, and the refusal of a
+    game that is not one, or of a house rule the form itself refuses ({}: said on its input)."""
+    from ..games.forms import new_game_form  # games imports us
+
+    key = request.form.get("game", "")
+    rules = registry.REGISTRY.get(key)
+    if rules is None:
+        key = next(iter(registry.REGISTRY))
+        return key, new_game_form(registry.REGISTRY[key].spec), {"game": _("Choose a game.")}
+    form = new_game_form(rules.spec, formdata=request.form)
+    form.validate()
+    return key, form, {} if any(f.errors for f in form if f.name.startswith("opt_") or f.name == "preset") else None
 
 
 def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import rules as registry
-from .. import services
+from .. import services, tables
 from ..rules.base import Msg
 
 
@@ -27,7 +27,7 @@ def house_rules(public_id: str | None, key: str) -> HouseRules | None:
         return None
     if game is None or game.game_key != key:
         return None
-    spec, table = services.rules_for(game).spec, services.table_of(game)
+    spec, table = tables.rules_for(game).spec, tables.table_of(game)
     preset = spec.presets.get(game.preset) if game.preset else None
     return HouseRules(game.public_id, preset.label if preset else None,
                       tuple(spec.describe_options(table.options, table.players)))

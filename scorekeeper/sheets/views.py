@@ -1,7 +1,6 @@
 """Print pages and PDF downloads: blank sheets, filled sheets of a game, and rules cards."""
 from __future__ import annotations
 
-from collections import OrderedDict
 from datetime import date
 from hashlib import sha256
 
@@ -9,7 +8,7 @@ from flask import abort, make_response, render_template, request
 from flask_babel import get_locale
 
 from .. import rules as registry
-from .. import services
+from .. import cache, services, tables
 from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
 from ..i18n import tr_errors
@@ -19,11 +18,10 @@ from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
 from .pdf import SQUEEZES, render_pdf
+from ..variants import Sheet
 
 FILLED_SQUEEZES = 4  # a filled sheet's tries at one page: tighter rows, then a lower chart
 
-CACHE_SIZE = 64
-_rendered: OrderedDict[str, bytes] = OrderedDict()  # the last sheets made, by tag: repeat downloads cost nothing
 
 
 @bp.get("/sheets/")
@@ -55,9 +53,9 @@ def blank(key: str, kind: str):
         return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
     paper = paper_of(request.args)
     pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
-    tag = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
-    return send_pdf(tag, f"{key}-{kind}.pdf", lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper,
-                                                                 pad=pad))
+    asked = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
+    return send_pdf(("blank", asked), f"{asked}-{cache.release()}", f"{key}-{kind}.pdf",
+                    lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper, pad=pad))
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
@@ -66,13 +64,14 @@ def filled(game_id: str, kind: str):
     game = game_or_404(game_id)
     paper = paper_of(request.args)
     # the day is in the tag: an unfinished game's sheet says when it was printed (same tag, same bytes everywhere)
-    tag = services.state_etag(game, kind, paper, str(get_locale()), date.today().isoformat())
+    shown = Sheet(kind, paper, str(get_locale()), date.today().isoformat())
 
     def make() -> bytes:
-        view = services.table_view(game)
+        view = tables.table_view(game)
         return make_sheet(TEMPLATES[kind, True], view.spec, view.derived.table, paper, view)
 
-    return send_pdf(tag, f"{view_name(game)}-{kind}.pdf", make)
+    return send_pdf(("sheet", game.public_id, game.version, shown), cache.etag(game.public_id, game.version, shown),
+                    f"{view_name(game)}-{kind}.pdf", make)
 
 
 TEMPLATES = {  # (kind, of a game?) -> template
@@ -113,15 +112,12 @@ def paper_of(args) -> str:
     return "letter" if language.replace("_", "-").split("-")[-1].upper() in LETTER_REGIONS else "a4"
 
 
-def send_pdf(tag: str, filename: str, make) -> object:
-    """Send a PDF by its tag: 304 when the reader has it, from memory when made lately, else made now."""
+def send_pdf(key: tuple, tag: str, filename: str, make) -> object:
+    """Send a PDF by its tag: 304 when the reader has it, from the one cache when made lately (``key``), else
+    made now."""
     if request.if_none_match.contains(tag):
         return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
-    pdf = _rendered.get(tag)
-    if pdf is None:
-        pdf = _rendered[tag] = make()
-        while len(_rendered) > CACHE_SIZE:
-            _rendered.popitem(last=False)
+    pdf = cache.kept(key, make)
     response = make_response(pdf)
     response.headers["Content-Type"] = "application/pdf"
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'

@@ -472,11 +472,11 @@ def test_french_filled_sheets_have_no_english(client, create_game, post_round, k
 
 
 def test_a_filled_sheet_renders_the_same_bytes_under_its_tag_and_varies_by_language(client, create_game, post_round):
-    from scorekeeper.sheets import views
+    from scorekeeper import cache
 
     state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
     first = client.get(f"/games/{state['id']}/sheet.pdf")
-    views._rendered.clear()  # another worker, which never made it
+    cache.clear()  # a freshly started worker, which never made it
     second = client.get(f"/games/{state['id']}/sheet.pdf")
     assert first.headers["ETag"] == second.headers["ETag"] and first.data == second.data
     assert "Accept-Language" in first.headers["Vary"]

@@ -1,0 +1,171 @@
+"""A game's fold and its read model: the stored rounds played through the game's rules, and the one view of the
+table that the page, the JSON, the sheets and the live view read.
+
+One version of a game always folds the same (its rounds never change once committed, and a version never
+repeats), so its fold and its view are made once and kept in the one cache (``scorekeeper.cache``) under
+(what, game, version). A change's own fold and view wait in its transaction until it commits.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+
+from . import cache
+from . import rules as registry
+from .extensions import db
+from .models import Game, Round
+from .readmodel import RoundView, SeatView, TableView
+from .rules.base import HEADLINE, Field, Rules, Table
+from .rules.engine import Derived, derive, extend
+
+
+def rules_for(game: Game) -> Rules:
+    """Return the rules module that plays ``game``."""
+    return registry.REGISTRY[game.game_key]
+
+
+def table_of(game: Game) -> Table:
+    """Return the fixed facts of ``game`` for the rules, its stored options typed again."""
+    return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
+
+
+def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
+    """Fold the game's rounds (or a proposed list of them) through its rules; raise RoundRefused if one breaks."""
+    datas = [r.data for r in game.rounds] if rounds is None else rounds
+    return derive(rules_for(game), table_of(game), datas, game.finished_by_hand)
+
+
+def fold_game(game: Game) -> Derived:
+    """Fold the stored rounds as far as they stand; a round that no longer does is named in ``broken``."""
+    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds], game.finished_by_hand,
+                  lenient=True)
+
+
+def current_fold(game: Game) -> Derived:
+    """Fold the game as this request sees it, once per version.
+
+    A stored version's fold is kept (a hit loads no round). A miss whose previous version's fold is kept plays
+    just the new rounds on top of it, when the stored rounds continue it (every kept round's data unchanged:
+    rounds were only added; the same players and options); anything else folds them all. A game changed in
+    this request and not yet settled is folded afresh.
+    """
+    if game in db.session.dirty:
+        return fold_game(game)
+    key = ("fold", game.public_id, game.version)
+    held = cache.get(key, db.session)
+    if held is not None:
+        return held
+    datas = stored_datas(game)
+    before = cache.get(("fold", game.public_id, game.version - 1))
+    if before is not None and continues(before, datas) and before.table == table_of(game):
+        derived = extend(rules_for(game), before, datas, game.finished_by_hand, lenient=True)
+    else:
+        derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
+    return cache.put(key, derived, db.session)
+
+
+def keep_fold(game: Game, derived: Derived) -> None:
+    """Keep a change's fold for the version it moved the game to (kept once the change commits)."""
+    cache.put(("fold", game.public_id, game.version), derived, db.session)
+
+
+def stored_datas(game: Game) -> list[Mapping[str, Any]]:
+    """Return the stored rounds' data in order: one column, no round objects (unless they are loaded)."""
+    if "rounds" in game.__dict__:
+        return [r.data for r in game.rounds]
+    query = select(Round.data).where(Round.game_id == game.id).order_by(Round.number)
+    return list(db.session.scalars(query))
+
+
+def continues(derived: Derived, datas: Sequence[Mapping[str, Any]]) -> bool:
+    """Say whether ``datas`` are the rounds ``derived`` folded, then maybe more: none edited or deleted."""
+    return derived.broken is None and len(derived.rounds) <= len(datas) and all(
+        played.data == data for played, data in zip(derived.rounds, datas))
+
+
+def before_round(game: Game, number: int) -> Derived:
+    """Fold the rounds before round ``number``: the game as it stood when that round was played."""
+    return derive(rules_for(game), table_of(game), [r.data for r in game.rounds[: number - 1]], lenient=True)
+
+
+def next_fields(game: Game, derived: Derived) -> tuple[Field, ...] | None:
+    """Return the next round's questions, or None when no round can be added (over, or a round broken)."""
+    if derived.over or derived.broken is not None:
+        return None
+    return round_fields(game, derived)
+
+
+def rounds_stored(game: Game, derived: Derived) -> int:
+    """Count a game's stored rounds, without loading them when its fold holds them all."""
+    return len(derived.rounds) if derived.broken is None else len(game.rounds)
+
+
+def round_fields(game: Game, derived: Derived) -> tuple[Field, ...]:
+    """Return the questions the round form asks for the round after ``derived``."""
+    return tuple(rules_for(game).round_fields(derived.table, derived.state, derived.next_turn))
+
+
+def table_view(game: Game, derived: Derived | None = None) -> TableView:
+    """Return the one view of a table that the page, the JSON, the sheets and the live view read.
+
+    A version's view is built once, as its fold is (it follows from the fold and the version); ``derived`` is a
+    change's own fold, whose view the answer and the spectators' scoreboard share.
+    """
+    derived = derived or current_fold(game)
+    key = ("view", game.public_id, game.version)
+    held = cache.get(key, db.session)
+    if held is not None and held.derived is derived:
+        return held
+    return cache.put(key, build_view(game, derived), db.session)
+
+
+def build_view(game: Game, derived: Derived) -> TableView:
+    """Arrange a game's fold into its table view."""
+    rules = rules_for(game)
+    table, over = derived.table, derived.over
+    open_for_rounds = not over and derived.broken is None
+    shown_as_leading = derived.winners if over else (derived.leaders if derived.rounds else [])
+    seat_notes = rules.seat_notes(table, derived.state, over)
+    seats = tuple(
+        SeatView(seat=row["seat"], name=row["name"], total=row.get("total"), place=row["place"],
+                 leading=row["seat"] in shown_as_leading,
+                 deals_next=open_for_rounds and derived.next is not None and derived.next["dealer"] == row["seat"],
+                 out=bool(row.get("out")),
+                 extras={k: v for k, v in row.items() if k not in ("seat", "name", "total", "place")},
+                 notes=tuple(seat_notes[row["seat"]]))
+        for row in derived.standings
+    )
+    return TableView(
+        id=game.public_id, spec=rules.spec, players=table.players, options=rules.options_json(table.options),
+        preset=game.preset,
+        version=game.version, created=game.created, finished_by_hand=game.finished_by_hand, over=over,
+        winners=tuple(derived.winners), leaders=tuple(derived.leaders), next=derived.next, final=derived.final,
+        broken=None if derived.broken is None else {"round": derived.broken.number, "errors": derived.broken.errors},
+        seats=seats,
+        notes=tuple(rules.notes(table, derived.state, derived.next_turn)) if open_for_rounds else (),
+        table_rules=tuple(rules.table_rules(table)) if open_for_rounds else (),
+        rules_now=tuple(rules.rules_now(table, derived.state, derived.next_turn)) if open_for_rounds else (),
+        rounds=round_views(game, rules, derived),
+        fields=next_fields(game, derived),
+        next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
+        headline=HEADLINE[rules.spec.measure][0],
+        derived=derived,
+    )
+
+
+def round_views(game: Game, rules: Rules, derived: Derived) -> tuple[RoundView, ...]:
+    """Return the grid's rounds: those that stand, then any stored round from a broken one on."""
+    table = derived.table
+    views = [RoundView(r.number, rules.round_title(table, r.number), r.dealer, r.data, r.points, r.marks, r.running)
+             for r in derived.rounds]
+    if derived.broken is None:  # every stored round stands: no need to load them
+        return tuple(views)
+    blank = [""] * table.n
+    for stored in game.rounds[len(derived.rounds):]:
+        views.append(RoundView(stored.number, rules.round_title(table, stored.number), None, stored.data, None,
+                               blank, [None] * table.n, broken=True))
+    return tuple(views)
+
+
