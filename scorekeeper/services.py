@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache as once
 from typing import Any
 
+from blinker import Namespace
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -21,6 +22,10 @@ from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token
 from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for
+
+signals = Namespace()
+game_changed = signals.signal("game-changed")  # sent with the new fold (``derived``) before the game's row moves on
+game_deleted = signals.signal("game-deleted")  # sent before the game's rows go
 
 NAME_MAX = 40
 ROUND_DATA_MAX = 4096  # bytes of JSON: a round of the biggest table needs about 1 KB; every poll sends it back
@@ -391,10 +396,7 @@ def settle(game: Game, derived: Derived) -> Derived:
     a table, changes nothing else); the game object is told its new values as stored.
     """
     db.session.flush()  # a round edited or deleted
-    if game.group_id is not None:  # a group keeps its finished games' results
-        from .groups.service import results_changed
-
-        results_changed(game, derived)
+    game_changed.send(game, derived=derived)  # a group keeps its finished games' results
     changed = {"status": "finished" if derived.over else "playing", "version": (game.version or 1) + 1,
                "updated": utcnow()}
     db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)
@@ -424,15 +426,9 @@ def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> 
 
 
 def delete_game(game: Game) -> None:
-    """Delete a game with its players, rounds, remembered and kept answers."""
-    from .models import Feat, Result
-
-    for kept in (IdempotentReply, KeptAnswer, Result, Feat):
+    """Delete a game with its players, rounds, remembered and kept answers (and what a group kept of it)."""
+    game_deleted.send(game)
+    for kept in (IdempotentReply, KeptAnswer):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
-    group_id = game.group_id
     db.session.delete(game)
     db.session.flush()
-    if group_id is not None:  # the group's pages listed it
-        from .groups.service import group_moved_on
-
-        group_moved_on(group_id)

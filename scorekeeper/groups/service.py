@@ -267,16 +267,30 @@ def put_in_group(game: Game, group_id: int) -> None:
     group_moved_on(group_id)
 
 
+@services.game_changed.connect
 def results_changed(game: Game, derived: Derived) -> None:
     """Keep a group game's results again when it finishes, when an edit changes a finished game, or it reopens.
 
-    Called by ``services.settle`` for every change to a group game, before the game's status moves on:
-    ``game.status`` is still the old one. The group's version moves on (its page shows games in play too).
+    Told by ``services.settle`` of every change to a game, before the game's status moves on: ``game.status`` is
+    still the old one. The group's version moves on (its page shows games in play too).
     """
+    if game.group_id is None:
+        return
     group_moved_on(game.group_id)
     if derived.over or game.status == "finished":
         keep_results(game, derived)
 
+
+
+@services.game_deleted.connect
+def game_deleted(game: Game) -> None:
+    """Forget what a group kept of a game being deleted, and move the group on (its pages listed it); the game's
+    row is locked already, so the group's is locked after it, as a round does."""
+    if game.group_id is None:
+        return
+    for kept in (Result, Feat):
+        db.session.execute(delete(kept).where(kept.game_id == game.id))
+    group_moved_on(game.group_id)
 
 
 def stat_key(game: Game) -> str:
