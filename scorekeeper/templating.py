@@ -138,6 +138,13 @@ def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple
     return "part", public_id, version, template, str(get_locale()), request.host_url, request.script_root, variant
 
 
+def entry_key() -> str:
+    """Return this request's round-form entry key (new for each request; a kept render holds its mark instead)."""
+    if "entry_key" not in g:
+        g.entry_key = new_entry_key()
+    return g.entry_key
+
+
 def with_this_requests_marks(html: str) -> Markup:
     """Fill a kept part's marks with this request's CSRF token and a new entry key for its round form."""
     if CSRF_MARK in html:
@@ -154,16 +161,16 @@ def render_marked(template: str, **context) -> str:
 
 def marked(render: Callable[[], str]) -> str:
     """Render with a mark where each CSRF token and entry key goes, to be kept and filled in for each request
-    (``with_this_requests_marks``); Flask-WTF hands out the token it holds in g."""
-    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    held = g.pop(name, None)
-    g.setdefault(name, CSRF_MARK)
-    outer = g.get("kept_render", False)
-    g.kept_render = True  # a round form writes the mark of its entry key, not a key
+    (``with_this_requests_marks``): both are held in g for the request (Flask-WTF's token, ``entry_key``), and
+    held as their marks while the render runs."""
+    names = (current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "entry_key")
+    held = {name: g.pop(name, None) for name in names}
+    g.setdefault(names[0], CSRF_MARK)
+    g.setdefault(names[1], ENTRY_MARK)
     try:
         return str(render())
     finally:
-        g.kept_render = outer  # a part kept inside a kept page leaves the page's marks to it
-        g.pop(name, None)
-        if held is not None:  # a token made earlier in this request, or the mark of a page around this part
-            g.setdefault(name, held)
+        for name, value in held.items():
+            g.pop(name, None)
+            if value is not None:  # made earlier in this request, or the mark of a page around this part
+                g.setdefault(name, value)

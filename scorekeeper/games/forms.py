@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from flask import current_app, g
+from flask import current_app
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -33,7 +33,7 @@ from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
 from ..rules.cards import RANKS, read_typed, typed_cards
 from ..services import new_entry_key
-from ..templating import ENTRY_MARK
+from ..templating import entry_key as this_requests_entry_key
 
 NO_SEAT = ""
 
@@ -491,8 +491,7 @@ class BlankRoundForm:
     @property
     def entry_key(self) -> Markup:
         """Render the form's entry key, new each time the form is shown (a kept page gets it filled in)."""
-        key = ENTRY_MARK if g.get("kept_render") else new_entry_key()
-        return Markup('<input id="entry_key" name="entry_key" type="hidden" value="%s">') % key
+        return Markup('<input id="entry_key" name="entry_key" type="hidden" value="%s">') % this_requests_entry_key()
 
     @property
     def csrf_token(self) -> Markup:
