@@ -104,3 +104,29 @@ def test_the_golf_layout_writes_symbols_in_french_letters(french_page, live_serv
     keys.locator("button[data-rank='3']").click()
     keys.get_by_role("button", name="trèfles", exact=True).click()
     assert page.locator("#cards-0").input_value() == "D♥ 3♣"  # never "DH 3C"
+
+
+def test_a_half_typed_french_hole_survives_the_rules_back_and_a_reload(french_page, live_server):
+    """The walk of issue 20 on a French phone: French card letters typed, the full rules opened, Back, the rules
+    page's own way back, a reload, then Save: nothing lost, and the cards read as French."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"],
+                                        "options": {"one_eyed_jacks_wild": True, "pairs": "pairs"}})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#cards-0").fill("VCo 5 R R")
+    page.locator("#cards-1").fill("V♠ 2 3 4")
+    page.goto(f"{live_server}/rules/golf?game={state['id']}")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.go_back()
+    assert page.locator("#cards-0").input_value() == "VCo 5 R R"
+    page.goto(f"{live_server}/rules/golf?game={state['id']}")
+    page.locator("a", has_text="Retour à").first.click()
+    page.wait_for_url("**/games/**")
+    assert page.locator("#cards-1").input_value() == "V♠ 2 3 4"
+    page.reload()
+    assert page.locator("#cards-0").input_value() == "VCo 5 R R"
+    assert page.locator("#cards-1").input_value() == "V♠ 2 3 4"
+    submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
+    assert "Trou 2" in page.content()
+    hole = httpx_get(f"{live_server}/api/games/{state['id']}")["rounds"][0]
+    assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "K"] and hole["points"] == [0, 5]
