@@ -44,7 +44,7 @@ def test_minus_and_sums_on_the_pad(page, start_game):
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator(".next-line")).to_contain_text("Round 2")
     assert page.locator(".standings .total").all_inner_texts() == ["20", "−15"] or \
-        page.locator(".standings .total").all_inner_texts() == ["20", "-15"]
+        page.locator(".standings .total").all_inner_texts() == ["20", "−15"]
 
 
 def test_the_last_count_fills_itself_where_every_round_hands_out_the_same(page, start_game):
