@@ -86,3 +86,20 @@ def test_only_a_common_word_loses_its_capital(sentence, written):
     from scorekeeper.i18n import lower_first
 
     assert lower_first(sentence) == written
+
+
+@pytest.mark.parametrize(("key", "data", "heading", "legend"), [
+    ("golf", {"players": [{"score": 3}, {"score": 5}], "knocker": None}, "Trous", None),
+    ("garbage-rummy", {"went_out": 0, "players": [{"made_goal": True, "cards": []},
+                                                  {"made_goal": False, "penalty": 20}]}, "Mains", "Mains : ✓"),
+    ("trash", {"winner": 0}, "Donnes", "Donnes : ★"),
+])
+def test_the_rounds_grid_is_headed_by_the_games_own_round_word(client, create_game, post_round, key, data,
+                                                                heading, legend):
+    state = create_game(key, ["Ann", "Bob"])
+    assert post_round(state, data).status_code == 201
+    html = client.get(f"/games/{state['id']}", headers=FR).get_data(as_text=True)
+    text = page_text(client.get(f"/games/{state['id']}", headers=FR))
+    assert f"<h2>{heading}</h2>" in html and "Manches" not in text
+    if legend:
+        assert legend in text
