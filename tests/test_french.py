@@ -103,3 +103,9 @@ def test_the_rounds_grid_is_headed_by_the_games_own_round_word(client, create_ga
     assert f"<h2>{heading}</h2>" in html and "Manches" not in text
     if legend:
         assert legend in text
+
+
+@pytest.mark.parametrize("path", ["/new/any", "/rules/any", "/sheets/any"])
+def test_any_other_game_is_not_named_like_a_game_of_its_own(client, path):
+    text = page_text(client.get(path, headers=FR))
+    assert not re.search(r"\b(de|au|du) Tout autre jeu", text)
