@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, g, has_app_context, redirect, request,
 from flask_babel import format_decimal, get_locale, get_translations
 
 from .rules import cards
-from .rules.base import Amount, CardText, Msg, Names
+from .rules.base import Amount, CardText, Msg, Names, minus
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
@@ -48,10 +48,39 @@ def tr(message: Msg | str) -> str:
     if isinstance(message, Msg):
         if message.plural is not None:  # Babel writes the number in for %(num)s itself
             params = {k: shown_param(v) for k, v in message.params.items() if k != "num"}
-            return ngettext(message.text, message.plural, message.params["num"], **params)
+            template = translations().ungettext(message.text, message.plural, message.params["num"])
+            return ngettext(message.text, message.plural, message.params["num"], **after_colon(template, message, params))
         params = {k: shown_param(v) for k, v in message.params.items()}
-        return gettext(message.text, **params) if params else gettext(message.text)
+        if not params:
+            return gettext(message.text)
+        return gettext(message.text, **after_colon(translations().ugettext(message.text), message, params))
     return gettext(message) if message else ""
+
+
+# French writes a no-break space before a colon, and no capital after it: a sentence from the rules put after
+# "Rois : " starts in lower case ("Rois : un joueur qui a un roi…"), unless it starts with a name.
+COLON = "\u00a0: "
+FIRST_WORD = re.compile(r"([A-ZÀÂÄÇÉÈÊËÎÏÔÖÛÙÜŸÆŒ])([a-zàâäçéèêëîïôöûùüÿæœ]*(?:['’][\w]+)?)(?![\w♠♥♦♣])")
+NAMES = frozenset({"Scorekeeper", "Golf", "Garbage", "Trash", "Gin", "Chase", "Hand", "Barbu", "Five", "Hearts"})
+
+
+def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str, Any]:
+    """Start in lower case each sentence of the rules that the translated ``template`` puts after a colon."""
+    if COLON not in template:
+        return params
+    for key, value in message.params.items():
+        if isinstance(value, Msg) and f"{COLON}%({key})s" in template and isinstance(params.get(key), str):
+            params[key] = lower_first(params[key])
+    return params
+
+
+def lower_first(text: str) -> str:
+    """Put a sentence's first word in lower case ("Ils gagnent" → "ils gagnent"); a name, a card ("D♠"), a
+    lone letter ("A 2 3") or a word in capitals stays as it is."""
+    found = FIRST_WORD.match(text)
+    if not found or not (found.group(2) or found.group(1) == "À") or found.group(0) in NAMES:
+        return text
+    return found.group(1).lower() + text[1:]
 
 
 def tr_mark(mark: str) -> str:
@@ -73,9 +102,9 @@ def shown_param(value: Any) -> Any:
         return card_text(value.card)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
-            return format_decimal(value)
+            return minus(format_decimal(value))
         except (ArithmeticError, ValueError):  # past what Babel writes (a 30-digit round number someone sent)
-            return str(value)
+            return minus(value)
     return value
 
 

@@ -179,7 +179,7 @@ def test_a_spectators_page_is_made_by_each_worker_for_the_host_it_is_asked_under
     assert big.status_code == 200 and big.get_data() != first.get_data()
 
     french = app.test_client().get(f"/games/{state['id']}", headers={"Accept-Language": "fr"})
-    assert french.status_code == 200 and "Manches" in french.get_data(as_text=True)
+    assert french.status_code == 200 and "<h2>Trous</h2>" in french.get_data(as_text=True)
     post_round(state, hole(5))  # a new version: rendered again, never the old one
     after = another_worker().get(f"/games/{state['id']}").get_data(as_text=True)
     assert re.search(r'<th scope="(row|col)">4</th>', after)  # hole 4: a row, or a column past five players

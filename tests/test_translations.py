@@ -100,7 +100,7 @@ def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
     assert "method is not allowed" not in page
     assert "method is not allowed" not in api_405 and "requested URL" not in api_404
     assert "accepte pas ce type de requête." in page and api_405 == "cette adresse n'accepte pas ce type de requête"
-    assert api_404 == "il n'y a pas de partie ni de page à cette adresse\u00a0; vérifiez le lien"
+    assert api_404 == "il n'y a pas de partie ni de page à cette adresse\u202f; vérifiez le lien"
 
 
 def test_the_api_answers_in_french_too(client, create_game):

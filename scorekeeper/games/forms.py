@@ -28,7 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..i18n import card_text, rank_letter, reader_notation, tr
+from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr
 from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
 from ..rules.cards import RANKS, read_typed, typed_cards
@@ -55,7 +55,7 @@ class WholeNumberField(StringField):
         self.data = None
         if self.raw:
             try:
-                self.data = int(self.raw)
+                self.data = int(self.raw.replace("−", "-"))  # a true minus, pasted, reads as one
             except ValueError:
                 self.data = None
                 self.process_errors.append(_l("must be a whole number"))
@@ -112,7 +112,7 @@ class NumberField(WholeNumberField):
     widget = NumberInput(step="any")
 
     def process_formdata(self, valuelist: list[str]) -> None:
-        raw = (valuelist[0] if valuelist else "").strip().replace(",", ".")
+        raw = (valuelist[0] if valuelist else "").strip().replace(",", ".").replace("−", "-")
         self.data = None
         if raw:
             try:
@@ -284,7 +284,7 @@ def parse_pairs(text: str) -> dict[str, Any] | str:
     for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
         key, sep, value = part.partition("=") if "=" in part else part.partition(":")
         try:
-            out[key.strip()] = int(value.strip())
+            out[key.strip()] = int(value.strip().replace("−", "-"))
         except ValueError:
             return text
     return out
@@ -307,7 +307,7 @@ def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:
 def parse_list(text: str) -> list[Any] | str:
     """Read "60, 90, 120" into a list of whole numbers; return the text when unreadable."""
     try:
-        return [int(p) for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+        return [int(p.replace("−", "-")) for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
     except ValueError:
         return text
 
@@ -379,23 +379,42 @@ def option_inputs_names(option: Option) -> list[str]:
     return [f"opt_{option.name}"]
 
 
+def refused(option: Option | None, box: WtfField) -> bool:
+    """Say whether the rules refuse the number in one box of named numbers ("Each king": 5000)."""
+    if option is None or box.data is None:
+        return False
+    try:
+        option.parse({box.name.split("-", 1)[1]: box.data})
+    except ValueError:
+        return True
+    return False
+
+
 def names_from(form) -> list[str]:
     """Return the names typed, in seat order, skipping empty rows."""
     return [entry.data.strip() for entry in form.players if entry.data and entry.data.strip()]
 
 
 def place_new_game_errors(form, errors: dict[str, str]) -> None:
-    """Put each error next to the name or option it is about."""
+    """Put each error next to the name or option it is about (a named number by its own box), in the words of
+    the form: card values as they are typed ("D=12, V=0"), never the API's JSON."""
     form.general_errors = []
     filled = [entry for entry in form.players if entry.data and entry.data.strip()]
+    options = {option.name: option for option in getattr(form, "spec", None).options} if hasattr(form, "spec") else {}
     for path, message in errors.items():
         parts = path.split(".")
+        option = options.get(parts[1]) if parts[0] == "options" and len(parts) > 1 else None
         if parts[0] == "players" and len(parts) == 2 and int(parts[1]) < len(filled):
             filled[int(parts[1])].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
+            if option is not None and option.kind is OptionKind.VALUES \
+                    and not isinstance(parse_pairs(form[f"opt_{parts[1]}"].data or ""), dict):
+                message = gettext("write each card with its value, such as %(example)s",
+                                  example=card_letters("Q=12, J=0"))
             form[f"opt_{parts[1]}"].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and any(f.name.startswith(f"opt_{parts[1]}-") for f in form):
-            next(f for f in form if f.name.startswith(f"opt_{parts[1]}-")).errors = [message]
+            boxes = [f for f in form if f.name.startswith(f"opt_{parts[1]}-")]
+            next((box for box in boxes if refused(option, box)), boxes[0]).errors = [message]
         elif parts[0] == "preset":
             form.preset.errors = [message]
         else:

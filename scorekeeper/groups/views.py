@@ -15,7 +15,7 @@ from .. import services
 from ..access import may_create, remember_token, token_for
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
-from ..i18n import tr_errors
+from ..i18n import minus, tr_errors
 from ..models import Game, Group
 from ..qr import qr_svg
 from ..services import Problem
@@ -386,8 +386,9 @@ def follow_group(old: Game, new: Game) -> None:
 
 @bp.app_template_filter("number")
 def number(value) -> str:
-    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5")."""
-    return str(int(value)) if float(value).is_integer() else format_decimal(round(value, 1), format="0.0")
+    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5"),
+    a negative one with a true minus ("−12")."""
+    return minus(str(int(value)) if float(value).is_integer() else format_decimal(round(value, 1), format="0.0"))
 
 
 @bp.app_template_filter("seat_of")

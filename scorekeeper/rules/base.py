@@ -7,6 +7,7 @@ translates them when it shows them (``Msg`` keeps the parameters apart for that)
 from __future__ import annotations
 
 import copy
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,16 @@ def per_options(function: Callable[..., Any]) -> Callable[..., Any]:
 def shown(value: Any, most: int = 40) -> str:
     """Return input fit to echo in a message: printable characters only, and not too long."""
     return "".join(ch for ch in str(value)[:most] if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF)
+
+
+MINUS = re.compile(r"(?<![\w.])-(?=\d)")  # a minus before a number, not a hyphen in a word or a range ("2-3")
+
+
+def minus(value: Any) -> str:
+    """Write a number or a mark with true minus signs ("−5", not "-5"), as a printed score sheet does. The one
+    writer of them: the PDFs, the pages (a template's ``|minus``) and the numbers in messages. Typed input
+    and the JSON API keep "-"."""
+    return MINUS.sub("\u2212", str(value))
 
 
 def msg(text: str, **params: Any) -> Msg:

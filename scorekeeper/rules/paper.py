@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from . import (any_game, chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
-from .base import N_, Amount, Msg, Table, msg, nmsg
+from .base import N_, Amount, Msg, Table, minus, msg, nmsg
 from .cards import JOKER, RANKS, equal_runs, values_in_force
 
 SPECS = {m.RULES.spec.key: m.RULES.spec
@@ -97,7 +97,7 @@ def value_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[
 
 def signed_value(value: int) -> str:
     """Write a value with a true minus sign."""
-    return str(value).replace("-", "−")
+    return minus(value)
 
 
 def joker_line(value: int) -> tuple[Msg, str]:
@@ -509,6 +509,22 @@ GLANCE: Mapping[str, tuple[str, ...]] = {
            "hand the highest total wins."),
     ),
 }
+
+
+# Variants some tables play that change only how a deal is played, never the sheet: the rules card lists them.
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "chase-the-ace": (
+        N_("Queens: if the player you ask to swap holds a queen, you swap with the player on your right "
+           "instead; if that player holds a queen too, you keep your card."),
+        N_("Jacks: a player holding a jack who is asked to swap shows it and refuses; play moves on to the "
+           "next player."),
+    ),
+}
+
+
+def card_variants(key: str) -> tuple[Msg, ...]:
+    """Return the variants a game's rules card lists, those that change only the play."""
+    return tuple(Msg(line) for line in VARIANTS.get(key, ()))
 
 
 def at_a_glance(key: str, table: Table | None = None) -> tuple[Msg, ...]:

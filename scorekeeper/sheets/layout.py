@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -13,10 +12,10 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..chart import HEADLINES, running_chart
-from ..i18n import card_letters, shown_param, tr
+from ..i18n import card_letters, minus, shown_param, tr
 from ..readmodel import TableView
 from ..rules.base import Amount, GameSpec, Table
-from ..rules.paper import Layout, Plan, at_a_glance, numbered
+from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
@@ -211,6 +210,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
         "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "variants": card_variants(spec.key),
     }
 
 
@@ -347,14 +347,6 @@ def cards_shown(entry, key: str) -> str:
         return str(entry[f"{key}_points"])
     cards = entry.get(key)
     return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
-
-
-MINUS = re.compile(r"(?<![\w.])-(?=\d)")
-
-
-def minus(value) -> str:
-    """Write a number or a mark with true minus signs ("−5", not "-5")."""
-    return MINUS.sub("\u2212", str(value))
 
 
 def money(value: float) -> str:

@@ -192,7 +192,7 @@
     const show = () => {
       const text = input.value.replace(/−/g, "-").replace(/\s/g, "");
       out.textContent = /^[+-]?\d+([+-]\d+)+$/.test(text)
-        ? "= " + text.match(/[+-]?\d+/g).reduce((sum, t) => sum + Number(t), 0) : "";
+        ? "= " + window.scorekeeperCards.minus(text.match(/[+-]?\d+/g).reduce((sum, t) => sum + Number(t), 0)) : "";
     };
     input.addEventListener("input", show);
     show();
@@ -349,7 +349,7 @@
       if (cards.every(Boolean)) {
         const shown = preview(cards, picker);
         shown.gone.forEach((i) => slots[i].classList.add("cancelled"));
-        score.textContent = entry.dataset.pickerScore.replace("{points}", shown.score) +
+        score.textContent = entry.dataset.pickerScore.replace("{points}", window.scorekeeperCards.minus(shown.score)) +
           (shown.gone.length ? " · " + entry.dataset.pickerPairs : "");
       } else {
         score.textContent = "";

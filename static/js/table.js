@@ -31,7 +31,11 @@
     if (card.rank === "X") return "X";
     return ((deck.names || {})[card.rank] || card.rank) + (card.suit ? deck.suits[card.suit] : "");
   }
-  window.scorekeeperCards = { read: cardOf, write: cardText };
+  // Write a number as the pages do, with a true minus sign ("−12", as the server's |minus): shared with entry.js.
+  function minus(n) {
+    return String(n).replace(/-(?=\d)/g, "\u2212");
+  }
+  window.scorekeeperCards = { read: cardOf, write: cardText, minus: minus };
 
   function cardValue(text, values, deck) {
     const card = cardOf(text, deck);
@@ -47,7 +51,7 @@
     out.classList.toggle("ok", count > 0 && total >= min);
     out.classList.toggle("bad", count > 0 && total < min);
     out.textContent = !count ? "" : (total >= min ? entry.dataset.reaches : entry.dataset.short)
-      .replace("{points}", total).replace("{min}", min).replace("{more}", min - total);
+      .replace("{points}", minus(total)).replace("{min}", min).replace("{more}", min - total);
   }
 
   function showTotal(entry) {
@@ -64,7 +68,7 @@
       total += v;
     }
     const label = entry.dataset.totalLabel || "{n}: {points}";
-    out.textContent = cards.length ? label.replace("{n}", cards.length).replace("{points}", total) : "";
+    out.textContent = cards.length ? label.replace("{n}", cards.length).replace("{points}", minus(total)) : "";
     showMinimum(entry, total, cards.length);
   }
 
@@ -161,7 +165,7 @@
     const update = () => {
       let got = 0;
       inputs.forEach((i) => { got += Number(i.value) || 0; });
-      check.textContent = check.dataset.sumLabel + ": " + got + " / " + want;
+      check.textContent = check.dataset.sumLabel + ": " + minus(got) + " / " + minus(want);
       check.classList.toggle("ok", got === want);
       check.classList.toggle("bad", touched && got !== want);
     };

@@ -44,7 +44,7 @@ def test_minus_and_sums_on_the_pad(page, start_game):
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator(".next-line")).to_contain_text("Round 2")
     assert page.locator(".standings .total").all_inner_texts() == ["20", "−15"] or \
-        page.locator(".standings .total").all_inner_texts() == ["20", "-15"]
+        page.locator(".standings .total").all_inner_texts() == ["20", "−15"]
 
 
 def test_the_last_count_fills_itself_where_every_round_hands_out_the_same(page, start_game):
@@ -60,7 +60,7 @@ def test_a_french_table_plays_any_game_in_french(browser, live_server):
     context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, locale="fr-FR")
     page = context.new_page()
     page.goto(f"{live_server}/new/any")
-    expect(page.locator("h1")).to_contain_text("Tout autre jeu")
+    expect(page.locator("h1")).to_have_text("Nouvelle partie d'un autre jeu")
     page.locator("#opt_name").fill("Belote")
     page.locator("#players-0").fill("Anne")
     page.locator("#players-1").fill("Bruno")

@@ -77,7 +77,7 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
     page.locator("#penalty-0").fill("10")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".next-line")).to_contain_text("Hand 3 · Cy deals")
-    assert totals(page) == ["50", "-30", "25"]
+    assert totals(page) == ["50", "−30", "25"]
     assert goal_lines(page)[2] == "Goal 2: two runs of 3"
     expect(page.locator(".standings li.leader")).to_contain_text("Bob")
     shot("garbage-rummy-4-after-hand-2")

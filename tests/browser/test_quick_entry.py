@@ -301,7 +301,7 @@ def test_a_negative_golf_score_has_a_minus_key(page, start_game, shot):
     page.locator("#score-1").fill("7")
     shot("quick-golf-5-minus")
     submit(page, page.get_by_role("button", name="Save hole 1"))
-    assert page.locator(".standings .total").all_inner_texts() == ["-2", "7"]
+    assert page.locator(".standings .total").all_inner_texts() == ["−2", "7"]
 
 
 def test_no_minus_key_where_points_cannot_go_below_zero(page, start_game):

@@ -90,7 +90,7 @@ def test_last_trick_and_sequence_hands_pick_players(page, start_game, shot):
     expect(page.locator(".field.has-error")).to_contain_text("say who took the last trick")
     page.locator("fieldset.chips", has_text="Who took the last trick").locator("label.chip", has_text="Bob").click()
     page.locator("#round-form button[type=submit]").click()
-    expect(page.locator(".notes")).to_contain_text("Hand 6 of 12: Sequence (8s first), -25 points")
+    expect(page.locator(".notes")).to_contain_text("Hand 6 of 12: Sequence (8s first), −25 points")
     page.locator("fieldset.chips", has_text="Out first").locator("label.chip", has_text="Cy").click()
     page.locator("fieldset.chips", has_text="Out second").locator("label.chip", has_text="Cy").click()
     page.locator("#round-form button[type=submit]").click()
@@ -99,4 +99,4 @@ def test_last_trick_and_sequence_hands_pick_players(page, start_game, shot):
     page.locator("fieldset.chips", has_text="Out second").locator("label.chip", has_text="Ed").click()
     page.locator("#round-form button[type=submit]").click()
     expect(page.locator(".notes")).to_contain_text("Hand 7 of 12: Sequence")
-    assert totals(page) == ["155", "30", "-15", "10", "75"]
+    assert totals(page) == ["155", "30", "−15", "10", "75"]

@@ -65,9 +65,25 @@ def test_options_typed_on_the_form_reach_the_game(client):
     assert state["options"]["knock_penalty"] == "add10" and state["options"]["one_eyed_jacks_wild"] is True
 
 
-def test_unreadable_values_option_is_refused_by_name(client):
-    answer = start(client, "golf", ["Ann", "Bob"], values="Q is twelve")
-    assert answer.status_code == 422 and "must map names to numbers" in answer.get_data(as_text=True)
+@pytest.mark.parametrize(("language", "typed", "said"), [
+    ("en", "Q is twelve", "write each card with its value, such as Q=12, J=0"),
+    ("en", '["Q"]', "write each card with its value, such as Q=12, J=0"),
+    ("fr", "D vaut douze", "écrivez chaque carte avec sa valeur, par exemple D=12, V=0"),
+])
+def test_unreadable_values_option_is_refused_as_the_table_writes_values(client, language, typed, said):
+    form = {"players-0": "Ann", "players-1": "Bob", "opt_values": typed}
+    answer = client.post("/new/golf", data=form, headers={"Accept-Language": language})
+    errors = re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', answer.get_data(as_text=True))
+    assert answer.status_code == 422 and errors == [said]  # never the API's JSON ({"Q": 12})
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "must be at most 1,000"), ("fr", "doit valoir au plus 1\u202f000")])
+def test_a_refused_named_number_is_refused_by_its_own_box(client, language, said):
+    form = {f"players-{i}": name for i, name in enumerate(["Ann", "Bob", "Cy", "Di"])}
+    answer = client.post("/new/trash-twelve-hands", data={**form, "opt_points-king": "5000"},
+                         headers={"Accept-Language": language})
+    errors = re.findall(r'<p class="error[^"]*" id="([^"]*)">(.*?)</p>', answer.get_data(as_text=True))
+    assert answer.status_code == 422 and errors == [("opt_points-king-err", said)]  # under "Each king", not the first box
 
 
 def test_round_form_records_a_hole_and_refusals_keep_input(client):
@@ -376,3 +392,33 @@ def test_a_save_offers_its_undo_and_a_game_ended_early_says_so(client):
     client.post(f"/games/{gid}/finish")
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ended early, after hole 1 of 9." in page
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_negative_score_is_written_with_a_true_minus(client, create_game, post_round, language):
+    state = create_game("any", ["Ann", "Bob"], {"name": "Hearts"})
+    post_round(state, {"points": [-12, 5]})
+    post_round(state, {"points": [-3, -4]})
+    headers = {"Accept-Language": language}
+    for path in (f"/games/{state['id']}", f"/games/{state['id']}/live"):
+        text = client.get(path, headers=headers).get_data(as_text=True)
+        assert '<span class="total">−15</span>' in text and '<span class="total">1</span>' in text, path
+        assert "<td>−12</td>" in text and "<td>−4</td>" in text and "<td>−15</td>" in text, path  # grid and Σ
+        assert not re.search(r">\s*-\d", text), path
+    api = client.get(f"/api/games/{state['id']}").get_json()
+    assert [s["total"] for s in sorted(api["standings"], key=lambda s: s["seat"])] == [-15, 1]  # the API stays numeric
+
+
+def test_a_true_minus_typed_or_pasted_reads_as_minus(client):
+    gid = game_id(start(client, "any", ["Ann", "Bob"], name="Hearts"))
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "1", "points-0": "−12", "points-1": "-3"})
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:300]
+    totals = {s["seat"]: s["total"] for s in client.get(f"/api/games/{gid}").get_json()["standings"]}
+    assert totals == {0: -12, 1: -3}
+
+
+def test_a_groups_figures_are_written_with_a_true_minus(app):
+    from scorekeeper.groups.views import number
+
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert number(-12) == "−12" and number(-1.25) == "−1,2" and number(3) == "3"
