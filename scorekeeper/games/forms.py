@@ -438,6 +438,8 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     if alt or (field.kind is FieldKind.INT and (field.card_values or field.pad)):  # points, as they are added up
         # points given instead of cards get the page's number pad (not where a layout is tapped: Golf)
         pad = {"data-pad": label} if (alt and not field.picker) or field.pad else {}  # what the pad types: its name
+        if pad and field.card_values and all(value % 5 == 0 for value in field.card_values.values()):
+            pad["data-fives"] = ""  # every count ends in 0 or 5: the pad offers its last two digits as one key
         return PointsField(label, default=None if alt else field.default, description=desc,
                            render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": "", **pad,
                                       **points_kw(field, label)})

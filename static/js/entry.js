@@ -98,9 +98,10 @@
       pad.appendChild(b);
     };
     const put = (text) => { if (target) { target.value = text; changed(target); } };
+    const next = () => aim(boxes.slice(boxes.indexOf(target) + 1)[0] || null);
     "123456789+0".split("").forEach((d) => key(d, null, () => put(target.value + d)));
     key("⌫", words.back, () => put(target.value.slice(0, -1)));
-    key(words.next, null, () => aim(boxes.slice(boxes.indexOf(target) + 1)[0] || null), "wide");
+    key(words.next, null, next, "wide");
     key("⌨", words.keyboard, () => {
       const was = target;
       keyboard = true;
@@ -108,6 +109,28 @@
       aim(null);
       if (was) was.focus();
     });
+    // Where every count ends in 0 or 5 (Hand & Foot), the last two digits are one key that also moves on:
+    // 345 is "3" then "45", 95 is "95" alone.
+    const endings = document.createElement("div");
+    endings.className = "pad-endings";
+    endings.setAttribute("role", "group");
+    endings.setAttribute("aria-label", words.endings);
+    const caption = document.createElement("p");
+    caption.className = "pad-caption";
+    caption.setAttribute("aria-hidden", "true");
+    caption.textContent = words.endings;
+    endings.appendChild(caption);
+    for (let n = 0; n < 100; n += 5) {
+      const ending = String(n).padStart(2, "0");
+      const b = button(ending, words.ending.replace("{digits}", ending));
+      b.addEventListener("click", () => {
+        const typed = target.value;
+        put(typed === "" || typed.endsWith("+") ? typed + String(n) : typed + ending);  // "95" alone, "1" + "80"
+        next();
+      });
+      endings.appendChild(b);
+    }
+    pad.appendChild(endings);
 
     function aim(box) {
       if (target) target.classList.remove("pad-target");
@@ -117,6 +140,7 @@
       const legend = seat.querySelector("legend");
       box.classList.add("pad-target");
       if (pad.parentNode !== seat) seat.appendChild(pad);
+      endings.hidden = !box.hasAttribute("data-fives");
       pad.setAttribute("aria-label", words.pad.replace("{field}", box.dataset.pad || box.labels[0].textContent.trim())
         .replace("{player}", legend ? legend.textContent.trim() : ""));
       document.querySelectorAll(".pad:not(.number-pad)").forEach((p) => { p.hidden = true; });  // one pad open

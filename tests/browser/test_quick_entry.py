@@ -261,7 +261,7 @@ def test_the_number_pad_follows_the_player_being_scored(page, start_game, shot):
     expect(page.locator("#melded_points-0")).to_have_value("120")
     pad.get_by_role("button", name="Delete the last digit").click()
     pad.get_by_role("button", name="+").click()
-    pad.get_by_role("button", name="5").click()
+    pad.get_by_role("button", name="5", exact=True).click()
     expect(page.locator("#melded_points-0")).to_have_value("12+5")
     expect(page.locator(".seat-entry").nth(0).locator(".sum-total").first).to_have_text("= 17")
     pad.get_by_role("button", name="Next box").click()
@@ -280,6 +280,33 @@ def test_the_number_pad_follows_the_player_being_scored(page, start_game, shot):
     expect(page.locator("#left_points-2")).to_have_attribute("inputmode", "tel")
     page.keyboard.type("35")
     expect(page.locator("#left_points-2")).to_have_value("35")
+
+
+def test_hand_and_foot_points_end_in_one_key_that_moves_the_pad_on(page, start_game):
+    """Hand & Foot's counts end in 0 or 5: the pad's last-two-digit keys finish a box and go to the next one."""
+    start_game("hand-and-foot", ["Ann", "Bob"])
+    pad = page.locator(".number-pad")
+    pad.get_by_role("button", name="1", exact=True).click()
+    pad.get_by_role("button", name="Ends in 80").click()
+    expect(page.locator("#melded_points-0")).to_have_value("180")
+    expect(page.locator("#left_points-0")).to_have_class(re.compile("pad-target"))
+    pad.get_by_role("button", name="Ends in 05").click()  # alone: 5, not 05
+    expect(page.locator("#left_points-0")).to_have_value("5")
+    expect(page.locator("#melded_points-1")).to_have_class(re.compile("pad-target"))  # on to Bob
+    expect(page.locator(".seat-entry").nth(1).locator(".number-pad")).to_be_visible()
+    for key in ("2", "+"):
+        pad.get_by_role("button", name=key, exact=True).click()
+    pad.get_by_role("button", name="Ends in 45").click()  # a sum: its last number ends in 45
+    expect(page.locator("#melded_points-1")).to_have_value("2+45")
+    pad.get_by_role("button", name="Ends in 00").click()  # alone: nothing left, 0
+    expect(page.locator("#left_points-1")).to_have_value("0")
+
+
+def test_points_that_need_not_end_in_0_or_5_get_no_ending_keys(page, start_game):
+    start_game("any", ["Ann", "Bob"])
+    pad = page.locator(".number-pad")
+    expect(pad).to_be_visible()
+    expect(pad.locator(".pad-endings")).to_be_hidden()
 
 
 def test_a_negative_golf_score_has_a_minus_key(page, start_game, shot):
