@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, g, has_app_context, redirect, request,
 from flask_babel import format_decimal, get_locale, get_translations
 
 from .rules import cards
-from .rules.base import Amount, CardText, Msg, Names, minus
+from .rules.base import Amount, CardsLine, CardText, Msg, Names, minus
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
@@ -100,6 +100,8 @@ def shown_param(value: Any) -> Any:
         return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
     if isinstance(value, CardText):
         return card_text(value.card)
+    if isinstance(value, CardsLine):
+        return card_letters(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
             return minus(format_decimal(value))
