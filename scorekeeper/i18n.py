@@ -64,8 +64,17 @@ FIRST_WORD = re.compile(r"([A-ZÀÂÄÇÉÈÊËÎÏÔÖÛÙÜŸÆŒ])([a-zàâä
 NAMES = frozenset({"Scorekeeper", "Golf", "Garbage", "Trash", "Gin", "Chase", "Hand", "Barbu", "Five", "Hearts"})
 
 
+LIST = re.compile(r"%\(\w+\)s(?:, %\(\w+\)s)+")  # a list of the rules' words, a comma between ("Each trick 5, …")
+
+
 def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str, Any]:
-    """Start in lower case each sentence of the rules that the translated ``template`` puts after a colon."""
+    """Start in lower case each sentence of the rules that the translated ``template`` puts after a colon, and
+    each item but the first of a list ("Chaque pli 5, chaque cœur 5", not "Chaque pli 5, Chaque cœur 5")."""
+    if LIST.fullmatch(template):
+        for key in list(message.params)[1:]:
+            if isinstance(message.params[key], Msg) and isinstance(params.get(key), str):
+                params[key] = lower_first(params[key])
+        return params
     if COLON not in template:
         return params
     for key, value in message.params.items():
