@@ -26,6 +26,8 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     raw = (hi - lo) / count
     step = 10 ** math.floor(math.log10(raw))
     step *= next(m for m in (1, 2, 2.5, 5, 10) if step * m >= raw)
+    if step < 1 and float(lo).is_integer() and float(hi).is_integer():
+        step = 1  # points, lives and quarters are whole: no "1.5" (nor a French reader's "1,5") between them
     start = math.floor(lo / step) * step
     ticks = []
     value = start

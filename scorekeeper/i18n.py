@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, g, has_app_context, redirect, request,
 from flask_babel import format_decimal, get_locale, get_translations
 
 from .rules import cards
-from .rules.base import Amount, CardText, Msg, Names, minus
+from .rules.base import Amount, CardsLine, CardText, Msg, Names, minus
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year
@@ -64,8 +64,17 @@ FIRST_WORD = re.compile(r"([A-ZÀÂÄÇÉÈÊËÎÏÔÖÛÙÜŸÆŒ])([a-zàâä
 NAMES = frozenset({"Scorekeeper", "Golf", "Garbage", "Trash", "Gin", "Chase", "Hand", "Barbu", "Five", "Hearts"})
 
 
+LIST = re.compile(r"%\(\w+\)s(?:, %\(\w+\)s)+")  # a list of the rules' words, a comma between ("Each trick 5, …")
+
+
 def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str, Any]:
-    """Start in lower case each sentence of the rules that the translated ``template`` puts after a colon."""
+    """Start in lower case each sentence of the rules that the translated ``template`` puts after a colon, and
+    each item but the first of a list ("Chaque pli 5, chaque cœur 5", not "Chaque pli 5, Chaque cœur 5")."""
+    if LIST.fullmatch(template):
+        for key in list(message.params)[1:]:
+            if isinstance(message.params[key], Msg) and isinstance(params.get(key), str):
+                params[key] = lower_first(params[key])
+        return params
     if COLON not in template:
         return params
     for key, value in message.params.items():
@@ -100,6 +109,8 @@ def shown_param(value: Any) -> Any:
         return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
     if isinstance(value, CardText):
         return card_text(value.card)
+    if isinstance(value, CardsLine):
+        return card_letters(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
             return minus(format_decimal(value))

@@ -109,3 +109,65 @@ def test_the_rounds_grid_is_headed_by_the_games_own_round_word(client, create_ga
 def test_any_other_game_is_not_named_like_a_game_of_its_own(client, path):
     text = page_text(client.get(path, headers=FR))
     assert not re.search(r"\b(de|au|du) Tout autre jeu", text)
+
+
+# K, Q or J standing for a rank: alone, or before a dash, "=", a comma, a digit (but the suit key's K, carreau, and
+# the sentence that says the English letters are read too)
+RANK_AS_LETTER = re.compile(r"(?<![\w/.#&;-])[JQK](?=$|[\s–=,·)]|\d)")
+READ_TOO = ("K carreau", "K, Q, J sont tous acceptés")
+PLAYED = {  # a round of each game, with house rules that print card values where the game has them
+    "golf": ({"values": {"Q": 12, "X": -3}}, {"players": [{"score": 3}, {"score": 5}], "knocker": None}),
+    "garbage-rummy": ({"values": {"K": 25}}, {"went_out": 0, "players": [{"made_goal": True, "cards": []},
+                                                                         {"made_goal": False, "penalty": 25}]}),
+    "trash": ({}, {"winner": 0}),
+    "gin-rummy": ({}, {"result": "knock", "knocker": 0, "deadwood": [8, 5]}),
+    "chase-the-ace": ({}, {"cards": ["K", "2"]}),
+    "hand-and-foot": ({}, {"players": [{"clean_books": 1, "dirty_books": 2, "red_threes": 1, "went_out": True,
+                                        "melded_points": 250, "left_points": 0},
+                                       {"clean_books": 0, "dirty_books": 1, "red_threes": 0, "went_out": False,
+                                        "melded_points": 100, "left_points": 30}]}),
+}
+
+
+def assert_no_english_letters_or_names(text: str, where: str) -> None:
+    for english in ENGLISH_NAMES:
+        assert english not in text, (where, english)
+    for allowed in READ_TOO:
+        text = text.replace(allowed, "")
+    found = RANK_AS_LETTER.search(text)
+    assert not found, (where, text[max(0, found.start() - 60):found.start() + 30])
+
+
+@pytest.mark.parametrize("key", registry.REGISTRY)
+def test_a_french_page_names_no_game_in_english_and_no_rank_by_its_english_letter(client, key):
+    for path in (f"/rules/{key}", f"/new/{key}", f"/sheets/{key}"):
+        assert_no_english_letters_or_names(page_text(client.get(path, headers=FR)), path)
+
+
+@pytest.mark.parametrize("key", PLAYED)
+def test_a_french_table_page_writes_card_values_in_french_letters(client, create_game, post_round, key):
+    options, data = PLAYED[key]
+    state = create_game(key, ["Ann", "Bob"], options)
+    assert post_round(state, data).status_code == 201
+    client.get(f"/games/{state['id']}/edit/{state['token']}")  # the table's own phone: the round form and its key
+    text = page_text(client.get(f"/games/{state['id']}", headers=FR))
+    assert_no_english_letters_or_names(text, key)
+    if key == "golf":
+        assert "10–V=10 · D=12 · R=0" in text  # the values line of the rules for the next hole
+    if key == "garbage-rummy":
+        assert "10–D=10 · R=25" in text
+
+
+@pytest.mark.parametrize(("key", "options", "data", "said"), [
+    ("golf", {"values": {"QS": 40}}, {"players": [{"cards": ["Q", "5", "5", "2"]}, {"score": 3}], "knocker": None},
+     "indiquez la couleur de chaque D :"),
+    ("garbage-rummy", {"values": {"KH": 50}}, {"went_out": 0, "players": [{"made_goal": True, "cards": []},
+                                                                           {"made_goal": False, "cards": ["K"]}]},
+     "écrivez la couleur de chaque R :"),
+])
+def test_a_french_error_names_a_card_in_french_letters(client, create_game, post_round, key, options, data, said):
+    state = create_game(key, ["Ann", "Bob"], options)
+    answer = post_round(state, data, headers=FR)
+    errors = " ".join(answer.get_json()["errors"].values())
+    assert answer.status_code == 422 and said.replace(" :", "\u00a0:") in errors, errors
+    assert_no_english_letters_or_names(errors, key)

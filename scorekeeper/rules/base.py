@@ -62,6 +62,13 @@ class Names:
             if self.names else ""
 
 
+class CardsLine(str):
+    """A line of card values in a message ("10–K=10 · 🃏=20"), its K, Q and J written in the reader's letters
+    where it is shown ("10–R=10" in French); as a plain string it reads as typed."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class CardText:
     """A card or a rank in a message ("QS", "K"), written in the reader's letters with its suit's symbol."""

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
+from .base import N_, CardsLine, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "X"
@@ -235,7 +235,7 @@ def equal_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[
     return runs
 
 
-def values_line(defaults: Mapping[str, int], overrides: Mapping[str, int], skip_face: bool = False) -> str:
+def values_line(defaults: Mapping[str, int], overrides: Mapping[str, int], skip_face: bool = False) -> CardsLine:
     """Write the card values in force the way the table reads them: "A=15 · 2–9=5 · 10–K=10 · 🃏=20 · Q♠=40".
 
     ``skip_face`` leaves out a card alone at its face value (A=1, 2=2 ... 10=10), for a short line.
@@ -250,4 +250,4 @@ def values_line(defaults: Mapping[str, int], overrides: Mapping[str, int], skip_
     signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
     parts += [f"{key[:-1]}{signs[key[-1]]}={value}" for key, value in overrides.items()
               if key[-1] in signs and key[:-1] in RANKS]
-    return " · ".join(parts).replace("=-", "=−")
+    return CardsLine(" · ".join(parts).replace("=-", "=−"))

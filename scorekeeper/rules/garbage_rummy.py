@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+from .base import (HAND_WORDS, N_, BaseRules, CardText, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    RulesError, Scope, Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg,
                    need_bool, need_int, need_list, need_object, need_seat)
 from .cards import (JOKER, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force)
@@ -230,7 +230,7 @@ class GarbageRules(BaseRules):
         for card in cards:
             if card.suit is None and suit_needed(card.rank, overrides):
                 raise fail(path, N_("write the suit of every %(rank)s: one suit of it has its own value"),
-                           rank=card.rank)
+                           rank=CardText(card.rank))
         return cards
 
     def cards_penalty(self, table: Table, cards: list[Card]) -> int:

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from .base import Record, best_of, nmsg
-from .base import (HOLE_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
+from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
                    option_line, per_options)
@@ -528,7 +528,7 @@ class GolfRules(BaseRules):
             if card.suit is None and not card.is_joker:
                 if suit_needed(card.rank, options.values):
                     raise fail(path, N_("give the suit of each %(rank)s: one suit has its own value"),
-                               rank=card.rank)
+                               rank=CardText(card.rank))
                 if card.rank == "J" and options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR:
                     raise fail(path, N_("give the suit of each J: one-eyed jacks are wild"))
 

@@ -38,7 +38,7 @@ from enum import Enum
 from typing import Any
 
 from .base import Record, best_of
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
+from .base import (HAND_WORDS, N_, BaseRules, CardText, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
                    ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object, nmsg,
                    per_options, Names)
@@ -201,7 +201,7 @@ def read_cards(value: Any, path: str, melded: bool = False) -> list[Card]:
             raise fail(path, N_("write each three with its suit: a black three (3S, 3C) counts here, "
                                 "a red three goes under red threes"))
         if card.suit in RED_SUITS:
-            raise fail(path, N_("%(card)s is a red three: count it under red threes, not here"), card=str(card))
+            raise fail(path, N_("%(card)s is a red three: count it under red threes, not here"), card=CardText(str(card)))
     return cards
 
 

@@ -216,18 +216,16 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
 
 def options_in_force(spec: GameSpec, table: Table) -> list[tuple[Any, Any]]:
     """Return the house rules a sheet lists: only those in force (no "Play to a target: —", no "Win at: 0", no
-    "One-eyed jacks are wild: no"), and who deals first only when there are names to deal."""
+    "One-eyed jacks are wild: no", no "Knocker lowest: scores as usual" or "Equal cards cancel: never"), and who
+    deals first only when there are names to deal."""
     listed = []
     for (label, words), option in zip(spec.describe_options(table.options, table.players), spec.options):
         value = getattr(table.options, option.name, None)
         if option.name == "first_dealer" and not any(table.players):
             continue
         if value is None or value is False or (type(value) is int and value == 0 and option.name != "first_dealer") \
-                or (isinstance(value, Mapping) and not value):
-            continue
-        if spec.key == "golf" and option.name in ("knock_penalty", "knock_bonus") and table.options.layout == 6 \
-                and getattr(value, "value", None) == "none":
-            continue  # 6-card Golf: nobody knocks
+                or (isinstance(value, Mapping) and not value) or getattr(value, "value", None) == "none":
+            continue  # a rule switched off is no house rule (Golf's knocking and pairing choices of "none")
         listed.append((label, words))
     return listed
 
@@ -330,8 +328,9 @@ def cell_notes(view: TableView) -> list[list[list[str]]]:
 
 def hand_and_foot_lines(entry) -> list[str]:
     """Say what one Hand & Foot hand held: books, red threes, going out, the cards melded and left."""
-    lines = [_("books: %(clean)s clean, %(dirty)s dirty", clean=entry.get("clean_books", 0),
-               dirty=entry.get("dirty_books", 0))]
+    clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
+    lines = [_("books: %(clean)s, %(dirty)s", clean=ngettext("%(num)s clean", "%(num)s clean", clean),
+               dirty=ngettext("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
     if entry.get("red_threes"):
         lines.append(ngettext("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
     if entry.get("went_out"):

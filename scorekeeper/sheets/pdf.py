@@ -81,12 +81,17 @@ def render_pdf(html: Callable[[int], str], one_page: bool = False, tries: int = 
     """Render a sheet's HTML (already escaped by Jinja) to PDF bytes.
 
     ``html(squeeze)`` makes the page; a sheet that must fit one page and spills over is made again,
-    squeezed a step more (the layout's estimate of its height is close, not exact).
+    squeezed a step more (the layout's estimate of its height is close, not exact). One that never fits is sent
+    in the fewest pages, squeezed no more than that needs: a long game keeps rows a pen can read.
     """
     css, fonts = _stylesheet()
     document_class = html_class()
+    made = []
     for squeeze in range(tries):
         document = document_class(string=html(squeeze)).render(stylesheets=[css], font_config=fonts)
         if not one_page or len(document.pages) == 1:
             break
+        made.append(document)
+    else:
+        document = min(made, key=lambda made_one: len(made_one.pages))  # the first of the fewest pages
     return document.write_pdf()

@@ -57,6 +57,18 @@ def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, 
         assert name["x"] + name["width"] <= total["x"]
 
 
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_french_tie_and_a_dealers_badge_never_squeeze_a_name_out_of_sight(browser, live_server, width):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob", "Cy"], "options": {"quarters": 4}})
+    api(live_server, f"/games/{state['id']}/rounds", {"data": {"players": [{"score": 3}, {"score": 3}, {"score": 9}],
+                                                               "knocker": None}}, token=state["token"])
+    with phone_page(browser, live_server, width, f"/games/{state['id']}", language="fr") as page:
+        page.locator(".standings .place.shared").first.wait_for()  # "1er ex æquo", beside ★, "distribue", 4 quarters
+        names = page.evaluate("() => [...document.querySelectorAll('.standings .name')].map(n => "
+                              "[n.textContent, n.scrollWidth <= n.clientWidth + 0.5, n.clientWidth])")
+        assert all(whole and shown > 20 for _, whole, shown in names), names
+
+
 def test_a_label_on_two_lines_keeps_the_boxes_level_and_table_rules_open_with_a_finger(page, live_server):
     state = api(live_server, "/games", {"game": "hand-and-foot", "players": MANY[:3], "options": {}})
     page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")

@@ -525,3 +525,57 @@ def test_rules_cards_carry_the_values_of_the_house_rules(client):
     assert "Clean books × 50" in hf and "Red threes × 100" in hf and "Went out +100" in hf
     _, garbage = pdf_text(blank(client, "garbage-rummy", 4, kind="rules"))
     assert "never K-A-2" in garbage and "take a joker from the table" in garbage
+
+
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader_writes_them(client, kind):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind=kind))
+    assert "X=0" not in text and "Joker=0" in text
+    _, text = pdf_text(blank(client, "golf", 4, kind=kind))
+    listed = text.split("House rules at this table")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
+    assert "Holes" in listed and "Packs shuffled together" in listed
+    assert "Knocker" not in listed and "Equal cards cancel" not in listed  # switched off: no house rule to list
+    _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "Q=12, K=-2"},
+                                    headers={"Accept-Language": "fr"}))
+    assert "D=12, R=−2" in french
+    assert_french(french)
+
+
+def test_a_long_filled_sheet_breaks_with_rows_a_pen_can_read_and_its_totals_once(client, create_game, post_round):
+    hands = [{"result": "knock", "knocker": h % 2, "deadwood": [3, 15] if h % 2 == 0 else [15, 3]} for h in range(38)]
+    state = play(create_game, post_round, "gin-rummy", ["Amélie", "Bartholomew"],
+                 [*hands, {"result": "gin", "knocker": 0, "deadwood": [0, 30]}],
+                 {"box_bonus": 25, "game_bonus": 100, "shutout_double": True, "target": 250})
+    answer = client.get(f"/games/{state['id']}/sheet.pdf")
+    pages, text = pdf_text(answer)
+    assert pages == 2 and "Hand 39" in text
+    assert len(re.findall(r"Bonus 600 475", text)) == 1  # the totals under the last hand, not at the foot of page 1
+    first = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text()
+    assert "Hand\u00a025" in first and "Hand\u00a032" not in first and "Total 883" not in first  # unsqueezed rows: the rounds go on over the page
+
+
+def test_filled_sheets_explain_their_marks_and_keep_a_place_on_one_line(client, create_game, post_round):
+    players, options, rounds = TYPICAL["trash"]
+    state = play(create_game, post_round, "trash", players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "★ won the deal." in text
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "★ a gagné la donne." in text and "1er ex æquo" in text
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "canastas : 1 naturelle, 2 mixtes" in text and "0 naturelle, 1 mixte " in text and "(s)" not in text
+
+
+def test_a_chart_of_whole_numbers_has_whole_ticks(client, create_game, post_round):
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 9), scores(2, 8)], {"quarters": 2})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
+    assert "1,5" not in text and "1.5" not in text and "0.5" not in text
+
+
+def test_a_list_of_points_reads_as_one_sentence(client):
+    _, text = pdf_text(blank(client, "trash-twelve-hands", 4, kind="rules"))
+    assert "Each trick 5, each heart 5, each king 20" in text
+    _, text = pdf_text(client.get("/sheets/trash-twelve-hands/rules.pdf", query_string={"count": 4},
+                                  headers={"Accept-Language": "fr"}))
+    assert "Chaque pli 5, chaque cœur 5, chaque roi 20" in text
