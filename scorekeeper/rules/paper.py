@@ -532,6 +532,8 @@ def at_a_glance(key: str, table: Table | None = None) -> tuple[Msg, ...]:
     lines: list[Msg] = [Msg(line) for line in GLANCE.get(key, ())]
     o = table.options if table is not None else None
     if key == "golf" and o is not None:
+        lines[0] = msg(N_("Deal %(n)s cards each face down in two rows; peek once at the two nearest you."),
+                       n=o.layout)
         if o.layout == 6 and o.knock_bonus is golf.KnockBonus.NONE and o.knock_penalty is golf.KnockPenalty.NONE:
             lines[2] = msg(N_("The hole ends when a player's layout is all face up: everyone else has one more "
                               "turn, then all layouts are turned up and counted."))

@@ -356,6 +356,9 @@ def test_six_card_golf_has_no_knocking_rows(client):
     _, text = pdf_text(blank_preset(client, "golf", 4, "six_card", kind="rules"))
     assert "Knocker" not in text and "when a layout is all face up" in text
     assert "Or knock" not in text
+    assert "Deal 6 cards each" in text and "6-card Golf" not in text  # the deal of the layout in force
+    _, text = pdf_text(blank(client, "golf", 4, kind="rules"))
+    assert "Deal 4 cards each" in text
 
 
 def test_the_trash_deal_log_holds_a_long_game(client):
