@@ -7,6 +7,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+from jinja2 import BytecodeCache
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -20,6 +21,26 @@ EXAMPLES = SHARED_EXAMPLES if SHARED_EXAMPLES.is_dir() else Path(__file__).resol
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 BASE = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+
+
+class CompiledTemplates(BytecodeCache):
+    """The templates compiled once a session for every app the tests make: each app has a Jinja environment of
+    its own, which would compile again each template a test renders (most of a test's time on the test
+    client). Kept by template and source, so an edited template is compiled again."""
+
+    def __init__(self):
+        self.kept: dict[str, tuple[str, object]] = {}
+
+    def load_bytecode(self, bucket):
+        checksum, code = self.kept.get(bucket.key, (None, None))
+        if checksum == bucket.checksum:
+            bucket.code = code
+
+    def dump_bytecode(self, bucket):
+        self.kept[bucket.key] = (bucket.checksum, bucket.code)
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
 
 
 def pytest_addoption(parser):
@@ -68,6 +89,7 @@ def make_app(databases):
     def make(**config):
         url = databases.new(kind=config.pop("db_kind", None))
         app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
+        app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
         made.append((app, url))
         return app
 

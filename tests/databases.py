@@ -14,7 +14,9 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.postgres import binaries, throwaway_server
 
-TEMPLATE = "sk_migrated"  # a database with the schema made once; each test copies it
+# A database with the schema made once; each test copies it. One per pytest-xdist worker ("gw0", ...), as
+# workers share a server given in SCOREKEEPER_TEST_POSTGRES.
+TEMPLATE = f"sk_migrated_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 # Emptied when a database goes back to the pool (every table a test can fill)
 TABLES = "game, player, round, idempotent_reply, kept_answer, code_guess, play_group, member, result, feat"
 
@@ -55,6 +57,7 @@ class PostgresServer:
         if migrated and self.pool:
             return self.pool.pop()
         if migrated and not self.has_template:
+            self.run(f'DROP DATABASE IF EXISTS "{TEMPLATE}" WITH (FORCE)')  # one a run before left, maybe older
             self.run(f'CREATE DATABASE "{TEMPLATE}"')
             migrate(self.url_of(TEMPLATE))
             self.has_template = True

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -34,13 +34,34 @@ def late_scripts(wsgi_app):
     return serve
 
 
+class Handler(WSGIRequestHandler):
+    """Werkzeug's handler, closing the answer of a request whose browser hung up: werkzeug skips that when the
+    connection is reset while it drains the request (a page closed while a script was on its way), and the file
+    left open warns in whichever test runs next."""
+
+    def connection_dropped(self, error, environ=None):
+        answer = (environ or {}).pop("tests.answer", None)
+        if hasattr(answer, "close"):
+            answer.close()
+
+
+def keep_answer(wsgi_app):
+    """Note each answer in its environ, for Handler to close."""
+
+    def serve(environ, start_response):
+        environ["tests.answer"] = answer = wsgi_app(environ, start_response)
+        return answer
+
+    return serve
+
+
 @pytest.fixture(scope="session")
 def live_server(databases):
     """Serve the app on a free loopback port, with CSRF on, for the whole session."""
     app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": databases.new(),
                       "RATELIMIT_ENABLED": False})
     app.wsgi_app = late_scripts(app.wsgi_app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, keep_answer(app), threaded=True, request_handler=Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
