@@ -46,8 +46,8 @@ def fold_game(game: Game) -> Derived:
 def current_fold(game: Game) -> Derived:
     """Fold the game as this request sees it, once per version.
 
-    A stored version's fold is kept (a hit loads no round). A miss whose previous version's fold is kept plays
-    just the new rounds on top of it, when the stored rounds continue it (every kept round's data unchanged:
+    A stored version's fold is kept (a hit loads no round). A miss plays just the new rounds on top of the latest
+    fold this process made of the game, when the stored rounds continue it (every kept round's data unchanged:
     rounds were only added; the same players and options); anything else folds them all. A game changed in
     this request and not yet settled is folded afresh.
     """
@@ -58,17 +58,29 @@ def current_fold(game: Game) -> Derived:
     if held is not None:
         return held
     datas = stored_datas(game)
-    before = cache.get(("fold", game.public_id, game.version - 1))
-    if before is not None and continues(before, datas) and before.table == table_of(game):
-        derived = extend(rules_for(game), before, datas, game.finished_by_hand, lenient=True)
+    latest = cache.get(("latest fold", game.public_id))
+    if latest is not None and latest[0] < game.version and continues(latest[1], datas) \
+            and latest[1].table == table_of(game):  # the same players and options, as always outside tests
+        derived = extend(rules_for(game), latest[1], datas, game.finished_by_hand, lenient=True)
     else:
         derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
+    keep_latest(game.public_id, game.version, derived)
     return cache.put(key, derived, db.session)
 
 
 def keep_fold(game: Game, derived: Derived) -> None:
     """Keep a change's fold for the version it moved the game to (kept once the change commits)."""
     cache.put(("fold", game.public_id, game.version), derived, db.session)
+    keep_latest(game.public_id, game.version, derived)
+
+
+def keep_latest(public_id: str, version: int, derived: Derived) -> None:
+    """Keep the latest fold this process made of a game, whatever its version: the next version's fold plays just
+    the new rounds on top of it. Never answered as it is, only continued where the stored rounds continue it
+    (``continues``), so a fold of a change rolled back is never played on."""
+    held = cache.get(("latest fold", public_id))
+    if held is None or held[0] <= version:
+        cache.put(("latest fold", public_id), (version, derived))
 
 
 def stored_datas(game: Game) -> list[Mapping[str, Any]]:
