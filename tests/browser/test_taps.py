@@ -57,8 +57,9 @@ def pad_count(page, taps: Taps, box, text: str) -> None:
     expect(box).not_to_have_class(re.compile(r"\bpad-target\b"))  # the pad has moved on
 
 
-@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
-def test_a_hand_and_foot_hand_for_five_players_takes_five_taps_a_player(page, start_game, size):
+def enter_hand(page, start_game, size, points) -> Taps:
+    """Start a five-player Hand & Foot game at ``size`` and enter HAND: counts by chip, "went out" ticked, the points
+    by ``points`` (pad_count or pad_type); return the taps, not yet counting Save."""
     page.set_viewport_size(size)
     start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
     taps = Taps(page)
@@ -69,12 +70,22 @@ def test_a_hand_and_foot_hand_for_five_players_takes_five_taps_a_player(page, st
                          .get_by_role("button", name=str(count), exact=True))
         if out:
             taps.tap(page.locator(f"#went_out-{seat}"))
-        pad_count(page, taps, page.locator(f"#melded_points-{seat}"), melded)
+        points(page, taps, page.locator(f"#melded_points-{seat}"), melded)
         if left:
-            pad_count(page, taps, page.locator(f"#left_points-{seat}"), left)
-    entry_taps = taps.count
+            points(page, taps, page.locator(f"#left_points-{seat}"), left)
+    return taps
+
+
+def save_hand(page, taps: Taps) -> None:
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.locator(".next-line")).to_contain_text("Hand 2")
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_a_hand_and_foot_hand_for_five_players_takes_five_taps_a_player(page, start_game, size):
+    taps = enter_hand(page, start_game, size, pad_count)
+    entry_taps = taps.count
+    save_hand(page, taps)
     print(f"hand and foot, five players: {taps.count} taps")
     assert entry_taps <= 5 * len(HAND) and taps.count <= 5 * len(HAND) + 1
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
@@ -83,21 +94,8 @@ def test_a_hand_and_foot_hand_for_five_players_takes_five_taps_a_player(page, st
 
 @pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
 def test_a_hand_and_foot_hand_typed_digit_by_digit_still_works(page, start_game, size):
-    page.set_viewport_size(size)
-    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
-    taps = Taps(page)
-    for seat, (clean, dirty, out, melded, left) in enumerate(HAND):
-        for name, count in (("clean_books", clean), ("dirty_books", dirty)):
-            if count:
-                taps.tap(page.locator(f".field:has(#{name}-{seat}) .count-chips")
-                         .get_by_role("button", name=str(count), exact=True))
-        if out:
-            taps.tap(page.locator(f"#went_out-{seat}"))
-        pad_type(page, taps, page.locator(f"#melded_points-{seat}"), melded)
-        if left:
-            pad_type(page, taps, page.locator(f"#left_points-{seat}"), left)
-    taps.tap(page.get_by_role("button", name="Save hand 1"))
-    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    taps = enter_hand(page, start_game, size, pad_type)
+    save_hand(page, taps)
     digits = sum(len(m) + len(lf) for *_, m, lf in HAND)
     chips = sum(bool(c) + bool(d) + o for c, d, o, *_ in HAND)
     print(f"hand and foot, five players: {taps.count} taps ({digits} digits, {chips} chips and ticks)")
