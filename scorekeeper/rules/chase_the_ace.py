@@ -37,7 +37,7 @@ from .base import Record, best_of
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
-from .cards import JOKER, RANKS, Card, check_packs, parse_card, parse_rank
+from .cards import RANKS, Card, check_packs, parse_card, parse_rank
 
 
 

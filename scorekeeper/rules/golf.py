@@ -23,7 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .base import Record, best_of, nmsg
+from .base import Record, nmsg
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Record, best_of
+from .base import Record
 from .base import (HAND_WORDS, N_, BaseRules, CardText, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
                    ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object, nmsg,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 

@@ -2,7 +2,6 @@
 the last count filled where every round hands out the same points, in English and French."""
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE

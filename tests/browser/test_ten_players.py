@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, submit
+from tests.browser.conftest import submit
 
 NAMES = ["Alexandrina", "Bartholomew Smith", "Cy", "Dorothea-Louise", "Ed", "Maximilian von Habsburg", "Gwendolyn",
          "Hy", "Ignatius", "Jo"]
