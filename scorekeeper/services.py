@@ -14,7 +14,6 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import cache
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
@@ -402,8 +401,7 @@ def settle(game: Game, derived: Derived) -> Derived:
     db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)
     for name, value in changed.items():
         set_committed_value(game, name, value)
-    cache.changed(db.session, game.public_id, game.version)  # what is kept of the new version waits for the commit
-    keep_fold(game, derived)
+    keep_fold(game, derived)  # kept once the change commits
     return derived
 
 

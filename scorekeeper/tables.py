@@ -69,7 +69,9 @@ def current_fold(game: Game) -> Derived:
 
 
 def keep_fold(game: Game, derived: Derived) -> None:
-    """Keep a change's fold for the version it moved the game to (kept once the change commits)."""
+    """Keep a change's fold for the version it moved the game to. That version is this transaction's
+    (``cache.changed``): the fold, and whatever else is kept of it in this transaction, is kept once it commits."""
+    cache.changed(db.session, game.public_id, game.version)
     cache.put(("fold", game.public_id, game.version), derived, db.session)
     keep_latest(game.public_id, game.version, derived)
 
