@@ -73,8 +73,14 @@
     const form = document.getElementById(bar.dataset.jumpTo);
     const first = form && (form.querySelector(".seat-entry") || form.querySelector(".field"));  // where typing starts
     if (!first || !window.IntersectionObserver) return;
+    // Gone for good once the player types or taps in the form: an open pad can make a box taller than the screen,
+    // and the button would sit over its keys.
+    let reached = false;
+    const reach = () => { reached = true; bar.hidden = true; };
+    form.addEventListener("focusin", reach);
+    form.addEventListener("click", reach);
     new IntersectionObserver((seen) => {
-      bar.hidden = seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
+      bar.hidden = reached || seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
     }, { threshold: [0, 0.5, 1] }).observe(first);
   }
 

@@ -34,6 +34,23 @@ def test_the_next_holes_form_is_one_tap_away_and_the_totals_stay_on_top(page, st
     expect(jump).to_be_hidden()
 
 
+
+def test_the_enter_button_never_covers_an_open_pad(page, start_game):
+    """Once a player taps in the form the button goes, even where the box with its open card pad is taller than
+    what the screen shows of it (the button sat over the pad's keys)."""
+    page.set_viewport_size(NARROW)
+    start_game("golf", ["Alice", "Bob", "Chloé", "Dmitri"])
+    for seat in range(4):
+        page.locator(f"#score-{seat}").fill(str(seat + 2))
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    jump = page.get_by_role("link", name="Enter hole 2")
+    expect(jump).to_be_visible()
+    alice = page.locator(".seat-entry").first
+    alice.locator(".slot-card").first.click()  # her card pad opens under her layout
+    expect(alice.locator(".layout-keys")).to_be_visible()
+    alice.evaluate("e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -innerHeight * 0.8); }")
+    expect(jump).to_be_hidden()
+
 def test_one_tap_undoes_the_last_save(page, start_game):
     start_game("golf", ["Ann", "Bob"])
     page.locator("#score-0").fill("4")
