@@ -77,8 +77,9 @@ def card_key() -> str:
 
 
 def day(moment) -> str:
-    """Write a date as the reader's language does: "Nov 23, 2026", "23 nov. 2026"."""
-    return format_date(moment, "medium")
+    """Write a date as the reader's language does, on one line: "Nov 23, 2026", "23 nov. 2026" (no-break spaces,
+    so a sheet's header never leaves the year alone on a line of its own)."""
+    return format_date(moment, "medium").replace(" ", "\u00a0")
 
 
 def listed(items) -> str:

@@ -512,6 +512,19 @@ def test_a_french_filled_sheet_says_ties_and_money_the_french_way(client, create
     assert "2e ex æquo" in text and re.search(r"Le pot\s*: \d+,\d\d", text)
 
 
+
+@pytest.mark.parametrize("key", TYPICAL)
+def test_a_sheets_dates_never_break_inside(client, create_game, post_round, key):
+    """The date in "feuille imprimée le 26 nov. 2026" is never broken (read as the page lays it out): the year
+    never goes alone to the next line."""
+    players, options, rounds = TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds[:1], options)
+    answer = client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
+    lines = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text(extraction_mode="layout").splitlines()
+    at = next(n for n, line in enumerate(lines) if "imprimée" in line)
+    assert any(re.search(r"\b\d{1,2}\s\S+\s20\d\d\b", line) for line in lines[at:at + 2]), lines[at:at + 2]
+
+
 def test_a_partners_game_prints_its_rounds_team_by_team(client, create_game, post_round):
     players, options, rounds = TYPICAL["hand-and-foot"]
     state = play(create_game, post_round, "hand-and-foot", players, rounds, {"partners": True})
