@@ -84,3 +84,31 @@ def test_the_group_page_in_french(browser, live_server, language):
         page.screenshot(path="shots/group-page-fr.png", full_page=True)
     finally:
         context.close()
+
+
+# Every scrolling box of a page whose content is wider than the box (a table cut off at the phone's edge).
+CUT_OFF = """() => [...document.querySelectorAll('.scroll')].filter(s => s.scrollWidth > s.clientWidth + 1)
+  .map(s => s.getAttribute('aria-labelledby') || s.className)"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
+    """The leaderboard and a player's best and worst show every column at 360 px, without a sideways scroll."""
+    from tests.browser.test_accessibility import api
+
+    group = api(live_server, "/groups", {"name": "Friday Club", "players": ["Ann", "Bob", "Cat", "Dee"]})
+    for game, options, data in (("golf", {"holes": 1}, {"players": [{"score": s} for s in (3, 5, 4, 9)]}),
+                                ("trash-twelve-hands", {}, None)):
+        state = api(live_server, f"/groups/{group['id']}/games",
+                    {"game": game, "players": ["Ann", "Bob", "Cat", "Dee"], "options": options}, group["token"])
+        if data:
+            api(live_server, f"/games/{state['id']}/rounds", {"data": data}, state["token"])
+    context = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
+                                  locale=language)
+    page = context.new_page()
+    page.goto(group["view"])
+    member = group["players"][0]["id"]
+    for path in (f"/groups/{group['id']}", f"/groups/{group['id']}/players/{member}"):
+        page.goto(live_server + path)
+        assert page.evaluate(CUT_OFF) == [], path
+    context.close()

@@ -72,7 +72,7 @@ def test_an_editors_page_is_kept_but_never_revalidated_and_shows_its_own_message
     shown = answer.get_data(as_text=True)
     assert "Dee joined the group." in shown and "\x00" not in shown
     after = client.get(f"/groups/{group['id']}").get_data(as_text=True)
-    assert "Dee joined the group." not in after and " Dee</a>" in after
+    assert "Dee joined the group." not in after and "&nbsp;Dee</a>" in after
 
 
 def test_an_editors_kept_page_carries_this_browsers_csrf_token(make_app, make_group):
