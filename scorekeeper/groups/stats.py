@@ -190,14 +190,15 @@ def head_to_head(where: list) -> dict[int, dict[int, dict[str, int]]]:
 
 
 def records(group: Group, members: dict[int, Member], chosen: Filter) -> list[Feature]:
-    """Return the best feat of each kind in each game (the first to reach it keeps it on a tie)."""
+    """Return the best feat of each kind in each game: the first game to reach it keeps it on a tie, with every
+    player who reached it in that game."""
     from ..models import Game
 
-    order = func.row_number().over(partition_by=(Feat.game_key, Feat.kind),
-                                   order_by=(Feat.rank, Feat.played, Feat.id))
+    order = func.rank().over(partition_by=(Feat.game_key, Feat.kind),
+                             order_by=(Feat.rank, Feat.played, Feat.game_id))
     ranked = select(Feat.id, order.label("n")).where(Feat.group_id == group.id, *chosen.where(Feat)).subquery()
     query = select(Feat, Game.public_id).join(ranked, and_(ranked.c.id == Feat.id, ranked.c.n == 1)) \
-        .join(Game, Game.id == Feat.game_id).order_by(Feat.game_key, Feat.kind)
+        .join(Game, Game.id == Feat.game_id).order_by(Feat.game_key, Feat.kind, Feat.id)
     return [Feature(f.game_key, f.kind, Msg(f.what.get("text", ""), f.what.get("params") or {}, f.what.get("plural")), f.value,
                     members[f.member_id], public_id)
             for f, public_id in db.session.execute(query) if f.member_id in members]

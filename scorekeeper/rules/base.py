@@ -407,20 +407,22 @@ class RoundWords:
     confirm_delete: str
     deleted: str
     each: str  # "Who won each hole"
+    lowest: str  # "lowest score in one hole": a group's record
+    highest: str  # "highest score in one hole"
 
 
 ROUND_WORDS = RoundWords(N_("Round"), N_("Round %(n)s"), N_("Save round %(n)s"), N_("Edit round %(n)s"),
                     N_("Delete round %(n)s"), N_("Delete round %(n)s?"), N_("Round %(n)s deleted."),
-                    N_("Who won each round"))
+                    N_("Who won each round"), N_("lowest score in one round"), N_("highest score in one round"))
 HOLE_WORDS = RoundWords(N_("Hole"), N_("Hole %(n)s"), N_("Save hole %(n)s"), N_("Edit hole %(n)s"),
                    N_("Delete hole %(n)s"), N_("Delete hole %(n)s?"), N_("Hole %(n)s deleted."),
-                   N_("Who won each hole"))
+                   N_("Who won each hole"), N_("lowest score on one hole"), N_("highest score on one hole"))
 HAND_WORDS = RoundWords(N_("Hand"), N_("Hand %(n)s"), N_("Save hand %(n)s"), N_("Edit hand %(n)s"),
                    N_("Delete hand %(n)s"), N_("Delete hand %(n)s?"), N_("Hand %(n)s deleted."),
-                   N_("Who won each hand"))
+                   N_("Who won each hand"), N_("lowest score in one hand"), N_("highest score in one hand"))
 DEAL_WORDS = RoundWords(N_("Deal"), N_("Deal %(n)s"), N_("Save deal %(n)s"), N_("Edit deal %(n)s"),
                    N_("Delete deal %(n)s"), N_("Delete deal %(n)s?"), N_("Deal %(n)s deleted."),
-                   N_("Who won each deal"))
+                   N_("Who won each deal"), N_("lowest score in one deal"), N_("highest score in one deal"))
 
 
 @dataclass(frozen=True)
@@ -753,8 +755,7 @@ class BaseRules:
         """Hold the best final total and the best score in one round, where the game has points."""
         low = not HEADLINE[self.spec.measure][1]
         return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
-                *self.round_records(rounds, msg(N_("lowest score in one round") if low
-                                                else N_("highest score in one round")), low)]
+                *self.round_records(rounds, msg(self.spec.rounds.lowest if low else self.spec.rounds.highest), low)]
 
     def total_records(self, standings: Sequence[Mapping[str, Any]], kind: str, what: Msg, low: bool) -> list[Record]:
         """Return a record for each seat on the best final total (none without points)."""

@@ -85,6 +85,19 @@ def test_records_come_from_the_rules(client, season):
     assert "trous" in next(r["what"] for r in french.get_json()["records"] if r["kind"] == "total_2")
 
 
+
+def test_a_record_tied_in_one_game_names_everyone_who_reached_it(client, make_group, play_golf):
+    """Ann and Bob both score 2 on the first hole of the first game: the record is theirs; Ann's 2 in a later game
+    does not add her again (the first game to reach a record keeps it)."""
+    group = make_group()
+    first = play_golf(group, ["Ann", "Bob", "Cy"], [[2, 2, 5], [5, 6, 5]])
+    play_golf(group, ["Ann", "Bob", "Cy"], [[2, 3, 4], [4, 4, 4]])
+    body, players = stats_of(client, group)
+    holders = [(r["player"], r["game_id"]) for r in body["records"] if r["kind"] == "hole"]
+    assert holders == [(players["Ann"]["id"], first["id"]), (players["Bob"]["id"], first["id"])]
+    page = client.get(f"/groups/{group['id']}/join/{group['token']}", follow_redirects=True).get_data(as_text=True)
+    assert page.count("lowest score on one hole") == 2
+
 def test_dates_choose_the_games(client, season):
     group, _, _ = season
     today = date.today()

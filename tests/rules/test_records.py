@@ -39,3 +39,13 @@ def test_golf_keeps_no_total_record_without_a_number_of_holes():
     rounds = ({"players": [{"score": 3}, {"score": 9}], "knocker": None},)
     kinds = {r.kind for r in played("golf", 2, {"holes": None, "target": 5}, rounds)}
     assert kinds == {"hole"}
+
+
+@pytest.mark.parametrize("key", sorted(rules.REGISTRY))
+def test_a_record_of_one_round_says_what_the_game_calls_a_round(key):
+    """Gin's best hand is "highest score in one hand" (in French "en une main", as the rest of Gin says), a Golf
+    hole's is "on one hole"."""
+    word = rules.REGISTRY[key].spec.round_name.lower()
+    for record in played(key):
+        if record.kind in ("round", "hole"):
+            assert word in record.what.text, (record.what.text, word)
