@@ -67,6 +67,7 @@ class WholeNumberField(StringField):
 
 
 SUM = re.compile(r"[+-]?\d{1,6}(?:\s*[+-]\s*\d{1,6}){0,49}")
+PLAIN_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")  # whole numbers added or taken away, however long
 
 
 class PointsField(WholeNumberField):
@@ -82,8 +83,11 @@ class PointsField(WholeNumberField):
         if not text:
             return
         if not SUM.fullmatch(text):
-            self.process_errors.append(_l("%(field)s: write a whole number, or a sum such as 12+11+7",
-                                          field=self.label.text))
+            if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
+                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=self.label.text)
+            else:
+                error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=self.label.text)
+            self.process_errors.append(error)
             return
         self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))
 
