@@ -12,7 +12,7 @@ from ..answers import Live, Page, answers_from_cache, head_or_404, language
 from ..extensions import csrf
 from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr
-from ..groups.views import follow_group
+from ..groups.views import follow_group, group_page_of
 from ..models import Game
 from ..qr import qr_svg
 from ..readmodel import TableView
@@ -254,7 +254,8 @@ def delete_game(game_id: str):
         return render_template("games/delete.html", game=game, spec=tables.rules_for(game).spec)
     check_csrf()
     game = editable_game_or_403(game_id)
+    back = group_page_of(game) or url_for("games.index")  # a group's game: back to the group
     save(lambda: services.delete_game(game))
     forget(game_id)
     flash(_("The game was deleted."), "info")
-    return redirect(url_for("games.index"))
+    return redirect(back)

@@ -364,6 +364,17 @@ def stat_game(key: str) -> str:
     return _(rules.spec.name) if rules is not None else key
 
 
+def group_page_of(game: Game) -> str | None:
+    """Return the address of the group ``game`` was played in, when this browser may open the group's page."""
+    group = db.session.get(Group, game.group_id) if game.group_id is not None else None
+    if group is None:
+        return None
+    key = session.get("group_views", {}).get(group.public_id)
+    if group_token(group) is None and not group.view_matches(key):
+        return None
+    return url_for("groups.show", group_id=group.public_id)
+
+
 @bp.app_template_global()
 def group_of_game(group_id: int) -> Group | None:
     """Return the group a game was played in (for the link and the players' colours on its table page)."""

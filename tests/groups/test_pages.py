@@ -63,6 +63,16 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
     assert client.get(f"/groups/{gid}").get_data(as_text=True).count(f"/games/{new}") == 1
 
 
+
+def test_deleting_a_groups_game_goes_back_to_the_group(client):
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    deleted = client.post(f"/games/{game_id}/delete")
+    assert deleted.status_code == 302 and deleted.headers["Location"] == f"/groups/{gid}"
+    page = client.get(f"/groups/{gid}").get_data(as_text=True)
+    assert "The game was deleted." in page and f"/games/{game_id}" not in page
+
 def test_a_game_with_no_players_ticked_is_refused_on_the_page(client):
     gid = make_on_page(client)
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf"})
