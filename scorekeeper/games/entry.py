@@ -18,6 +18,7 @@ from ..extensions import db
 from ..i18n import tr, tr_errors, tr_mark
 from ..models import Game
 from ..readmodel import TableView
+from ..rules.engine import RoundRefused, append
 from ..services import Problem
 from .forms import place_errors, round_data, round_form
 
@@ -70,7 +71,29 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
         if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
             return lost_race(fresh, number, form)
         place_errors(form, errors)
+    else:
+        place_errors(form, rest_checked(game, derived, form))
     return Taken(refused=form)
+
+
+def rest_checked(game: Game, derived, form) -> dict[str, str]:
+    """Check the rest of a form some of whose boxes hold no number at all, so that one refusal names everything
+    to fix: what the rules say of every player but those with a box already marked (that box says why)."""
+    marked = {seat_of(name, "-") for name, field in form._fields.items() if field.errors} - {None}
+    try:
+        append(tables.rules_for(game), derived, round_data(form, derived.table, derived.seats_in),
+               game.finished_by_hand)
+    except RoundRefused as exc:
+        return {path: message for path, message in tr_errors(exc.errors).items()
+                if not (path.startswith("players.") and seat_of(path.removeprefix("players."), ".", 0) in marked)}
+    return {}
+
+
+def seat_of(name: str, mark: str, at: int = -1) -> int | None:
+    """Read the seat in an input's name ("score-3": ``at`` -1 after the last "-") or an error's path ("3.score" after
+    "players.": ``at`` 0 before the first "."); None when there is none."""
+    part = name.split(mark)[at] if mark in name or at == 0 else ""
+    return int(part) if part.isascii() and part.isdigit() and len(part) < 4 else None
 
 
 def flash_saved(game: Game, derived, number: int) -> None:

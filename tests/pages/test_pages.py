@@ -107,6 +107,18 @@ def test_not_a_number_is_refused_next_to_the_field(client):
     assert "Score: write a whole number, or a sum such as 12+11+7" in page
 
 
+
+def test_a_box_that_holds_no_number_does_not_hide_what_else_is_wrong(client):
+    """One refusal names everything to fix: Dmitri's "abc" beside his box, and what the rules say of the others
+    (Ann gave nothing, Bob's layout is short), but nothing more of Dmitri."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy", "Dmitri"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"cards-1": "3 4", "score-2": "5", "score-3": "abc"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'value="abc"' in page and 'value="3 4"' in page
+    assert re.findall(r'class="error[^"]*"[^>]*>(.*?)</', page) == [
+        "give Ann&#39;s cards or score", "a layout has 4 cards; this one has 2",
+        "Score: write a whole number, or a sum such as 12+11+7"]
+
 @pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7)])
 def test_points_may_be_typed_as_a_sum(client, typed, total):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
