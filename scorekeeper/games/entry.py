@@ -144,4 +144,6 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         if errors is None:
             return Correction(form, title, before, saved=True)
         place_errors(form, errors)
+    elif posted is not None:
+        place_errors(form, rest_checked(game, before, form))
     return Correction(form, title, before)

@@ -119,6 +119,16 @@ def test_a_box_that_holds_no_number_does_not_hide_what_else_is_wrong(client):
         "give Ann&#39;s cards or score", "a layout has 4 cards; this one has 2",
         "Score: write a whole number, or a sum such as 12+11+7"]
 
+
+def test_a_correction_with_a_box_that_holds_no_number_says_what_else_is_wrong(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"]))
+    assert client.post(f"/games/{gid}/rounds", data={"score-0": "4", "score-1": "5", "score-2": "6"}).status_code == 302
+    answer = client.post(f"/games/{gid}/rounds/1/edit", data={"cards-0": "K Q", "score-1": "lots", "score-2": "6"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'value="lots"' in page
+    assert re.findall(r'class="error[^"]*"[^>]*>(.*?)</', page) == [
+        "a layout has 4 cards; this one has 2", "Score: write a whole number, or a sum such as 12+11+7"]
+
 @pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7)])
 def test_points_may_be_typed_as_a_sum(client, typed, total):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
