@@ -5,6 +5,7 @@ refused form again (422). Each write commits once, in ``save``.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -76,24 +77,23 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     return Taken(refused=form)
 
 
+INPUT_SEAT = re.compile(r".+-(\d{1,3})")  # a player's input: "score-3"
+PATH_SEAT = re.compile(r"players\.(\d{1,3})(?:\..+)?")  # an error on a player: "players.3", "players.3.score"
+
+
 def rest_checked(game: Game, derived, form) -> dict[str, str]:
     """Check the rest of a form some of whose boxes hold no number at all, so that one refusal names everything
     to fix: what the rules say of every player but those with a box already marked (that box says why)."""
-    marked = {seat_of(name, "-") for name, field in form._fields.items() if field.errors} - {None}
+    marked = {int(seat[1]) for name, field in form._fields.items()
+              if field.errors and (seat := INPUT_SEAT.fullmatch(name))}
     try:
         append(tables.rules_for(game), derived, round_data(form, derived.table, derived.seats_in),
                game.finished_by_hand)
     except RoundRefused as exc:
         return {path: message for path, message in tr_errors(exc.errors).items()
-                if not (path.startswith("players.") and seat_of(path.removeprefix("players."), ".", 0) in marked)}
+                if not ((seat := PATH_SEAT.fullmatch(path)) and int(seat[1]) in marked)}
     return {}
 
-
-def seat_of(name: str, mark: str, at: int = -1) -> int | None:
-    """Read the seat in an input's name ("score-3": ``at`` -1 after the last "-") or an error's path ("3.score" after
-    "players.": ``at`` 0 before the first "."); None when there is none."""
-    part = name.split(mark)[at] if mark in name or at == 0 else ""
-    return int(part) if part.isascii() and part.isdigit() and len(part) < 4 else None
 
 
 def flash_saved(game: Game, derived, number: int) -> None:

@@ -48,6 +48,11 @@ def group_token(group: Group | service.GroupHead) -> str | None:
     return token if group.token_matches(token) else None
 
 
+def view_key(group: Group | service.GroupHead) -> str | None:
+    """Return the view key this request holds for ``group``: in its address, or kept by this browser."""
+    return request.args.get("view") or session.get("group_views", {}).get(group.public_id)
+
+
 def readable_group(group_id: str, revalidated: bool = False, head: bool = False) -> tuple[Group, str | None]:
     """Return the group (its head alone if ``head``) and this browser's token for it; 404 unless it holds the
     token or the view key.
@@ -60,7 +65,7 @@ def readable_group(group_id: str, revalidated: bool = False, head: bool = False)
     except Problem:
         abort(404)
     token = group_token(group)
-    key = request.args.get("view") or session.get("group_views", {}).get(group.public_id)
+    key = view_key(group)
     if token is None and not group.view_matches(key):
         abort(404)
     if token is None and request.args.get("view"):
@@ -369,8 +374,7 @@ def group_page_of(game: Game) -> str | None:
     group = db.session.get(Group, game.group_id) if game.group_id is not None else None
     if group is None:
         return None
-    key = session.get("group_views", {}).get(group.public_id)
-    if group_token(group) is None and not group.view_matches(key):
+    if group_token(group) is None and not group.view_matches(view_key(group)):
         return None
     return url_for("groups.show", group_id=group.public_id)
 
