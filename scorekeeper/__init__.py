@@ -54,6 +54,7 @@ def register_extensions(app: Flask) -> None:
     hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)
     from . import models  # noqa: F401  (the models must be known to Alembic)
+    from . import scoreboard  # noqa: F401  (a write renders its spectators' new scoreboard before it commits)
 
 
 class RoundNumber(IntegerConverter):

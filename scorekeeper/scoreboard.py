@@ -7,9 +7,10 @@ already follow the game in, so that even the first poll after a round finds it k
 """
 from __future__ import annotations
 
-from flask import current_app, render_template, request
+from flask import current_app, has_request_context, render_template, request
 from flask_babel import force_locale, get_locale
-from sqlalchemy import text
+from sqlalchemy import event, text
+from sqlalchemy.orm import Session
 
 from . import cache, polling, tables
 from .extensions import db
@@ -31,36 +32,38 @@ def answer(game: Game, token: str | None) -> str:
     return page
 
 
-def keep_new_versions() -> None:
-    """Render the spectators' scoreboard of each version this transaction's changes make, in each language a
-    spectator follows the game in, and keep it with the change (call it before the commit).
+@event.listens_for(Session, "before_commit")
+def keep_new_versions(session: Session) -> None:
+    """Before a request's write commits, render the spectators' scoreboard of each version its changes make, in each
+    language a spectator follows the game in, and keep it with the change.
 
     The kept answer commits, or not, with the change; what the render keeps in this process waits for the
-    commit too (``cache.changed``).
+    commit too (``cache.changed``). A commit that changed no game (a replayed or refused write), or made outside a
+    request (``flask import``), renders nothing: the first poll renders the new version.
     """
-    changed = dict(cache.changes(db.session))
-    if not changed or not renders_in_writes():  # nothing changed (a replayed or refused write)
+    changed = dict(cache.changes(session))
+    if not changed or not has_request_context() or not renders_in_writes(session):
         return
-    for game in [o for o in db.session.identity_map.values() if isinstance(o, Game) and o.public_id in changed]:
-        keep_version(game)
+    for game in [o for o in session.identity_map.values() if isinstance(o, Game) and o.public_id in changed]:
+        keep_version(session, game)
 
 
-def renders_in_writes() -> bool:
+def renders_in_writes(session: Session) -> bool:
     """Say whether a write renders its new scoreboard: on PostgreSQL, whose lock is the game's row. SQLite's
     write lock is the whole database's, and rendering under it holds up every other table's write (a
     writer waiting on it sleeps in coarse steps; ``docs/benchmarks.md`` has the figures); there the first poll
     after a round renders it, and keeps it for the others (``answer``)."""
-    return db.session.get_bind().dialect.name == "postgresql"
+    return session.get_bind().dialect.name == "postgresql"
 
 
 KEPT_VARIANTS = text("SELECT variant FROM kept_answer WHERE game_id = :game_id")
 
 
-def keep_version(game: Game) -> None:
+def keep_version(session: Session, game: Game) -> None:
     """Render and keep one changed game's new scoreboard for the spectators that follow it."""
     if not polling.shares(request.environ, polling.root_of(current_app)):
         return
-    languages = [(variant, shown.language) for variant in db.session.scalars(KEPT_VARIANTS, {"game_id": game.id})
+    languages = [(variant, shown.language) for variant in session.scalars(KEPT_VARIANTS, {"game_id": game.id})
                  if (shown := Live.from_etag(variant)) and not shown.editor]
     if not languages:
         return
@@ -68,5 +71,5 @@ def keep_version(game: Game) -> None:
     for variant, language in languages:
         with force_locale(language):
             body = render(game, view, None)
-        db.session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "release": cache.release(),
+        session.execute(polling.KEEP, {"game_id": game.id, "variant": variant, "release": cache.release(),
                                           "version": game.version, "kept": utcnow(), "body": body})

@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import access, cache, scoreboard, services, tables
+from .. import access, cache, services, tables
 from .. import rules as registry
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
@@ -100,7 +100,6 @@ def writes_game(view):
             if key:
                 db.session.connection().execute(insert(IdempotentReply.__table__), {
                     "game_id": game.id, "key": key, "status": status, "body": body, "created": utcnow()})
-            scoreboard.keep_new_versions()
             db.session.commit()
         except IntegrityError:  # the game's lock makes this rare; say only what is known
             db.session.rollback()

@@ -14,7 +14,7 @@ from flask import flash
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from .. import scoreboard, services, tables
+from .. import services, tables
 from ..extensions import db
 from ..i18n import tr, tr_errors, tr_mark
 from ..models import Game
@@ -28,7 +28,6 @@ def save(change: Callable[[], object]) -> dict[str, str] | None:
     """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
     try:
         change()
-        scoreboard.keep_new_versions()
         db.session.commit()
     except Problem as exc:
         db.session.rollback()
