@@ -343,10 +343,19 @@
     box.append(grid, score, keys);
     input.closest(".field").insertAdjacentElement("afterend", box);
 
+    // Where each card lies is kept for this tab, beside the box's text (which holds the cards alone): a layout
+    // tapped with a gap, refused as short or reloaded, comes back with its cards in their slots.
+    const placed = "scorekeeper-slots:" + input.form.action + ":" +
+      (input.form.elements.number ? input.form.elements.number.value : "") + ":" + input.name;
     let held = fromText();  // the card in each slot, "" for an empty one
 
     function fromText() {
       const parts = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+      let kept = null;
+      try { kept = JSON.parse(window.sessionStorage.getItem(placed) || "null"); } catch (e) { kept = null; }
+      if (kept && kept.value === input.value && Array.isArray(kept.held) && kept.held.length === picker.layout) {
+        return kept.held;  // the same cards as the box: in the slots they were tapped into
+      }
       return Array.from({ length: picker.layout }, (_, i) => parts[i] || "");
     }
 
@@ -355,6 +364,7 @@
     function write(cards) {
       held = cards;
       input.value = cards.filter(Boolean).join(" ");  // a gap leaves a short layout: the server names it
+      try { window.sessionStorage.setItem(placed, JSON.stringify({ value: input.value, held: cards })); } catch (e) { /* private mode */ }
       changed(input);
       draw();
     }

@@ -51,6 +51,7 @@ def test_the_enter_button_never_covers_an_open_pad(page, start_game):
     alice.evaluate("e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -innerHeight * 0.8); }")
     expect(jump).to_be_hidden()
 
+
 def test_one_tap_undoes_the_last_save(page, start_game):
     start_game("golf", ["Ann", "Bob"])
     page.locator("#score-0").fill("4")

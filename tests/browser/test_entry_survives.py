@@ -211,6 +211,28 @@ def test_cards_tapped_on_the_golf_layout_come_back(page, start_game):
     expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
 
 
+def test_a_golf_layout_tapped_with_a_gap_keeps_its_cards_in_their_slots_when_refused(page, start_game):
+    start_game("golf", ["Ann", "Bob"])
+    entry = page.locator(".seat-entry").nth(0)
+    keys, slots = entry.locator(".layout-keys"), entry.locator(".slot-card")
+    keys.locator("button[data-rank='K']").click()  # the first slot
+    slots.nth(2).click()  # the second left empty
+    for rank in ["5", "Q"]:
+        keys.locator(f"button[data-rank='{rank}']").click()
+    page.locator("#score-1").fill("12")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".refused")).to_have_text("Hole 1 was not saved; see what is marked below.")
+    expect(page.locator("#cards-0")).to_have_value("K 5 Q")
+    assert slots.all_inner_texts() == ["K", "", "5", "Q"]  # where they were tapped, not packed to the front
+    page.reload()
+    assert slots.all_inner_texts() == ["K", "", "5", "Q"]
+    slots.nth(1).click()
+    keys.locator("button[data-rank='5']").click()
+    expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".saved-bar")).to_contain_text("Hole 1 saved.")
+
+
 def test_the_big_screen_leaves_the_draft_alone(page, start_game):
     url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
     page.locator("#score-0").fill("8")
