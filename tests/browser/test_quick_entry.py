@@ -119,7 +119,7 @@ def test_chase_the_ace_card_buttons(page, start_game, shot):
     assert taps.count == 4
 
 
-def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
+def test_twelve_hands_last_count_fills_itself(page, start_game):
     start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
     tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
     check, filled = page.locator(".sum-check"), re.compile(r"\bauto\b")
