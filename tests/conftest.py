@@ -55,15 +55,17 @@ def compiled_url_builders():
     compiled for the same rule serves every app. A rule whose default fills one of its parts is compiled as
     usual (that default is turned into text by its converter when the builder is written).
     """
-    compile_builder = Rule._compile_builder
+    compile_builder = getattr(Rule, "_compile_builder", None)
+    if compile_builder is None:  # a Werkzeug that builds its URLs another way: nothing to share
+        yield
+        return
     compiled: dict[tuple, object] = {}
 
     def once(rule: Rule, append_unknown: bool = True):
-        defaults = rule.defaults or {}
-        if any(dynamic and part in defaults for dynamic, part in rule._trace):
+        defaults, trace = rule.defaults or {}, getattr(rule, "_trace", None)
+        if trace is None or any(dynamic and part in defaults for dynamic, part in trace):
             return compile_builder(rule, append_unknown)
-        key = (rule.rule, tuple(rule._trace), tuple(sorted((k, repr(v)) for k, v in defaults.items())),
-               append_unknown)
+        key = (rule.rule, tuple(trace), tuple(sorted((k, repr(v)) for k, v in defaults.items())), append_unknown)
         if key not in compiled:
             compiled[key] = compile_builder(rule, append_unknown)
         return compiled[key]
