@@ -210,9 +210,11 @@ def option_field(option: Option, spec: GameSpec) -> WtfField:
         return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
     if option.kind in (OptionKind.VALUES, OptionKind.INTS):
         return StringField(label, default=format_option(option.default), description=desc)
-    if option.kind is OptionKind.TEXT:  # the game's own name: the names this browser played are offered
-        return StringField(label, default=option.default, description=desc,
-                           render_kw={"maxlength": "40", "autocomplete": "off", "list": f"opt_{option.name}-recent"})
+    if option.kind is OptionKind.TEXT:  # the game's own name: the names this browser played are offered; the
+        # default is a placeholder (a box left empty takes it), so what is typed is never added to it
+        return StringField(label, default="", description=desc,
+                           render_kw={"maxlength": "40", "autocomplete": "off", "list": f"opt_{option.name}-recent",
+                                      "placeholder": option.default})
     lo = 0 if (option.default or 0) >= 0 else None  # a negative default (a dealer's -50) needs the minus key
     return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(lo))
 

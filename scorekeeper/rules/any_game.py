@@ -49,7 +49,8 @@ SPEC = GameSpec(
         int_option("rounds", N_("Rounds"), None, 1, 1000, nullable=True,
                    help=N_("The game ends after this many rounds")),
         int_option("round_total", N_("Every round's points add up to"), None, -MOST, MOST, nullable=True,
-                   help=N_("For games that hand out the same points every round (Hearts: 26)")),
+                   help=N_("For games that hand out the same points every round; leave it empty if a round "
+                           "can differ (Hearts, where a player can shoot the moon)")),
     ),
 )
 

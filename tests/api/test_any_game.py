@@ -2,6 +2,8 @@
 twenty players, bad entries named by field, its own name everywhere, and the names played before offered."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.helpers import post_new_game, start_from_page
@@ -63,6 +65,20 @@ def test_its_name_heads_the_table_page_the_list_and_the_sheet(client):
     assert "<h1>Five Crowns</h1>" in page and "<title>Five Crowns" in page
     assert "Five Crowns" in client.get("/").get_data(as_text=True)
     assert client.get(f"/games/{game}/sheet.pdf").status_code == 200
+
+
+def test_the_name_box_starts_empty_and_a_game_left_unnamed_is_called_points(client):
+    page = client.get("/new/any").get_data(as_text=True)
+    box = re.search(r'<input[^>]*id="opt_name"[^>]*>', page).group(0)
+    assert 'placeholder="Points"' in box and 'value=""' in box  # what is typed is the whole name
+    game = start_from_page(client, "any", ["Ann", "Bob"], name="")
+    assert "<h1>Points</h1>" in client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'placeholder="Points"' in client.get("/new/any").get_data(as_text=True)
+
+
+def test_the_round_total_does_not_suggest_it_for_hearts_with_its_moon(client):
+    page = client.get("/new/any").get_data(as_text=True)
+    assert "Hearts: 26" not in page and "leave it empty if a round can differ" in page
 
 
 def test_a_name_is_escaped(client):
