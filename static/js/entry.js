@@ -50,6 +50,21 @@
     wrap.append(less, input, more);
   }
 
+  // --- a count that shows what no one typed (its 0, or the last count filled in) is selected when tapped, so the
+  // digits typed replace it: never "04", or "40" when the caret lands before the 0 ---------------------------
+
+  function typedOver(input) {
+    let selected = false;
+    input.addEventListener("focus", () => {
+      selected = input.value === "0" || input.classList.contains("auto");
+      if (selected) input.select();
+    });
+    input.addEventListener("mouseup", (event) => {  // the tap that focused it would put a caret in the selection
+      if (selected) event.preventDefault();
+      selected = false;
+    });
+  }
+
   // --- counts that stand alone: 0 1 2 3 4 chips, one tap each; "+" opens the box for a bigger count ----
 
   function countChips(input) {
@@ -489,6 +504,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll(".round-form input[data-count]:not([data-chips])").forEach(stepper);
+    document.querySelectorAll(".round-form input[data-count]").forEach(typedOver);
     document.querySelectorAll(".round-form input[data-chips]").forEach(countChips);
     document.querySelectorAll(".round-form input[data-minus]").forEach(minusButton);
     document.querySelectorAll(".round-form .seats[data-pad-words]").forEach(numberPad);

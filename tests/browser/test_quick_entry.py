@@ -119,7 +119,22 @@ def test_chase_the_ace_card_buttons(page, start_game, shot):
     assert taps.count == 4
 
 
-def test_twelve_hands_last_count_fills_itself(page, start_game):
+def test_a_count_that_shows_what_no_one_typed_is_typed_over(page, start_game):
+    start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
+    for seat, count in [(0, "4"), (1, "3"), (2, "5")]:
+        expect(tricks[seat]).to_have_value("0")
+        tricks[seat].click()  # a tap on the box's 0, then the phone's keys
+        page.keyboard.type(count)
+        expect(tricks[seat]).to_have_value(count)  # never "04" or "40"
+    expect(tricks[3]).to_have_value("1")  # filled in: what is left of 13
+    tricks[3].click()
+    page.keyboard.type("2")
+    expect(tricks[3]).to_have_value("2")
+    expect(page.locator(".sum-check")).to_have_text("Tricks: 14 / 13")
+
+
+def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
     tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
     check, filled = page.locator(".sum-check"), re.compile(r"\bauto\b")
