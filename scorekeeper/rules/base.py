@@ -673,8 +673,7 @@ class BaseRules:
             else:
                 resolved[name] = option.load(option.default)
         if not errors and resolved.get("first_dealer", 0) >= players:
-            errors["options.first_dealer"] = msg(N_("must be a seat at this table, from 0 to %(last)s"),
-                                                 last=players - 1)
+            errors["options.first_dealer"] = msg(N_("there are only %(count)s players at this table"), count=players)
         if errors:
             raise RulesError(errors)
         return self.options_type(**self.settle_options(resolved, players))

@@ -174,15 +174,25 @@
   }
 
   function initPlayers(form) {
+    // Who deals first: the players' names as typed, in seat order; seats past the last name typed are not offered
+    // (the one chosen stays, to be refused with its reason)
     const dealer = form.querySelector("#opt_first_dealer");
-    form.querySelectorAll(".player-name input").forEach((input, seat) => {
-      const option = dealer && dealer.querySelector("option[value='" + seat + "']");
-      if (!option) return;
-      const fallback = option.textContent;
-      const show = () => { option.textContent = input.value.trim() || fallback; };
-      input.addEventListener("input", show);
+    const names = Array.from(form.querySelectorAll(".player-name input"));
+    if (dealer) {
+      const options = Array.from(dealer.options);
+      options.forEach((option) => { option.dataset.fallback = option.textContent; });
+      const show = () => {
+        const typed = names.map((input) => input.value.trim()).filter(Boolean);
+        options.forEach((option) => {
+          const seat = Number(option.value);
+          option.textContent = typed[seat] || option.dataset.fallback;
+          option.hidden = typed.length > 0 && seat >= typed.length && !option.selected;
+        });
+      };
+      names.forEach((input) => input.addEventListener("input", show));
+      dealer.addEventListener("change", show);
       show();
-    });
+    }
     const extras = Array.from(form.querySelectorAll(".player-name.extra"));
     const button = form.querySelector("[data-add-player]");
     if (!button || !extras.length) return;

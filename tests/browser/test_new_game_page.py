@@ -99,3 +99,26 @@ def test_a_refused_form_keeps_the_house_rules_open_once_they_were_opened(page, l
             expect(page.locator("#opt_holes")).to_have_value(holes or "")
         else:  # never opened: folded, the name's error in view
             expect(rules).not_to_have_attribute("open", "")
+
+
+def test_who_deals_first_offers_the_players_typed_in_seat_order(page, live_server):
+    page.goto(f"{live_server}/new/golf")
+    for box, name in [(0, "Ann"), (2, "Cy"), (3, "Di")]:  # the second box left empty: Cy sits second
+        page.locator(f"#players-{box}").fill(name)
+    dealer = page.locator("#opt_first_dealer")
+    offered = dealer.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.textContent)")
+    assert offered == ["Ann", "Cy", "Di"]
+    dealer.select_option(label="Cy")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    state = state_of(page)
+    assert state["players"] == ["Ann", "Cy", "Di"] and state["next"]["dealer"] == 1
+
+
+def test_a_refused_new_game_says_so_at_the_top(page, live_server):
+    page.goto(f"{live_server}/new/golf")
+    name_players(page, ["Ann", "Ann"])
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("form[data-new-game] > .refused")).to_have_text(
+        "The game was not started; see what is marked below.")
+    assert page.locator(".refused").bounding_box()["y"] < 300  # seen where the page opens

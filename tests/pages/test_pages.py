@@ -377,7 +377,9 @@ def test_who_deals_first_is_chosen_on_the_form(client):
     state = client.get(f"/api/games/{game_id(answer)}").get_json()
     assert state["options"]["first_dealer"] == 2 and state["next"]["dealer"] == 2
     refused = start(client, "golf", ["Ann", "Bob"], first_dealer="5")
-    assert refused.status_code == 422 and "must be a seat at this table" in refused.get_data(as_text=True)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "there are only 2 players at this table" in page
+    assert '<p class="refused" role="alert">The game was not started; see what is marked below.</p>' in page
 
 
 @pytest.mark.parametrize("key, inside, outside", [
