@@ -636,6 +636,9 @@ def error_input(form, path: str):
     parts = path.split(".")
     if parts[0] == "players" and len(parts) >= 3:
         candidates = [f"{parts[2]}-{parts[1]}"]
+    elif parts[0] == "players" and len(parts) == 2:  # the player's whole entry: on their first box left empty
+        boxes = [name for name in form._fields if name.endswith(f"-{parts[1]}")]
+        candidates = [name for name in boxes if form[name].data in (None, "")][:1] or boxes[:1]
     elif len(parts) >= 2 and parts[1].isdigit():
         candidates = [f"{parts[0]}-{parts[1]}"]
     else:

@@ -453,3 +453,18 @@ def test_a_groups_figures_are_written_with_a_true_minus(app):
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         assert number(-12) == "−12" and number(-1.25) == "−1,2" and number(3) == "3"
+
+
+def test_a_players_empty_entry_is_marked_in_their_own_part_of_the_form(client):
+    gid = game_id(start(client, "hand-and-foot", ["Ann", "Gus"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "1", "clean_books-0": "1", "dirty_books-0": "0",
+                                                       "red_threes-0": "0", "went_out-0": "y",
+                                                       "melded_points-0": "500", "left_points-0": "0",
+                                                       "clean_books-1": "0", "dirty_books-1": "0",
+                                                       "red_threes-1": "0"})  # Gus: the counts as shown, no more
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    gus = page[page.index("<legend>Gus</legend>"):]
+    gus = gus[:gus.index("</fieldset>")]  # Gus's part of the form
+    assert "Gus&#39;s entry is empty" in gus and page.count("Gus&#39;s entry is empty") == 1
+    assert 'id="melded_points-1-err"' in gus  # under the points laid down, the first box left empty
