@@ -19,8 +19,9 @@ def in_view(page, selector: str) -> bool:
 def test_a_marked_points_box_opens_the_number_pad_on_it(page, start_game, size):
     page.set_viewport_size(size)
     start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
-    page.locator("#melded_points-0").fill("120")
-    page.locator("#melded_points-4").fill("99999")  # more than the packs hold
+    for seat in range(4):
+        page.locator(f"#melded_points-{seat}").fill("120")
+    page.locator("#melded_points-4").fill("99999")  # more than the packs hold: the one box marked
     submit(page, page.get_by_role("button", name="Save hand 1"))
     marked = page.locator(".has-error:has(#melded_points-4)")
     expect(marked.locator(".error")).to_be_visible()
