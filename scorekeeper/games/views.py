@@ -20,7 +20,10 @@ from ..services import Problem
 from . import bp
 from .entry import correct_round, save, take_round
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from,
-                    place_new_game_errors, preset_inputs)
+                    place_new_game_errors, preset_inputs, round_form)
+
+
+UNDONE = "undone"  # the session's round taken back with Undo: {"game", "number", "data"}, shown once in the form
 
 
 def check_csrf() -> None:
@@ -100,7 +103,7 @@ def page_variant(head: services.GameHead, token: str | None) -> Page | None:
     """Name the table page this browser is shown (None while it shows its own messages); a spectator's
     browser follows the game from now on."""
     follow(head)
-    return None if session.get("_flashes") else Page(language(), token is not None, big_screen())
+    return None if session.get("_flashes") or UNDONE in session else Page(language(), token is not None, big_screen())
 
 
 @bp.get("/games/<game_id>")
@@ -109,8 +112,12 @@ def table(game: Game):
     """Show the table: standings, every round so far, and the form for the next one (kept once per version
     and variant: see ``answers_from_cache``)."""
     view = tables.table_view(game)
-    form = BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in) \
-        if token_for(game) and view.accepts_rounds else None
+    undone = session.pop(UNDONE, None)  # a round taken back with Undo comes back in the form once, to fix
+    form = None
+    if token_for(game) and view.accepts_rounds:
+        form = round_form(view.fields, view.derived.table, view.derived.seats_in, data=undone["data"]) \
+            if undone and undone["game"] == game.public_id and undone["number"] == len(view.rounds) + 1 \
+            else BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in)
     return render_table(game, view, form)
 
 
@@ -178,11 +185,14 @@ def delete_round(game_id: str, number: int):
     """Delete the last round."""
     check_csrf()
     game = editable_game_or_403(game_id)
+    data = game.rounds[number - 1].data if 0 < number <= len(game.rounds) else None
     errors = save(lambda: services.delete_round(game, number))
     if errors:
         flash(" ".join(errors.values()), "error")
     else:
         flash(_(tables.rules_for(game).spec.rounds.deleted, n=number), "info")
+        if request.form.get("undo"):  # "Undo" just after a save: what was saved comes back in the form
+            session[UNDONE] = {"game": game_id, "number": number, "data": data}
     return redirect(url_for("games.table", game_id=game_id))
 
 

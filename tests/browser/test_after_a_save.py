@@ -67,6 +67,13 @@ def test_one_tap_undoes_the_last_save(page, start_game):
     expect(page.locator(".next-line")).to_contain_text("Hole 1")
     expect(page.locator("#rounds")).to_have_count(0)
     expect(page.locator(".saved-bar")).to_have_count(0)
+    expect(page.locator("#score-0")).to_have_value("4")  # what was saved is back in the form, to fix
+    expect(page.locator("#score-1")).to_have_value("9")
+    page.locator("#score-1").fill("8")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".saved-bar")).to_contain_text("Hole 1 saved.")
+    page.reload()
+    expect(page.locator("#score-0")).to_have_value("")  # the next hole's form is blank
 
 
 def test_undo_asks_first_and_a_no_keeps_the_round(browser, live_server):

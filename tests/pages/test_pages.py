@@ -468,3 +468,16 @@ def test_a_players_empty_entry_is_marked_in_their_own_part_of_the_form(client):
     gus = gus[:gus.index("</fieldset>")]  # Gus's part of the form
     assert "Gus&#39;s entry is empty" in gus and page.count("Gus&#39;s entry is empty") == 1
     assert 'id="melded_points-1-err"' in gus  # under the points laid down, the first box left empty
+
+
+def test_undo_brings_the_round_back_into_the_form_and_deleting_does_not(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    for number in (1, 2):
+        client.post(f"/games/{gid}/rounds", data={"number": str(number), "score-0": "4", "score-1": "9"})
+    client.post(f"/games/{gid}/rounds/2/delete", data={"undo": "1"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'name="score-0" type="text" value="4"' in page and 'name="score-1" type="text" value="9"' in page
+    page = client.get(f"/games/{gid}").get_data(as_text=True)  # once: a reload is the blank form again
+    assert 'name="score-0" type="text" value=""' in page
+    client.post(f"/games/{gid}/rounds/1/delete")  # "Delete the last hole" from the rounds: gone for good
+    assert 'name="score-0" type="text" value=""' in client.get(f"/games/{gid}").get_data(as_text=True)
