@@ -85,6 +85,8 @@ class Game(db.Model):
     finished_by_hand: Mapped[bool] = mapped_column(default=False)
     preset: Mapped[str | None] = mapped_column(String(40))  # the house preset the game started from
     group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id", ondelete="SET NULL"))
+    # The game this table started next with "Play again": where a spectator still on this one is pointed
+    next_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
     # Moves with every change to the game or its rounds, and never repeats (``new_version``): the ETag of its
     # state, and the key of cached views.
     version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
@@ -95,6 +97,7 @@ class Game(db.Model):
                                                  cascade="all, delete-orphan")
     rounds: Mapped[list[Round]] = relationship(back_populates="game", order_by="Round.number",
                                                cascade="all, delete-orphan")
+    next_game: Mapped[Game | None] = relationship(remote_side=[id], foreign_keys=[next_id])
 
     def token_matches(self, token: str | None) -> bool:
         """Say whether ``token`` is this game's edit token."""

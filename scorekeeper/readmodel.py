@@ -80,6 +80,7 @@ class TableView:
     next_title: Msg | None             # the next round's own name
     headline: str                      # the standings value that ranks: "total", "lives" or "layout"
     derived: Derived                   # the fold itself, for forms that need its table and seats
+    next_game: str | None = None       # the game the table went on to with "Play again" (its public id)
 
     @property
     def key(self) -> str:

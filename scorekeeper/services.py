@@ -388,6 +388,13 @@ def resume_game(game: Game) -> Derived:
     return settle(game, fold_game(game))
 
 
+def play_on(old: Game, new: Game) -> Derived:
+    """Say that the table went on from ``old`` to ``new`` ("Play again"): whoever still follows ``old`` is pointed
+    to ``new``."""
+    old.next_id = new.id
+    return settle(old, fold_game(old))
+
+
 def settle(game: Game, derived: Derived) -> Derived:
     """Keep the listing's status in step with the derived state, move the version on, and flush.
 
@@ -428,5 +435,8 @@ def delete_game(game: Game) -> None:
     game_deleted.send(game)
     for kept in (IdempotentReply, KeptAnswer):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
+    for earlier in db.session.scalars(select(Game).where(Game.next_id == game.id)):  # no longer pointed to
+        earlier.next_id = None
+        settle(earlier, fold_game(earlier))
     db.session.delete(game)
     db.session.flush()

@@ -219,7 +219,8 @@ def play_again(game_id: str):
     made: list = []
     errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
                                                            dict(old.options), old.preset))
-                  or follow_group(old, made[0]))  # a group's game stays in the group
+                  or follow_group(old, made[0])  # a group's game stays in the group
+                  or services.play_on(old, made[0]))  # its spectators are pointed to the new one
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))

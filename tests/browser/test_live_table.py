@@ -37,6 +37,23 @@ def test_a_spectator_sees_a_new_round_without_reloading(page, live_server):
     assert page.locator("#chart svg").count() == 1
 
 
+def test_a_spectator_of_a_finished_game_is_led_to_the_one_played_next(page, browser, live_server):
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {"holes": 1}})
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hole(4, 9)}, state["token"])
+    page.goto(f"{live_server}/games/{state['id']}")  # the spectator, on the finished game
+    page.evaluate("window.notReloaded = true")
+    scorer = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    scorer.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    with scorer.expect_navigation():
+        scorer.get_by_role("button", name="Play again with the same players").click()
+    follow = page.get_by_role("link", name="The table plays again: follow the new game")
+    follow.wait_for(timeout=4000)  # swapped in with the scoreboard, no reload
+    assert page.evaluate("window.notReloaded") is True
+    follow.click()
+    page.wait_for_url(scorer.url.split("#")[0] + "*")  # the game the scorer now keeps
+    scorer.context.close()
+
+
 def test_an_editor_with_a_half_typed_round_is_told_not_reloaded(page, live_server):
     state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
     page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")

@@ -71,6 +71,20 @@ def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, clien
     assert 'id="round-form"' in client.get(f"/games/{new}").get_data(as_text=True)
 
 
+def test_a_spectator_of_a_game_played_again_is_pointed_to_the_new_one(app, client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/finish")
+    spectator = app.test_client()
+    tag = spectator.get(f"/games/{gid}/live").headers["ETag"]
+    assert "follow the new game" not in spectator.get(f"/games/{gid}").get_data(as_text=True)
+    new = game_id(client.post(f"/games/{gid}/again"))
+    live = spectator.get(f"/games/{gid}/live", headers={"If-None-Match": tag})  # the open page's next poll
+    assert live.status_code == 200 and f'href="/games/{new}">The table plays again: follow the new game' in live.text
+    assert f'href="/games/{new}"' in spectator.get(f"/games/{gid}").get_data(as_text=True)
+    client.post(f"/games/{new}/delete")  # the new game deleted: no way to a page that is gone
+    assert "follow the new game" not in spectator.get(f"/games/{gid}").get_data(as_text=True)
+
+
 def test_big_screen_view_shows_the_scoreboard_alone(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     page = client.get(f"/games/{gid}?big=1").get_data(as_text=True)
