@@ -171,3 +171,16 @@ def test_a_french_error_names_a_card_in_french_letters(client, create_game, post
     errors = " ".join(answer.get_json()["errors"].values())
     assert answer.status_code == 422 and said.replace(" :", "\u00a0:") in errors, errors
     assert_no_english_letters_or_names(errors, key)
+
+
+def test_every_card_too_many_is_said_at_once_in_french(client):
+    from scorekeeper.rules.base import RulesError
+    from scorekeeper.rules.cards import check_packs, parse_cards
+    from scorekeeper.i18n import tr_errors
+
+    with pytest.raises(RulesError) as err:
+        check_packs([(n, parse_cards(c, "c")) for n, c in [("Ann", "KH JC"), ("Bob", "KH"), ("Cy", "JC")]], 1, 2)
+    with client.application.test_request_context(headers={"Accept-Language": "fr"}):
+        said = tr_errors(err.value.errors)["players"]
+    assert said == ("Ann et Bob ont tous les deux le R♥\u202f; un paquet n’en contient qu’un\u202f; "
+                    "Ann et Cy ont tous les deux le V♣\u202f; un paquet n’en contient qu’un")

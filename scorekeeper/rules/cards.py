@@ -5,6 +5,7 @@ Also counts cards against the packs in play, for the checks every game makes.
 from __future__ import annotations
 
 from collections import Counter
+from functools import reduce
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,22 +207,26 @@ def check_packs(hands: Sequence[tuple[str, Sequence[Card]]], packs: int, jokers:
 
     cards = [card for _, cards in hands for card in cards]
     ranks = Counter(c.rank for c in cards)
+    found: list[Msg] = []  # every card too many, said in one refusal: fixed at once, not one per Save
     if ranks[JOKER] > jokers:
-        raise fail(path, N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
-                   names=holders(lambda c: c.is_joker), got=ranks[JOKER], most=jokers)
+        found.append(msg(N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
+                         names=holders(lambda c: c.is_joker), got=ranks[JOKER], most=jokers))
     for rank, count in ranks.items():
         if rank != JOKER and count > 4 * packs:
-            raise fail(path, N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
-                       names=holders(lambda c: c.rank == rank), got=count, rank=CardText(rank), most=4 * packs)
+            found.append(msg(N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
+                             names=holders(lambda c: c.rank == rank), got=count, rank=CardText(rank), most=4 * packs))
     for card, count in Counter(c for c in cards if c.suit).items():
         if count > packs:
             names = holders(lambda c: c == card)
             if packs == 1 and count == 2 and len(names.names) == 2:
-                raise fail(path, N_("%(names)s both hold the %(card)s; one pack holds one"),
-                           names=names, card=CardText(str(card)))
-            raise RulesError({path: nmsg("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
-                                         "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it "
-                                         "%(num)s times", packs, names=names, card=CardText(str(card)), got=count)})
+                found.append(msg(N_("%(names)s both hold the %(card)s; one pack holds one"),
+                                 names=names, card=CardText(str(card))))
+            else:
+                found.append(nmsg("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
+                                  "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it %(num)s times",
+                                  packs, names=names, card=CardText(str(card)), got=count))
+    if found:
+        raise RulesError({path: reduce(lambda said, more: msg(N_("%(said)s; %(more)s"), said=said, more=more), found)})
 
 
 def equal_runs(values: Mapping[str, int], ranks: Sequence[str] = RANKS) -> list[list[str]]:
