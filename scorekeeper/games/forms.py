@@ -45,6 +45,11 @@ class AccessForm(FlaskForm):
                          render_kw={"autocomplete": "current-password"})
 
 
+def opening(label: str) -> str:
+    """Write a box's label as the start of a message: "Penalty: …", not "penalty: …" (an "or penalty" box)."""
+    return label[:1].upper() + label[1:]
+
+
 class WholeNumberField(StringField):
     """A whole number typed on the numeric keypad; a bad entry is kept and named, never lost."""
 
@@ -84,9 +89,9 @@ class PointsField(WholeNumberField):
             return
         if not SUM.fullmatch(text):
             if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
-                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=self.label.text)
+                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=opening(self.label.text))
             else:
-                error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=self.label.text)
+                error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=opening(self.label.text))
             self.process_errors.append(error)
             return
         self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))

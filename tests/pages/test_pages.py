@@ -152,6 +152,14 @@ def test_points_that_are_not_a_score_are_refused_by_name_and_kept(client, typed,
     assert f'value="{typed}"' in page
 
 
+def test_a_refusal_starts_with_its_box_name_as_a_sentence_does(client):
+    gid = game_id(start(client, "garbage-rummy", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "1", "went_out": "0", "penalty-1": "lots"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Penalty: write a whole number, or a sum such as 12+11+7" in page
+    assert "or penalty" in page  # the box's own label, beside "Cards left", stays as it was
+
+
 def test_a_stale_round_number_from_another_phone_is_refused(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "number": "1"})
