@@ -241,7 +241,10 @@ def play(group_id: str):
     key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
     rules = registry.REGISTRY.get(key) or abort(404)
     form = new_game_form(rules.spec, preset=request.args.get("preset"))
-    return render_play(group, key, [p.name for p in last.players] if last else [], form, {})
+    # another game picked on this form: who was ticked, and a newcomer typed, come with it
+    ticked = request.args.getlist("players") if request.args.get("picked") else \
+        [p.name for p in last.players] if last else []
+    return render_play(group, key, ticked, form, {}, newcomer=request.args.get("newcomer", "")[:40])
 
 
 @bp.post("/groups/<group_id>/play")
@@ -281,7 +284,8 @@ def chosen_game() -> tuple[str, object, dict[str, str] | None]:
     return key, form, {} if any(f.errors for f in form if f.name.startswith("opt_") or f.name == "preset") else None
 
 
-def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200):
+def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200,
+                newcomer: str = ""):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
     from ..games.forms import preset_inputs
@@ -290,7 +294,7 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
     spec = registry.REGISTRY[key].spec if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
                            spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
-                           registry=registry.REGISTRY), status
+                           registry=registry.REGISTRY, newcomer=newcomer), status
 
 
 @bp.post("/groups/<group_id>/players")

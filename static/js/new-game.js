@@ -65,7 +65,25 @@
     });
   }
 
+  // Another game picked on a group's form: the players ticked and a newcomer typed go with it.
+  function initGamePick(nav) {
+    const form = document.querySelector("form[data-new-game]");
+    if (!form) return;
+    nav.addEventListener("click", (event) => {
+      const chip = event.target.closest("a.chip");
+      if (!chip) return;
+      event.preventDefault();
+      const url = new URL(chip.href);
+      url.searchParams.set("picked", "1");
+      form.querySelectorAll("input[name=players]:checked").forEach((box) => url.searchParams.append("players", box.value));
+      const newcomer = form.elements.namedItem("newcomer");
+      if (newcomer && newcomer.value.trim()) url.searchParams.set("newcomer", newcomer.value.trim());
+      window.location.href = url.toString();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("nav[data-game-pick]").forEach(initGamePick);
     document.querySelectorAll("button[data-fill]").forEach(initFill);
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
     document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);

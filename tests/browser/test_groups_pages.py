@@ -46,6 +46,23 @@ def test_a_season_in_a_group_on_a_phone(page, live_server, shot):
     assert page.locator("a[aria-current=page]").inner_text() == "Golf"
 
 
+def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_server):
+    start_group(page, live_server, "Picking", ("Ann", "Bob", "Cy"))
+    page.click("text=New game with this group")
+    for name in ("Cy", "Ann"):
+        page.check(f"input[name=players][value={name}]")
+    page.fill("#newcomer", "Dora")
+    page.get_by_role("link", name="Gin Rummy").click()
+    page.wait_for_url(re.compile(r"game=gin-rummy"))
+    assert page.locator("a[aria-current=page]").inner_text() == "Gin Rummy"
+    ticked = page.locator("input[name=players]:checked")
+    assert [ticked.nth(i).get_attribute("value") for i in range(ticked.count())] == ["Ann", "Cy"]
+    assert page.locator("#newcomer").input_value() == "Dora"
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/"))
+    assert [name.inner_text() for name in page.locator("#standings .who .name").all()] == ["Ann", "Cy", "Dora"]
+
+
 def test_the_group_page_shows_leaderboard_records_and_head_to_head(page, live_server, shot):
     start_group(page, live_server, "Les cousins")
     group_url = page.url
