@@ -176,21 +176,26 @@
   function initPlayers(form) {
     // Who deals first: the players' names as typed, in seat order; seats past the last name typed are not offered
     // (the one chosen stays, to be refused with its reason)
+    // A group's form seats the players ticked, in the list's order, then a newcomer.
     const dealer = form.querySelector("#opt_first_dealer");
-    const names = Array.from(form.querySelectorAll(".player-name input"));
+    const seated = () => [
+      ...Array.from(form.querySelectorAll(".player-name input"), (input) => input.value.trim()),
+      ...Array.from(form.querySelectorAll("input[name=players]:checked"), (box) => box.value),
+      ...Array.from(form.querySelectorAll("input[name=newcomer]"), (input) => input.value.trim()),
+    ].filter(Boolean);
     if (dealer) {
       const options = Array.from(dealer.options);
       options.forEach((option) => { option.dataset.fallback = option.textContent; });
       const show = () => {
-        const typed = names.map((input) => input.value.trim()).filter(Boolean);
+        const typed = seated();
         options.forEach((option) => {
           const seat = Number(option.value);
           option.textContent = typed[seat] || option.dataset.fallback;
           option.hidden = typed.length > 0 && seat >= typed.length && !option.selected;
         });
       };
-      names.forEach((input) => input.addEventListener("input", show));
-      dealer.addEventListener("change", show);
+      form.addEventListener("input", show);
+      form.addEventListener("change", show);
       show();
     }
     const extras = Array.from(form.querySelectorAll(".player-name.extra"));

@@ -63,6 +63,21 @@ def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_s
     assert [name.inner_text() for name in page.locator("#standings .who .name").all()] == ["Ann", "Cy", "Dora"]
 
 
+def test_a_groups_game_chooses_who_deals_first_among_the_players_ticked(page, live_server):
+    start_group(page, live_server, "Dealing", ("Ann", "Bob", "Cy"))
+    page.click("text=New game with this group")
+    for name in ("Ann", "Cy"):
+        page.check(f"input[name=players][value={name}]")
+    page.fill("#newcomer", "Dora")
+    dealer = page.locator("#opt_first_dealer")
+    offered = dealer.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.textContent)")
+    assert offered == ["Ann", "Cy", "Dora"]
+    dealer.select_option(label="Cy")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/"))
+    assert page.locator(".next-line").inner_text().endswith("Cy deals")
+
+
 def test_the_group_page_shows_leaderboard_records_and_head_to_head(page, live_server, shot):
     start_group(page, live_server, "Les cousins")
     group_url = page.url

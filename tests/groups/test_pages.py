@@ -145,12 +145,13 @@ def test_a_game_started_from_the_group_takes_a_preset_and_house_rules(client):
     assert client.get(f"/groups/{gid}/play?game=nope").status_code == 404
     form = client.get(f"/groups/{gid}/play?game=golf").get_data(as_text=True)
     assert 'name="preset"' in form and 'value="six_card"' in form and 'name="opt_holes"' in form
-    assert 'name="opt_first_dealer"' not in form  # the ticked order says who deals first
-    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"],
+    assert 'name="opt_first_dealer"' in form  # who deals first, among the players ticked
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"], "opt_first_dealer": "1",
                                                       "preset": "six_card", "shown_preset": "", "opt_holes": "3"})
     assert answer.status_code == 302, answer.get_data(as_text=True)
     state = client.get(f"/api/games/{answer.headers['Location'].rsplit('/', 1)[1]}").get_json()
     assert state["preset"] == "six_card" and state["options"]["holes"] == 3 and state["options"]["layout"] == 6
+    assert state["next"]["dealer"] == 1
     again = client.get(f"/groups/{gid}/play").get_data(as_text=True)
     assert 'name="opt_holes"' in again  # the last game's house rules are offered at once
 
