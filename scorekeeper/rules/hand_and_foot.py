@@ -409,6 +409,10 @@ class HandFootRules(BaseRules):
         """Return the seats on the highest total (every partner of the best team with partners)."""
         return self.leaders(table, self.side_totals(table, state), best_is_low=False)
 
+    def placing(self, table: Table, state: HandFootState, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
+        """Place each seat by the total it is judged by: with partners the team's, so partners share their place."""
+        return [-total for total in self.side_totals(table, state)]
+
     def standings(self, table: Table, state: HandFootState, over: bool) -> list[dict[str, Any]]:
         """Return each seat's total, and with partners the team's seats and total."""
         rows: list[dict[str, Any]] = [{"total": total} for total in state.totals]

@@ -219,6 +219,14 @@ def test_partners_win_on_the_team_total_not_the_best_player() -> None:
     assert state.winners == [1, 3]
 
 
+def test_partners_share_the_place_of_their_team() -> None:
+    t = table(4, partners=True, rounds=2)
+    state = play(t, [rnd(entry(3), entry(2), entry(left_points=100), entry(2))])  # Ann has most, her team less
+    assert [s["place"] for s in state.standings] == [3, 1, 3, 1]  # by the team totals, as the winners are
+    assert [s["place"] for s in play(table(4, rounds=2), [rnd(entry(3), entry(2), entry(left_points=100),
+                                                                entry(2))]).standings] == [1, 2, 4, 2]  # alone
+
+
 def test_partners_go_out_on_the_teams_books() -> None:
     t = table(4, partners=True)
     state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
