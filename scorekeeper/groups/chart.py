@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import escape
 
 from ..chart import COLOURS
+from ..templating import day
 from .stats import FormPoint
 
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 340, 150, 34, 12, 26
@@ -41,12 +42,16 @@ def form_chart(points: Sequence[FormPoint], colour: str | None = None) -> str:
     parts.append(f'<polyline points="{line}" fill="none" stroke="{escape(colour)}" stroke-width="2"/>')
     for i, p in enumerate(points):
         radius = 5 if p.won else 3
-        label = escape(_("%(date)s: place %(place)s of %(n)s", date=p.played.date().isoformat(), place=p.place,
+        label = escape(_("%(date)s: place %(place)s of %(n)s", date=day(p.played), place=p.place,
                          n=p.players))
         parts.append(f'<circle cx="{x(i):.1f}" cy="{y(p.place):.1f}" r="{radius}" fill="{escape(colour)}" '
                      f'stroke="#fff" stroke-width="1"><title>{label}</title></circle>')
-    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 6}" font-size="11" fill="currentColor">'
-                 f'{escape(points[0].played.date().isoformat())}</text>')
+    first, last = day(points[0].played), day(points[-1].played)
+    if first == last:  # every game on one day: its date once, under the middle
+        parts.append(f'<text x="{(LEFT + WIDTH - 6) / 2:.1f}" y="{HEIGHT - 6}" font-size="11" text-anchor="middle" '
+                     f'fill="currentColor">{escape(first)}</text></svg>')
+        return "".join(parts)
+    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 6}" font-size="11" fill="currentColor">{escape(first)}</text>')
     parts.append(f'<text x="{WIDTH - 6}" y="{HEIGHT - 6}" font-size="11" text-anchor="end" fill="currentColor">'
-                 f'{escape(points[-1].played.date().isoformat())}</text></svg>')
+                 f'{escape(last)}</text></svg>')
     return "".join(parts)

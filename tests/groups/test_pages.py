@@ -5,6 +5,8 @@ import csv
 import io
 import re
 
+import pytest
+
 from tests.groups.conftest import bearer
 
 
@@ -165,3 +167,18 @@ def test_a_refused_house_rule_keeps_what_was_typed(client):
     french = client.post(f"/groups/{gid}/play", data={"game": "nope", "players": ["Ann"]},
                          headers={"Accept-Language": "fr"})
     assert french.status_code == 422 and "Choisissez un jeu." in french.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("days, dates", [((26, 26, 26), ["Nov 26, 2026"]), ((20, 23, 26), ["Nov 20, 2026", "Nov 26, 2026"])])
+def test_a_players_form_chart_dates_its_first_and_last_games_once(app, days, dates):
+    from datetime import datetime, timezone
+
+    from scorekeeper.groups.chart import form_chart
+    from scorekeeper.groups.stats import FormPoint
+
+    points = [FormPoint(f"g{d}", "golf", datetime(2026, 11, d, 20, tzinfo=timezone.utc), 2, 3, False, 10.0)
+              for d in days]
+    with app.test_request_context():
+        svg = form_chart(points)
+    axis = re.findall(r'<text [^>]*>([^<]*20\d\d)</text>', svg)
+    assert [text.replace("\u00a0", " ") for text in axis] == dates  # the day once when every game fell on it
