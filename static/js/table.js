@@ -136,8 +136,19 @@
     if (!input || !toggle) return;
     toggle.hidden = false;
     let pad = null;
-    const taps = [];
-    const set = (n) => { input.value = String(n); input.dispatchEvent(new Event("input", { bubbles: true })); };
+    const taps = [];  // the cards tapped, shown under the box ("K Q 7 = 27") so that ⌫ takes back one that is seen
+    const tapped = document.createElement("output");
+    tapped.className = "cards-tapped";
+    tapped.setAttribute("aria-live", "polite");
+    let ours = false;
+    const set = (n) => {
+      input.value = String(n);
+      ours = true;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      ours = false;
+      tapped.textContent = taps.length ? taps.map((t) => t.shown).join(" ") + " = " + input.value : "";
+    };
+    input.addEventListener("input", () => { if (!ours) { taps.length = 0; tapped.textContent = ""; } });  // typed
     toggle.addEventListener("click", () => {
       if (pad) { pad.hidden = !pad.hidden; return; }
       pad = document.createElement("div");
@@ -146,14 +157,17 @@
       deck.ranks.filter((r) => r in values).forEach((rank) => {
         const b = document.createElement("button");
         b.type = "button"; b.textContent = rank === "X" ? "🃏" : ((deck.names || {})[rank] || rank); b.dataset.rank = rank;
-        b.addEventListener("click", () => { taps.push(values[rank]); set((Number(input.value) || 0) + values[rank]); });
+        b.addEventListener("click", () => {
+          taps.push({ value: values[rank], shown: b.textContent });
+          set((Number(input.value) || 0) + values[rank]);
+        });
         pad.appendChild(b);
       });
       const back = document.createElement("button");
       back.type = "button"; back.textContent = "⌫"; back.className = "wide"; back.setAttribute("aria-label", deck.back || "⌫");
-      back.addEventListener("click", () => { if (taps.length) set((Number(input.value) || 0) - taps.pop()); });
+      back.addEventListener("click", () => { if (taps.length) set((Number(input.value) || 0) - taps.pop().value); });
       pad.appendChild(back);
-      entry.appendChild(pad);
+      entry.append(tapped, pad);
     });
   }
 

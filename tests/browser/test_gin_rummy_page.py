@@ -51,6 +51,10 @@ def test_gin_rummy_game_on_a_phone(page, start_game, shot):
     for rank in ["K", "5", "A"]:
         bob.locator(f".pad button[data-rank='{rank}']").click()
     expect(page.locator("#deadwood-1")).to_have_value("16")
+    expect(bob.locator(".cards-tapped")).to_have_text("K 5 A = 16")  # what ⌫ would take back is in sight
+    bob.locator(".pad button.wide").click()
+    expect(bob.locator(".cards-tapped")).to_have_text("K 5 = 15")
+    bob.locator(".pad button[data-rank='A']").click()
     shot("gin-rummy-1-card-pad")
     save(page, 1)
     expect(page.locator(".next-line")).to_contain_text("Hand 2")
