@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -74,6 +75,7 @@ def key_lines(key) -> int:
 PAGE_WIDTH_MM = {"a4-portrait": 188, "a4-landscape": 275, "letter-portrait": 193.9, "letter-landscape": 257.4}
 NAME_SIZES = (("", 8.5), (" long", 6.5), (" tiny", 5.5))  # a name's class at the head of its column, and its points
 PT_MM = 0.3528
+PARTS = re.compile(r"\s+|(?<=-)")  # where a name may break: at a space, and after a hyphen
 
 
 def word_em(word: str) -> float:
@@ -89,7 +91,7 @@ def column_mm(page: str, seats: int, label_mm: float = 21.6) -> float:
 def name_class(name: str, width_mm: float) -> str:
     """Choose the type size that fits a name's longest word in its cell: names break at spaces, never mid-word
     (only a word too long for the smallest size breaks where it must)."""
-    widest = max((word_em(word) for word in name.split()), default=0)
+    widest = max((word_em(word) for word in PARTS.split(name) if word), default=0)  # "Marie-" "Christine"
     for cls, points in NAME_SIZES:
         if widest * points * PT_MM <= width_mm:
             return cls

@@ -595,3 +595,18 @@ def test_a_list_of_points_reads_as_one_sentence(client):
     _, text = pdf_text(client.get("/sheets/trash-twelve-hands/rules.pdf", query_string={"count": 4},
                                   headers={"Accept-Language": "fr"}))
     assert "Chaque pli 5, chaque cœur 5, chaque roi 20" in text
+
+
+def test_a_hyphenated_name_is_sized_to_break_at_its_hyphen():
+    from scorekeeper.sheets.layout import name_class
+
+    assert name_class("Marie-Christine", 19) == ""  # "Christine" fits at full size: the name breaks after "Marie-"
+    assert name_class("MarieChristine", 19) != ""  # one word as long needs a smaller size
+
+
+def test_score_and_total_keep_apart_under_twenty_narrow_names(client):
+    answer = blank(client, "any", 20)
+    assert answer.status_code == 200
+    laid_out = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text(extraction_mode="layout")
+    heads = next(line for line in laid_out.splitlines() if "Score" in line)
+    assert heads.split().count("Score") == 20 and heads.split().count("Total") == 20  # never "ScoreTotal"
