@@ -1,6 +1,8 @@
 """Phone pages: the home list, starting a game, the table page and its round forms."""
 from __future__ import annotations
 
+import json
+
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
@@ -24,6 +26,7 @@ from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_g
 
 
 UNDONE = "undone"  # the session's round taken back with Undo: {"game", "number", "data"}, shown once in the form
+UNDONE_MOST = 1500  # characters of round data a session cookie carries back (it holds the edit tokens too)
 
 
 def check_csrf() -> None:
@@ -191,8 +194,8 @@ def delete_round(game_id: str, number: int):
         flash(" ".join(errors.values()), "error")
     else:
         flash(_(tables.rules_for(game).spec.rounds.deleted, n=number), "info")
-        if request.form.get("undo"):  # "Undo" just after a save: what was saved comes back in the form
-            session[UNDONE] = {"game": game_id, "number": number, "data": data}
+        if request.form.get("undo") and len(json.dumps(data)) <= UNDONE_MOST:  # "Undo" just after a save: what
+            session[UNDONE] = {"game": game_id, "number": number, "data": data}  # was saved comes back in the form
     return redirect(url_for("games.table", game_id=game_id))
 
 

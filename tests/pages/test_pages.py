@@ -489,3 +489,14 @@ def test_undo_brings_the_round_back_into_the_form_and_deleting_does_not(client):
     assert 'name="score-0" type="text" value=""' in page
     client.post(f"/games/{gid}/rounds/1/delete")  # "Delete the last hole" from the rounds: gone for good
     assert 'name="score-0" type="text" value=""' in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_undo_of_a_round_too_big_for_the_session_cookie_leaves_the_form_blank(client, monkeypatch):
+    from scorekeeper.games import views
+
+    monkeypatch.setattr(views, "UNDONE_MOST", 10)  # the session cookie also carries the edit tokens: never lose them
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"number": "1", "score-0": "4", "score-1": "9"})
+    client.post(f"/games/{gid}/rounds/1/delete", data={"undo": "1"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'name="score-0" type="text" value=""' in page and 'id="round-form"' in page
