@@ -432,11 +432,13 @@ def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> 
 
 def delete_game(game: Game) -> None:
     """Delete a game with its players, rounds, remembered and kept answers (and what a group kept of it)."""
+    # the games that pointed here first: locked, as every change locks its games before their group (the group
+    # moves on in game_deleted and in settle), so that two changes never wait on each other
+    for earlier in db.session.scalars(select(Game).where(Game.next_id == game.id).with_for_update()):
+        earlier.next_id = None
+        settle(earlier, fold_game(earlier))
     game_deleted.send(game)
     for kept in (IdempotentReply, KeptAnswer):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
-    for earlier in db.session.scalars(select(Game).where(Game.next_id == game.id)):  # no longer pointed to
-        earlier.next_id = None
-        settle(earlier, fold_game(earlier))
     db.session.delete(game)
     db.session.flush()

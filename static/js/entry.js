@@ -63,6 +63,7 @@
       if (selected) event.preventDefault();
       selected = false;
     });
+    ["keydown", "blur"].forEach((name) => input.addEventListener(name, () => { selected = false; }));  // reached by Next
   }
 
   // --- counts that stand alone: 0 1 2 3 4 chips, one tap each; "+" opens the box for a bigger count ----

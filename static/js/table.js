@@ -205,7 +205,9 @@
         options.forEach((option) => {
           const seat = Number(option.value);
           option.textContent = typed[seat] || option.dataset.fallback;
-          option.hidden = typed.length > 0 && seat >= typed.length && !option.selected;
+          const empty = typed.length > 0 && seat >= typed.length && !option.selected;
+          option.hidden = empty;
+          option.disabled = empty;  // an iPhone's picker shows hidden options: there they are greyed out
         });
       };
       form.addEventListener("input", show);

@@ -91,3 +91,37 @@ def wait_for_a_blocked_insert(engine, seconds: float = 20) -> None:
                 return
             time.sleep(0.05)
     raise AssertionError("the second phone's insert never waited on the first")
+
+
+def test_deleting_the_game_played_next_never_deadlocks_a_write_to_the_one_before(pg_app, client):
+    """The earlier game's pointer is cleared with its row locked before the group moves on, as every change
+    locks its games before their group: another phone's write to the earlier game waits, and both go through."""
+    import re
+    import threading
+
+    from sqlalchemy import create_engine
+
+    group = client.post("/api/groups", json={"name": "Locks", "players": ["Ann", "Bob"]}).get_json()
+    first = client.post(f"/api/groups/{group['id']}/games", headers={"Authorization": f"Bearer {group['token']}"},
+                        json={"game": "golf", "players": ["Ann", "Bob"], "options": {"holes": 1}}).get_json()
+    client.post(f"/api/games/{first['id']}/rounds", headers={"Authorization": f"Bearer {first['token']}"},
+                json={"data": {"players": [{"score": 1}, {"score": 2}], "knocker": None}})
+    with client.session_transaction() as session:
+        session["tokens"] = {first["id"]: first["token"]}
+    played_next = re.search(r"/games/([\w-]+)", client.post(f"/games/{first['id']}/again").headers["Location"])[1]
+    engine = create_engine(pg_app.config["SQLALCHEMY_DATABASE_URI"])
+    other = engine.connect()  # another phone's write to the first game: its row, then its group
+    writing = other.begin()
+    other.execute(text("SELECT id FROM game WHERE public_id = :p FOR UPDATE"), {"p": first["id"]})
+    answers = []
+    deleting = threading.Thread(target=lambda: answers.append(client.post(f"/games/{played_next}/delete")))
+    deleting.start()
+    deleting.join(1.0)  # the deletion now waits for the first game's row
+    other.execute(text("UPDATE play_group SET version = version + 1 WHERE public_id = :g"), {"g": group["id"]})
+    writing.commit()  # no deadlock: the other phone's write goes through
+    deleting.join(30)
+    other.close()
+    engine.dispose()
+    assert answers[0].status_code == 302
+    assert client.get(f"/api/games/{played_next}").status_code == 404
+    assert "follow the new game" not in client.get(f"/games/{first['id']}").get_data(as_text=True)
