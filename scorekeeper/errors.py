@@ -7,6 +7,7 @@ from sqlalchemy import exc as sa
 
 from .api.views import http_error
 from .extensions import db
+from .i18n import upper_first
 
 
 def register(app: Flask) -> None:
@@ -93,4 +94,4 @@ PLAIN = {
 
 def sentence(text: str) -> str:
     """Make a message a sentence: its first letter capital, the rest as written ("Ko" stays "Ko"), a full stop."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    return upper_first(text) + ("" if text.endswith(".") else ".")

@@ -83,6 +83,11 @@ def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str
     return params
 
 
+def upper_first(text: str) -> str:
+    """Start a message with a capital, the rest as written ("penalty: …" → "Penalty: …"; "Ko" stays "Ko")."""
+    return text[:1].upper() + text[1:]
+
+
 def lower_first(text: str) -> str:
     """Put a sentence's first word in lower case ("Ils gagnent" → "ils gagnent"); a name, a card ("D♠"), a
     lone letter ("A 2 3") or a word in capitals stays as it is."""

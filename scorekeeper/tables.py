@@ -166,7 +166,7 @@ def build_view(game: Game, derived: Derived) -> TableView:
         next_title=rules.round_title(table, derived.next_turn.number) if not over else None,
         headline=HEADLINE[rules.spec.measure][0],
         derived=derived,
-        next_game=game.next_game.public_id if game.next_id is not None and game.next_game is not None else None,
+        next_game=game.next_game.public_id if game.next_game is not None else None,
     )
 
 

@@ -28,7 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr
+from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr, upper_first
 from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
 from ..rules.cards import RANKS, read_typed, typed_cards
@@ -43,11 +43,6 @@ class AccessForm(FlaskForm):
 
     code = PasswordField(_l("Access code"), validators=[InputRequired(), Length(max=200)],
                          render_kw={"autocomplete": "current-password"})
-
-
-def opening(label: str) -> str:
-    """Write a box's label as the start of a message: "Penalty: …", not "penalty: …" (an "or penalty" box)."""
-    return label[:1].upper() + label[1:]
 
 
 class WholeNumberField(StringField):
@@ -88,10 +83,11 @@ class PointsField(WholeNumberField):
         if not text:
             return
         if not SUM.fullmatch(text):
+            field = upper_first(self.label.text)  # an "or penalty" box: "Penalty: …"
             if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
-                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=opening(self.label.text))
+                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=field)
             else:
-                error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=opening(self.label.text))
+                error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=field)
             self.process_errors.append(error)
             return
         self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))

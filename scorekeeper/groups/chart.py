@@ -47,11 +47,9 @@ def form_chart(points: Sequence[FormPoint], colour: str | None = None) -> str:
         parts.append(f'<circle cx="{x(i):.1f}" cy="{y(p.place):.1f}" r="{radius}" fill="{escape(colour)}" '
                      f'stroke="#fff" stroke-width="1"><title>{label}</title></circle>')
     first, last = day(points[0].played), day(points[-1].played)
-    if first == last:  # every game on one day: its date once, under the middle
-        parts.append(f'<text x="{(LEFT + WIDTH - 6) / 2:.1f}" y="{HEIGHT - 6}" font-size="11" text-anchor="middle" '
-                     f'fill="currentColor">{escape(first)}</text></svg>')
-        return "".join(parts)
-    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 6}" font-size="11" fill="currentColor">{escape(first)}</text>')
-    parts.append(f'<text x="{WIDTH - 6}" y="{HEIGHT - 6}" font-size="11" text-anchor="end" fill="currentColor">'
-                 f'{escape(last)}</text></svg>')
-    return "".join(parts)
+    dates = [((LEFT + WIDTH - 6) / 2, "middle", first)] if first == last \
+        else [(LEFT, "start", first), (WIDTH - 6, "end", last)]  # every game on one day: its date once
+    for at, anchor, text in dates:
+        parts.append(f'<text x="{at:.1f}" y="{HEIGHT - 6}" font-size="11" text-anchor="{anchor}" '
+                     f'fill="currentColor">{escape(text)}</text>')
+    return "".join(parts) + "</svg>"

@@ -46,12 +46,17 @@ def test_a_season_in_a_group_on_a_phone(page, live_server, shot):
     assert page.locator("a[aria-current=page]").inner_text() == "Golf"
 
 
-def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_server):
-    start_group(page, live_server, "Picking", ("Ann", "Bob", "Cy"))
+def group_game_form(page, live_server, group: str, ticked, newcomer: str) -> None:
+    """Start a group of Ann, Bob and Cy; on its new-game form, tick ``ticked`` and type a newcomer."""
+    start_group(page, live_server, group, ("Ann", "Bob", "Cy"))
     page.click("text=New game with this group")
-    for name in ("Cy", "Ann"):
+    for name in ticked:
         page.check(f"input[name=players][value={name}]")
-    page.fill("#newcomer", "Dora")
+    page.fill("#newcomer", newcomer)
+
+
+def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_server):
+    group_game_form(page, live_server, "Picking", ("Cy", "Ann"), "Dora")
     page.get_by_role("link", name="Gin Rummy").click()
     page.wait_for_url(re.compile(r"game=gin-rummy"))
     assert page.locator("a[aria-current=page]").inner_text() == "Gin Rummy"
@@ -64,11 +69,7 @@ def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_s
 
 
 def test_a_groups_game_chooses_who_deals_first_among_the_players_ticked(page, live_server):
-    start_group(page, live_server, "Dealing", ("Ann", "Bob", "Cy"))
-    page.click("text=New game with this group")
-    for name in ("Ann", "Cy"):
-        page.check(f"input[name=players][value={name}]")
-    page.fill("#newcomer", "Dora")
+    group_game_form(page, live_server, "Dealing", ("Ann", "Cy"), "Dora")
     dealer = page.locator("#opt_first_dealer")
     offered = dealer.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.textContent)")
     assert offered == ["Ann", "Cy", "Dora"]
