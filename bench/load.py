@@ -24,7 +24,9 @@ its requests instead, and the server runs gthread workers.
 Afterwards it reads every game back and compares its stored rounds with the 201s it got:
 none lost, none doubled. With --kill-at SECONDS it kills the server (kill -9, every process)
 that far into the run, restarts it, and checks the same. It prints a report and, with --json,
-the figures as JSON.
+the figures as JSON. The report also says how many cores the server (gunicorn), PostgreSQL, the client and
+the rest of the machine kept busy over the steady state (from /proc), so that a run that falls behind says
+whether the machine was full.
 """
 from __future__ import annotations
 
@@ -327,6 +329,35 @@ async def count_rounds(client: Client, games: list[dict], figures: Figures) -> d
             "doubled": doubled}
 
 
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by the server's processes (gunicorn), PostgreSQL's, this client, and the rest of the
+    machine, from /proc (Linux only; empty elsewhere). The share of each, over the steady state, says where a
+    run's cores went: a figure that moves with the machine, unlike the latencies' cause."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used = {"gunicorn": 0.0, "postgres": 0.0, "client": 0.0, "other": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        who = ("client" if int(entry.name) == os.getpid() else "gunicorn" if b"gunicorn" in command
+               else "postgres" if b"postgres" in command else "other")
+        used[who] += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return used
+
+
+async def cores_busy(at: float, until: float) -> dict[str, float]:
+    """Cores each kind of process kept busy between ``at`` and ``until`` (monotonic seconds)."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    first, started = cpu_seconds(), time.monotonic()
+    await asyncio.sleep(max(0.0, until - time.monotonic()))
+    last, seconds = cpu_seconds(), time.monotonic() - started
+    return {who: round((last[who] - first[who]) / seconds, 2) for who in first} if seconds > 0 else {}
+
+
 def percentiles(timed: list[tuple[float, float]], start: float, end: float = float("inf")) -> dict[int, float | None]:
     """Return the 50th, 95th and 99th percentiles in ms of the requests sent from ``start`` until ``end``."""
     values = [seconds for sent, seconds in timed if start <= sent < end]
@@ -364,7 +395,9 @@ async def run(url: str, args, server=None) -> dict:
               for _ in range(args.spectators)]
     if args.kill_at and server is not None:
         tasks.append(kill_and_restart(server, args.kill_at))
+    busy = asyncio.ensure_future(cores_busy(steady, until))
     await asyncio.gather(*tasks)
+    busy = await busy
     elapsed = time.monotonic() - started
     rounds = await count_rounds(client, games, figures)
     measured = [sent for sent, _ in figures.writes + figures.polls if sent >= steady]
@@ -378,7 +411,7 @@ async def run(url: str, args, server=None) -> dict:
         "ramp_poll_ms": percentiles(figures.polls, started, arrived),
         "settle": args.settle, "settle_ms": percentiles(figures.writes + figures.polls, arrived, steady),
         "p99_by_second": by_second(figures.writes + figures.polls, started),
-        "statuses": dict(sorted(figures.statuses.items())),
+        "statuses": dict(sorted(figures.statuses.items())), "cores_busy": busy,
         "errors": len(figures.errors), "first_errors": figures.errors[:5],
         "rounds": rounds,
     }
@@ -486,6 +519,7 @@ def report(result: dict) -> str:
             f"during the ramp p99 writes {rw[99]} ms, polls {rp[99]} ms; {settling}{result['errors']} errors; "
             f"{r['stored']} rounds stored for {r['acknowledged']} acknowledged, {r['lost']} lost, "
             f"{r['doubled']} doubled; statuses {result['statuses']}; load average {result['load_average']}; "
+            f"cores busy in the steady state {result['cores_busy']}; "
             f"p99 by second: {' '.join(str(round(v)) if v is not None else '-' for v in result['p99_by_second'])}")
 
 

@@ -13,6 +13,7 @@ Then it polls every game with its current tag (a 304 from the poll middleware) a
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
 import random
@@ -32,6 +33,9 @@ def main() -> None:
     parser.add_argument("--other-worker", type=float, default=0.75,
                         help="share of writes made as a worker that kept nothing of the game")
     parser.add_argument("--polls", type=int, default=25, help="unchanged polls of each game")
+    parser.add_argument("--languages", default="en,fr", help="the languages spectators follow each game in")
+    parser.add_argument("--profile", metavar="FILE", help="also write cProfile's figures of the writes to FILE "
+                                                          "(read with python -m pstats FILE)")
     args = parser.parse_args()
     random.seed(1)
 
@@ -55,7 +59,7 @@ def measure(url: str, args) -> dict:
     games = [client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob", "Cy"],
                                              "options": {"holes": 99}}).get_json() for _ in range(args.games)]
     for game in games:  # spectators open the page and its scoreboard, in English and French
-        for language in ("en", "fr"):
+        for language in args.languages.split(","):
             spectator = app.test_client()
             spectator.get(f"/games/{game['id']}", headers={"Accept-Language": language})
             spectator.get(f"/games/{game['id']}/live", headers={"Accept-Language": language})
@@ -65,6 +69,7 @@ def measure(url: str, args) -> dict:
     event.listen(engine, "before_cursor_execute", lambda *_: sent.__setitem__(0, sent[0] + 1))
 
     cpu, statements, writes = 0.0, 0, 0
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waiting
     for number in range(1, args.rounds + 1):
         for game in games:
             body = {"number": number, "data": {"players": [{"score": random.randint(0, 30)} for _ in range(3)],
@@ -73,13 +78,19 @@ def measure(url: str, args) -> dict:
             if random.random() < args.other_worker:
                 cache.clear()
             before, started = sent[0], time.process_time()
+            if profile:
+                profile.enable()
             answer = client.post(f"/api/games/{game['id']}/rounds", json=body, headers=headers)
+            if profile:
+                profile.disable()
             cpu += time.process_time() - started
             statements += sent[0] - before
             writes += 1
             if answer.status_code != 201:
                 raise RuntimeError(f"{answer.status_code}: {answer.get_data(as_text=True)[:200]}")
 
+    if profile:
+        profile.dump_stats(args.profile)
     spectator = app.test_client()
     tags = {g["id"]: spectator.get(f"/games/{g['id']}/live").headers["ETag"] for g in games}
     started, polls = time.process_time(), 0
