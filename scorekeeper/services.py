@@ -388,6 +388,15 @@ def resume_game(game: Game) -> Derived:
     return settle(game, fold_game(game))
 
 
+def options_played_again(old: Game) -> dict:
+    """Return the house rules of a game played again ("Play again"): the same, with the first deal passed on to
+    the next player, as the deal passes at the table."""
+    options = dict(old.options)
+    if isinstance(options.get("first_dealer"), int) and old.players:
+        options["first_dealer"] = (options["first_dealer"] + 1) % len(old.players)
+    return options
+
+
 def play_on(old: Game, new: Game) -> Derived:
     """Say that the table went on from ``old`` to ``new`` ("Play again"): whoever still follows ``old`` is pointed
     to ``new``."""

@@ -214,14 +214,15 @@ def resume(game_id: str):
 @bp.post("/games/<game_id>/again")
 @limits_creation
 def play_again(game_id: str):
-    """Start a new game of the same kind, with the same players in the same seats and the same house rules."""
+    """Start a new game of the same kind, with the same players in the same seats and the same house rules; the
+    first deal passes to the next player."""
     check_csrf()
     if not may_create():
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)
     made: list = []
     errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
-                                                           dict(old.options), old.preset))
+                                                           services.options_played_again(old), old.preset))
                   or follow_group(old, made[0])  # a group's game stays in the group
                   or services.play_on(old, made[0]))  # its spectators are pointed to the new one
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again

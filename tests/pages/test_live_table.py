@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .test_pages import game_id, start
 
 
@@ -69,6 +71,15 @@ def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, clien
     state = client.get(f"/api/games/{new}").get_json()
     assert state["players"] == ["Ann", "Bob"] and state["options"]["holes"] == 9 and state["rounds"] == []
     assert 'id="round-form"' in client.get(f"/games/{new}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("first", "then"), [("0", 1), ("2", 0)])
+def test_play_again_passes_the_first_deal_to_the_next_player(client, first, then):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], first_dealer=first))
+    client.post(f"/games/{gid}/finish")
+    new = game_id(client.post(f"/games/{gid}/again"))
+    state = client.get(f"/api/games/{new}").get_json()
+    assert state["options"]["first_dealer"] == then and state["next"]["dealer"] == then
 
 
 def test_a_spectator_of_a_game_played_again_is_pointed_to_the_new_one(app, client):
