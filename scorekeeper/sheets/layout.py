@@ -90,7 +90,7 @@ def column_mm(page: str, seats: int, label_mm: float = 21.6) -> float:
 
 def name_class(name: str, width_mm: float) -> str:
     """Choose the type size that fits a name's longest word in its cell: names break at spaces, never mid-word
-    (only a word too long for the smallest size breaks where it must)."""
+    (only a word too long for the smallest size breaks inside, at a syllable, with a hyphen)."""
     widest = max((word_em(word) for word in PARTS.split(name) if word), default=0)  # "Marie-" "Christine"
     for cls, points in NAME_SIZES:
         if widest * points * PT_MM <= width_mm:

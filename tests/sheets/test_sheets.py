@@ -610,3 +610,13 @@ def test_score_and_total_keep_apart_under_twenty_narrow_names(client):
     laid_out = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text(extraction_mode="layout")
     heads = next(line for line in laid_out.splitlines() if "Score" in line)
     assert heads.split().count("Score") == 20 and heads.split().count("Total") == 20  # never "ScoreTotal"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_name_too_long_for_the_smallest_type_breaks_at_a_syllable_with_a_hyphen(client, language):
+    long_names = ["Christopher", "Alexandrina", "Bartholomew", "Montgomery"]
+    answer = client.get("/sheets/any/sheet.pdf", headers={"Accept-Language": language},
+                        query_string={"count": 20, **{f"players-{i}": name for i, name in enumerate(long_names)}})
+    _, text = pdf_text(answer)
+    broken = {before + after for before, after in re.findall(r"(\w+)\u2010 (\w+)", text)}
+    assert broken >= set(long_names)  # "Chris‐ / topher", never "Christoph / er"
