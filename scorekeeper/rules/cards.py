@@ -18,8 +18,9 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RED_SUITS = ("H", "D")
-# Other ways tables write a rank, French letters among them: R (roi), D (dame), V (valet). A suit letter
-# comes last (KD is the king of diamonds), so a D that starts a card is always the queen.
+# Other ways the API reads a rank, French letters among them: R (roi), D (dame), V (valet). A suit letter
+# comes last (KD is the king of diamonds), so a D that starts a card is always the queen. A page reads only its
+# reader's letters (``Notation``).
 RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER, "R": "K", "D": "Q", "V": "J"}
 
 
@@ -36,14 +37,21 @@ class Notation:
     ranks: Mapping[str, str]  # a rank as typed -> the rank ("V" -> "J"); upper case
     suits: Mapping[str, str]  # a suit as typed -> the suit ("CO" -> "H"); upper case
     traps: Mapping[str, str] = field(default_factory=dict)  # a last letter that means another suit elsewhere -> why
+    rank_traps: Mapping[str, str] = field(default_factory=dict)  # a rank letter of the other language -> why
 
 
-ENGLISH = Notation({**{r: r for r in RANKS}, **RANK_ALIASES, JOKER: JOKER}, {s: s for s in SUITS})
+FRENCH_RANKS = N_("V, D and R are the French letters (valet, dame, roi): on this page write J, Q or K")
+ENGLISH_RANKS = N_("J, Q and K are the English letters (jack, queen, king): on this page write V, D or R")
+# A page reads its own language's letters only: a rank letter of the other one is refused, never guessed (an
+# English D is diamonds, a French D the queen; a French K is carreau).
+ENGLISH = Notation({**{r: r for r in RANKS}, "1": "A", "T": "10", "JOKER": JOKER, JOKER: JOKER},
+                   {s: s for s in SUITS}, rank_traps={"V": FRENCH_RANKS, "D": FRENCH_RANKS, "R": FRENCH_RANKS})
 FRENCH = Notation(
     {**{r: r for r in RANKS if r not in ("J", "Q", "K")}, "1": "A", "V": "J", "D": "Q", "R": "K", JOKER: JOKER,
      "JOKER": JOKER},
     {"P": "S", "CO": "H", "K": "D", "T": "C"},
     {"C": N_("C is clubs in English and hearts in French: write Co for cœur or T for trèfle")},
+    {"J": ENGLISH_RANKS, "Q": ENGLISH_RANKS, "K": ENGLISH_RANKS},
 )
 NOTATIONS = {"en": ENGLISH, "fr": FRENCH}
 # The key to the letters, repeated wherever cards are typed and in every card error (French: P pique · Co cœur…).
@@ -108,13 +116,17 @@ def read_typed(text: str, reader: Notation) -> Card:
         rank, suit = raw[:-1], SUIT_SYMBOLS[raw[-1]]
     else:
         for letters in sorted(reader.suits, key=len, reverse=True):
-            if raw.endswith(letters) and raw[:-len(letters)] in reader.ranks:
-                rank, suit = raw[:-len(letters)], reader.suits[letters]
+            before = raw[:-len(letters)]
+            if raw.endswith(letters) and (before in reader.ranks or before in reader.rank_traps):
+                rank, suit = before, reader.suits[letters]
                 break
         else:
             if len(raw) > 1 and raw[:-1] in reader.ranks and raw[-1] in reader.traps:
                 raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
                                      why=Msg(reader.traps[raw[-1]]), key=Msg(CARD_KEY)))
+    if rank not in reader.ranks and rank in reader.rank_traps:
+        raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
+                             why=Msg(reader.rank_traps[rank]), key=Msg(CARD_KEY)))
     if rank not in reader.ranks or (suit and reader.ranks[rank] == JOKER):
         raise ValueError(msg(N_("%(card)s is not a card. %(key)s"), card=shown(text.strip(), 8), key=Msg(CARD_KEY)))
     rank = reader.ranks[rank]

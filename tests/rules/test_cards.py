@@ -88,16 +88,27 @@ def test_a_french_c_is_refused_with_the_key(typed):
     assert "Co" in said and "trèfle" in said and "Suits:" in said  # the key, translated on a French page
 
 
-@pytest.mark.parametrize("typed", ["K", "Q", "J", "RD", "VS", "XP"])
-def test_french_pages_refuse_english_letters_with_the_key(typed):
+@pytest.mark.parametrize("typed", ["RD", "VS", "XP"])
+def test_french_pages_refuse_english_suits_with_the_key(typed):
     with pytest.raises(ValueError) as err:
         read_typed(typed, FRENCH)
     assert "is not a card" in str(err.value.args[0]) and "Suits:" in str(err.value.args[0])
 
 
-@pytest.mark.parametrize("typed, card", [("VC", "JC"), ("DH", "QH"), ("KD", "KD"), ("Q♠", "QS"), ("10c", "10C")])
+@pytest.mark.parametrize("typed, card", [("JC", "JC"), ("QH", "QH"), ("KD", "KD"), ("Q♠", "QS"), ("10c", "10C"),
+                                         ("1", "A"), ("x", "X")])
 def test_english_pages_read_as_the_api_does(typed, card):
     assert str(read_typed(typed, ENGLISH)) == card == str(parse_card(typed))
+
+
+@pytest.mark.parametrize("typed, reader", [("D", ENGLISH), ("DC", ENGLISH), ("V♥", ENGLISH), ("r", ENGLISH),
+                                           ("K", FRENCH), ("Q", FRENCH), ("JCo", FRENCH), ("K♠", FRENCH)])
+def test_a_rank_letter_of_the_other_language_is_refused_never_guessed(typed, reader):
+    with pytest.raises(ValueError) as err:  # an English D is diamonds, a French D the queen; a French K is carreau
+        read_typed(typed, reader)
+    said = str(err.value.args[0])
+    assert said.startswith(f"{typed}: ") and ("French letters" if reader is ENGLISH else "English letters") in said
+    assert "Suits:" in said
 
 
 def test_typed_cards_name_the_box():
