@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Record, best_of
+from .base import Names, Record, best_of
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
@@ -224,7 +224,11 @@ class ChaseRules(BaseRules):
         """Return who loses a life: from the cards when given, else from ``losers``."""
         cards, losers = data.get("cards"), data.get("losers")
         if cards_decide(data):
-            return losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
+            by_cards = losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
+            if losers and isinstance(losers, list) and sorted(set(need_seats(losers, "losers", table))) != by_cards:
+                text, params = said_by_cards(table, by_cards)
+                raise fail("losers", text, **params)  # else the players ticked would be dropped without a word
+            return by_cards
         if losers is None or (cards is not None and losers == []):
             # An untouched form sends empty cards and no ticks: that is a slip, not "nobody lost".
             raise fail("cards", N_("give each player's card, or say who lost a life"))
@@ -387,6 +391,14 @@ def end_note(table: Table, pot: Mapping[str, Any], winners: int) -> Msg:
     if pot["new_stake"]:
         return msg(N_("The pot of %(money)s carries to the next game, and everyone adds a new stake"), money=money)
     return msg(N_("The pot of %(money)s carries to the next game"), money=money)
+
+
+def said_by_cards(table: Table, by_cards: list[int]) -> tuple[str, dict[str, Any]]:
+    """Say who the cards given make lose a life, when the players ticked as losers differ."""
+    if not by_cards:
+        return N_("the cards given cancel out, so nobody loses a life: tick no one, or leave the cards empty"), {}
+    return (N_("the cards given say %(names)s lost a life: tick no one else, or leave the cards empty"),
+            {"names": Names(tuple(table.players[seat] for seat in by_cards))})
 
 
 def cards_decide(data: Mapping[str, Any]) -> bool:

@@ -86,6 +86,15 @@ def test_a_refused_named_number_is_refused_by_its_own_box(client, language, said
     assert answer.status_code == 422 and errors == [("opt_points-king-err", said)]  # under "Each king", not the first box
 
 
+def test_chase_players_ticked_against_the_cards_are_refused_and_kept(client):
+    gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"]))
+    refused = client.post(f"/games/{gid}/rounds", data={"cards-0": "A", "cards-1": "5", "cards-2": "K", "losers": "2"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    assert '<p class="error" id="losers-err">the cards given say Ann lost a life' in page
+    assert 'checked id="losers-2"' in page and 'value="K"' in page  # Cy's tick and the cards, as typed
+
+
 def test_round_form_records_a_hole_and_refusals_keep_input(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     refused = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5", "score-1": "7", "number": "1"})

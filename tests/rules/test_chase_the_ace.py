@@ -72,9 +72,20 @@ def test_losers_lose_a_life_each() -> None:
     assert [s["out"] for s in state.standings] == [False] * 4
 
 
-def test_the_cards_win_over_losers_when_both_are_given() -> None:
-    state = play(table(4), [{"cards": ["2", "3", "4", "5"], "losers": [3]}])
+def test_cards_and_losers_that_agree_are_one_deal() -> None:
+    state = play(table(4), [{"cards": ["2", "3", "4", "5"], "losers": [0]}])
     assert lives(state) == [2, 3, 3, 3]
+
+
+@pytest.mark.parametrize("cards, losers, says", [
+    (["A", "5", "K", "7"], [2], "the cards given say Ann lost a life: tick no one else, or leave the cards empty"),
+    (["A", "5", "K", "7"], [0, 2], "the cards given say Ann lost a life"),
+    (["5", "5", "K", "K"], [0], "the cards given cancel out, so nobody loses a life"),
+])
+def test_players_ticked_as_losers_against_the_cards_are_refused(cards, losers, says) -> None:
+    with pytest.raises(RoundRefused) as err:  # a tick the cards overrule was dropped without a word
+        play(table(4), [{"cards": cards, "losers": losers}])
+    assert set(err.value.errors) == {"losers"} and str(err.value.errors["losers"]).startswith(says)
 
 
 def test_an_empty_cards_list_leaves_the_losers_to_decide() -> None:
