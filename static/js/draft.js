@@ -9,6 +9,38 @@
   const PREFIX = "scorekeeper-draft:";
   const SKIP = ["csrf_token", "entry_key", "number"];
 
+  // Each language's card letters (the API's rank for each letter, the symbol for each suit letter): a draft typed
+  // on a page in one language is put back in the letters of the page it comes back to (the EN/FR button), so that
+  // an English K is not read as a French carreau. Symbols read in every language.
+  const LETTERS = {
+    en: { ranks: { J: "J", Q: "Q", K: "K", T: "10" }, suits: { S: "♠", H: "♥", D: "♦", C: "♣" } },
+    fr: { ranks: { V: "J", D: "Q", R: "K" }, suits: { CO: "♥", P: "♠", K: "♦", T: "♣" } },
+  };
+  const PLAIN = /^(10|[1-9]|A|X|JOKER)$/;  // ranks written alike in both
+
+  const language = (lang) => (lang || "en").slice(0, 2);
+
+  function inLetters(card, from, to) {
+    const up = card.toUpperCase();
+    const signs = "♠♥♦♣";
+    let rank = up, suit = "";
+    if (up.length > 1 && signs.includes(up.slice(-1))) {
+      rank = up.slice(0, -1); suit = up.slice(-1);
+    } else {
+      const letter = Object.keys(from.suits).find((s) => up.endsWith(s) && up.length > s.length &&
+        (PLAIN.test(up.slice(0, -s.length)) || up.slice(0, -s.length) in from.ranks));
+      if (letter) { rank = up.slice(0, -letter.length); suit = from.suits[letter]; }
+    }
+    if (PLAIN.test(rank)) return rank + suit;
+    if (!(rank in from.ranks)) return card;  // not a card in its own letters: left as typed, for the server to say
+    const api = from.ranks[rank];
+    return (Object.keys(to.ranks).find((r) => to.ranks[r] === api) || api) + suit;
+  }
+
+  function cardsIn(text, from, to) {
+    return text.split(/([\s,]+)/).map((part) => (part.trim() && part.indexOf(",") < 0 ? inLetters(part, from, to) : part)).join("");
+  }
+
   function storage() {
     try { return window.localStorage; } catch (e) { return null; }  // private mode: no drafts
   }
@@ -89,7 +121,8 @@
     });
     if (!typed) { drop(at); return false; }
     try {
-      store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent }));
+      store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent,
+        lang: language(document.documentElement.lang) }));
     } catch (e) { return false; }  // full: the form still holds it
     return true;
   }
@@ -97,6 +130,8 @@
   function restore(form, draft) {
     const values = {};
     draft.fields.forEach(([name, value]) => { (values[name] = values[name] || []).push(value); });
+    const from = LETTERS[draft.lang], to = LETTERS[language(document.documentElement.lang)];
+    const relettered = from && to && from !== to;
     controls(form).forEach((c) => {
       const got = values[c.name];
       if (c.type === "checkbox" || c.type === "radio") {
@@ -104,7 +139,7 @@
       } else if (c.tagName === "SELECT" && c.multiple) {
         Array.from(c.options).forEach((o) => { o.selected = !!got && got.includes(o.value); });
       } else if (got) {
-        c.value = got[0];
+        c.value = relettered && c.closest(".cards-entry") ? cardsIn(got[0], from, to) : got[0];
         if (got[0] !== "") c.dataset.touched = "1";  // a count the scorer gave: not filled in for them
       }
     });

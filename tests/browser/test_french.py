@@ -130,3 +130,24 @@ def test_a_half_typed_french_hole_survives_the_rules_back_and_a_reload(french_pa
     assert "Trou 2" in page.content()
     hole = httpx_get(f"{live_server}/api/games/{state['id']}")["rounds"][0]
     assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "K"] and hole["points"] == [0, 5]
+
+
+def test_a_draft_switched_to_the_other_language_comes_back_in_its_letters(french_page, live_server):
+    """Cards typed in French, then the EN button: the draft comes back in English letters (an English K would be
+    a French carreau, a French D an English diamond), and back again; saved, they are the cards typed."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#cards-0").fill("VCo 5 R D♦")
+    page.locator("#cards-1").fill("10P 2 3 4")
+    page.get_by_role("link", name="English").click()
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#cards-0").input_value() == "J♥ 5 K Q♦"
+    assert page.locator("#cards-1").input_value() == "10♠ 2 3 4"
+    page.get_by_role("link", name="Français").click()
+    page.wait_for_load_state()
+    assert page.locator("#cards-0").input_value() == "V♥ 5 R D♦"
+    submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
+    hole = httpx_get(f"{live_server}/api/games/{state['id']}")["rounds"][0]
+    assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "QD"]
