@@ -78,9 +78,21 @@ def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str
     if COLON not in template:
         return params
     for key, value in message.params.items():
-        if isinstance(value, Msg) and f"{COLON}%({key})s" in template and isinstance(params.get(key), str):
+        if isinstance(value, Msg) and f"{COLON}%({key})s" in template and isinstance(params.get(key), str) \
+                and not opens_with_a_value(value):
             params[key] = lower_first(params[key])
     return params
+
+
+def opens_with_a_value(message: Msg) -> bool:
+    """Say whether a message, as translated, opens with one of its values (a player's name: "Bob : indiquez sa
+    carte"), which keeps its capital after a colon."""
+    template = translations().ugettext(message.text)
+    opening = re.match(r"%\((\w+)\)s", template)
+    if opening is None:
+        return False
+    value = message.params.get(opening[1])
+    return opens_with_a_value(value) if isinstance(value, Msg) else True
 
 
 def upper_first(text: str) -> str:

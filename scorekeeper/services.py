@@ -6,7 +6,7 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache as once
+from functools import cache as once, reduce
 from typing import Any
 
 from blinker import Namespace
@@ -20,7 +20,7 @@ from .extensions import db
 from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
 from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append
-from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for
+from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
 
 signals = Namespace()
 game_changed = signals.signal("game-changed")  # sent with the new fold (``derived``) before the game's row moves on
@@ -253,15 +253,32 @@ def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived
             raise Conflict({"round": msg(N_("round %(n)s no longer fits the game"), n=exc.number)}) from None
         if exc.number == changed:
             raise (Conflict({"round": GAME_OVER}) if exc.after_end else Invalid(exc.errors)) from None
-        raise Conflict({"round": later_round_message(exc)}) from None
+        raise Conflict({"round": later_round_message(game, exc)}) from None
 
 
-def later_round_message(exc: RoundRefused) -> Msg:
-    """Explain why a change is refused because of a round after it."""
+def later_round_message(game: Game, exc: RoundRefused) -> Msg:
+    """Explain why a change is refused because of a round after it, in table words: the round by its name ("Deal
+    2"), and what would be wrong with it, each about a player saying who."""
+    table = table_of(game)
+    title = rules_for(game).round_title(table, exc.number)
     if exc.after_end:
-        return msg(N_("this change ends the game before round %(n)s; delete the later rounds first"), n=exc.number)
-    detail = "; ".join(f"{k}: {v}" for k, v in exc.errors.items())
-    return msg(N_("this change would make round %(n)s impossible (%(detail)s)"), n=exc.number, detail=detail)
+        return msg(N_("%(round)s would come after the end of the game with this change: delete the later rounds "
+                      "first"), round=title)
+    said = [about_player(table, path, why) for path, why in exc.errors.items()]
+    detail = reduce(lambda first, then: msg(N_("%(first)s; %(then)s"), first=first, then=then), said)
+    return msg(N_("%(round)s would no longer stand after this change: %(detail)s"), round=title, detail=detail)
+
+
+SEAT_IN_PATH = re.compile(r"players\.(\d{1,3})(?:\..+)?|\w+\.(\d{1,3})")  # "players.1.cards", "cards.2"
+
+
+def about_player(table: Table, path: str, why: Msg) -> Msg:
+    """Say who a refusal is about ("Bob: a layout has 4 cards…"), unless it names them already."""
+    found = SEAT_IN_PATH.fullmatch(path)
+    seat = int(found[1] or found[2]) if found else None
+    if seat is None or seat >= table.n or table.players[seat] in str(why):
+        return why
+    return msg(N_("%(name)s: %(why)s"), name=table.players[seat], why=why)
 
 
 def check_object(data: Any) -> Mapping[str, Any]:

@@ -425,7 +425,7 @@ def place_new_game_errors(form, errors: dict[str, str]) -> None:
         elif parts[0] == "preset":
             form.preset.errors = [message]
         else:
-            form.general_errors.append(message)
+            form.general_errors.append(upper_first(message))  # a banner of its own: a sentence
 
 
 # --- rounds ------------------------------------------------------------------------------
@@ -629,7 +629,7 @@ def place_errors(form, errors: Mapping[str, str]) -> None:
         if target is not None:
             target.errors = list(target.errors or []) + [message]
         else:
-            form.general_errors.append(message)
+            form.general_errors.append(upper_first(message))  # a banner of its own: a sentence
 
 
 def error_input(form, path: str):

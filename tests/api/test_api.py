@@ -185,8 +185,25 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
     # Making Ann the worst on hole 1 puts her out, so hole 2 (which has her cards) cannot stand.
     answer = client.put(f"/api/games/{state['id']}/rounds/1",
                         json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}}, headers=auth(state))
-    assert answer.status_code == 409 and "round" in answer.get_json()["errors"]
+    assert answer.status_code == 409 and answer.get_json()["errors"] == {
+        "round": "Hole 2 would no longer stand after this change: Ann is out of the game; leave this empty; "
+                 "give Cy's cards or score"}  # the round by its name, no field paths
+    french = client.put(f"/api/games/{state['id']}/rounds/1", headers={**auth(state), "Accept-Language": "fr"},
+                        json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}})
+    assert french.get_json()["errors"]["round"] == ("Trou 2 ne tiendrait plus après cette modification\u00a0: Ann n'est "
+                                                    "plus en jeu\u202f; laissez ce champ vide\u202f; Cy\u00a0: indiquez "
+                                                    "les cartes ou le score")  # "Cy" keeps its capital after a colon
     assert client.get(f"/api/games/{state['id']}").get_json() == before
+
+
+def test_a_later_rounds_refusal_says_who_it_is_about():
+    from scorekeeper.rules.base import Msg, Table
+    from scorekeeper.services import about_player
+
+    table = Table(("Ann", "Bob"), None)
+    assert str(about_player(table, "players.1.cards", Msg("a layout has 4 cards"))) == "Bob: a layout has 4 cards"
+    assert str(about_player(table, "cards.1", Msg("give Bob's card"))) == "give Bob's card"  # named already
+    assert str(about_player(table, "knocker", Msg("pick a player"))) == "pick a player"
 
 
 def test_edit_that_ends_the_game_early_is_409(client, create_game, post_round):
@@ -195,7 +212,8 @@ def test_edit_that_ends_the_game_early_is_409(client, create_game, post_round):
     post_round(state, {"players": [{"score": 5}, {"score": 5}]})
     answer = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": {"players": [{"score": 30}, {"score": 5}]}},
                         headers=auth(state))
-    assert answer.status_code == 409
+    assert answer.status_code == 409 and answer.get_json()["errors"]["round"] == (
+        "Hole 2 would come after the end of the game with this change: delete the later rounds first")
 
 
 @pytest.mark.parametrize("body, field", [
