@@ -53,7 +53,7 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     fill_entry(page, 0, "1", "2", "0", True, melded_points="200")
     fill_entry(page, 1, "1", "2", "1", True, melded_points="150", left_points="45")
     page.get_by_role("button", name="Save hand 2").click()
-    expect(page.locator(".error.banner")).to_contain_text("only one player can go out in a hand")
+    expect(page.locator(".error.banner")).to_contain_text("Only one player can go out in a hand")
     expect(page.locator("#melded_points-0")).to_have_value("200")
     expect(page.locator("#left_points-1")).to_have_value("45")
     expect(page.locator("#went_out-1")).to_be_checked()
