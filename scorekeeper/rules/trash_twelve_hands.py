@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option,
-                   OptionKind, Scope, Table, Turn, as_int, fail, first_dealer_option, msg, need_int, need_list,
+                   OptionKind, RulesError, Scope, Table, Turn, as_int, fail, gather, first_dealer_option, msg, need_int, need_list,
                    need_object, need_seat, shown)
 
 HANDS = 12
@@ -144,6 +144,22 @@ def describe_hand(table: Table, number: int) -> Msg:
     return msg(HAND_TEXTS[contract], number=number, hands=HANDS, points=points[name])
 
 
+def hand_keys(contract: Contract) -> frozenset[str]:
+    """Return the keys a hand of this contract is given by."""
+    if contract is Contract.SEQUENCE:
+        return frozenset({"first_out", "second_out"})
+    return frozenset({contract.value})
+
+
+def refuse_other_hands(number: int, contract: Contract, data: Mapping[str, Any]) -> None:
+    """Refuse what belongs to another hand's contract (hearts given on the tricks hand would be stored unread)."""
+    errors = {key: msg(N_("hand %(number)s is %(contract)s, not %(key)s"), number=number,
+                       contract=CONTRACT_LABELS[contract], key=shown(key))
+              for key in data if key not in hand_keys(contract) and data[key] is not None}
+    if errors:
+        raise RulesError(errors)
+
+
 def picked_seat(data: Mapping[str, Any], key: str, table: Table, missing: str) -> int:
     """Read the seat the table picked for ``key``; a missing pick is asked for in table words."""
     if data.get(key) is None:
@@ -234,29 +250,36 @@ class TrashTwelveRules(BaseRules):
     def play(self, table: Table, state: TrashTwelveState, turn: Turn, data: Mapping[str, Any]):
         data = need_object(data)
         contract = contract_for(state.hands + 1)
+        errors: dict[str, Msg] = {}
+        gather(errors, refuse_other_hands, state.hands + 1, contract, data)
         if contract in COUNTED:
-            points = self.score_counts(table, contract, data)
+            points = gather(errors, self.score_counts, table, turn, contract, data)
         elif contract is Contract.LAST_TRICK:
-            points = self.score_last_trick(table, data)
+            points = gather(errors, self.score_last_trick, table, data)
         else:
-            points = self.score_sequence(table, data)
+            points = gather(errors, self.score_sequence, table, data)
+        if errors or points is None:
+            raise RulesError(errors)
         totals = tuple(t + p for t, p in zip(state.totals, points))
         return TrashTwelveState(totals, state.hands + 1), points
 
-    def read_counts(self, table: Table, contract: Contract, data: Mapping[str, Any]) -> list[int]:
+    def read_counts(self, table: Table, turn: Turn, contract: Contract, data: Mapping[str, Any]) -> list[int]:
         """Check a counting hand: one count per seat, adding up to what the hand holds."""
         key = contract.value
         want = hand_total(contract, deck_for(table.n))
+        if data.get(key) is None:
+            raise fail(key, N_("hand %(number)s is %(contract)s: give how many each player took"),
+                       number=turn.number, contract=CONTRACT_LABELS[contract])
         entries = need_list(data.get(key), key, table)
         counts = [need_int(v, f"{key}.{seat}", 0, want) for seat, v in enumerate(entries)]
         if sum(counts) != want:
             raise fail(key, SUM_ERRORS[contract], got=sum(counts), n=table.n, want=want)
         return counts
 
-    def score_counts(self, table: Table, contract: Contract, data: Mapping[str, Any]) -> list[int]:
+    def score_counts(self, table: Table, turn: Turn, contract: Contract, data: Mapping[str, Any]) -> list[int]:
         """Score tricks, hearts, kings or queens: the count times the value of one."""
         each = table.options.points[COUNTED[contract][0]]
-        return [count * each for count in self.read_counts(table, contract, data)]
+        return [count * each for count in self.read_counts(table, turn, contract, data)]
 
     def score_last_trick(self, table: Table, data: Mapping[str, Any]) -> list[int]:
         """Score the last-trick hand: only the taker of the last trick scores."""

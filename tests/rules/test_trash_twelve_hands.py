@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import engine
+from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
 from scorekeeper.rules.trash_twelve_hands import (
     CONTRACTS, DECKS, DEFAULT_POINTS, RULES, Contract, contract_for, deck_for, describe_hand,
@@ -181,8 +182,20 @@ def test_points_option_changes_each_value(hands_before, name, data, points):
     assert play_one(t, data, hands_before) == points
 
 
-def test_other_contracts_keys_are_ignored():
-    assert play_one(table(), {"tricks": [13, 0, 0, 0], "hearts": "junk", "last_trick": "x"}) == [65, 0, 0, 0]
+@pytest.mark.parametrize("data, says", [
+    ({"tricks": [4, 3, 3, 3], "hearts": [13, 0, 0, 0]}, {"hearts": "hand 1 is Tricks, not hearts"}),
+    ({"tricks": [13, 0, 0, 0], "last_trick": 2}, {"last_trick": "hand 1 is Tricks, not last_trick"}),
+    ({"hearts": [13, 0, 0, 0]}, {"hearts": "hand 1 is Tricks, not hearts",
+                                 "tricks": "hand 1 is Tricks: give how many each player took"}),
+])
+def test_another_hands_counts_are_refused_not_stored_unread(data, says):
+    with pytest.raises(RoundRefused) as err:
+        play(table(), [data])
+    assert {path: str(m) for path, m in err.value.errors.items()} == says
+
+
+def test_another_hands_key_left_empty_is_no_entry():
+    assert play_one(table(), {"tricks": [13, 0, 0, 0], "hearts": None}) == [65, 0, 0, 0]
 
 
 @pytest.mark.parametrize("players", sorted(DECKS))
