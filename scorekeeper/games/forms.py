@@ -438,7 +438,16 @@ def input_name(field: Field, seat: int | None = None, alt: bool = False) -> str:
 
 
 def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool = False) -> WtfField:
-    """Build the input for one round field (one seat's copy for player fields)."""
+    """Build the input for one round field (one seat's copy for player fields); a field another answer rules out
+    says so (``data-unused-when="result=draw"``), for the page to grey it out and not send it then."""
+    made = asked_input(field, table, seats_in, alt)
+    if field.unused_when is not None:
+        made.kwargs["render_kw"] = {**(made.kwargs.get("render_kw") or {}), "data-unused-when": "=".join(field.unused_when)}
+    return made
+
+
+def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool = False) -> WtfField:
+    """Build the input for one round field, as its kind asks."""
     label = tr(field.alt_label if alt else field.label)
     # A player question's help is shown once above the players, not under every one of them.
     desc = tr(field.help) if field.help and field.scope is Scope.ROUND else ""

@@ -544,6 +544,7 @@ class Field:
     default: Any = None
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
     pad: bool = False               # INT points typed on the page's number pad, with − and sums ("12+8")
+    unused_when: tuple[str, str] | None = None  # (field, value): not asked when that answer is chosen (a draw)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any
 
 from .base import Record, best_of
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
-                   Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list,
+                   RulesError, Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list,
                    need_object, need_seat)
 
 MAX_DEADWOOD = 100
@@ -46,6 +46,7 @@ RESULT_LABELS = {
     Result.BIG_GIN: N_("Big gin (all 11 cards)"),
     Result.DRAW: N_("Draw (nobody scores)"),
 }
+DRAWN = ("result", Result.DRAW.value)  # a draw has no knocker and no deadwood
 
 SPEC = GameSpec(
     key="gin-rummy",
@@ -147,6 +148,7 @@ class GinRummyRules(BaseRules):
         data = need_object(data)
         result = self.read_result(data)
         if result is Result.DRAW:
+            refuse_in_a_draw(data)
             return GinState(state.points, state.hands_won, state.hands + 1), [0] * table.n
         if data.get("knocker") is None:
             raise fail("knocker", N_("say who knocked or went gin"))
@@ -272,13 +274,26 @@ class GinRummyRules(BaseRules):
             # Nothing chosen beforehand: a form that opened on "Knock" with nobody knocking was refused as it stood.
             Field("result", N_("How the hand ended"), FieldKind.CHOICE, default=None,
                   choices=tuple((r.value, RESULT_LABELS[r]) for r in Result)),
-            # No "Nobody" to pick: a draw does not read the knocker. One help line for the hand; the card pad
-            # under each deadwood already knows the card values.
+            # No "Nobody" to pick: a draw has no knocker, and the page greys both out once Draw is chosen. One
+            # help line for the hand; the card pad under each deadwood already knows the card values.
             Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT,
-                  help=N_("For a draw, leave the knocker and the deadwood empty")),
+                  help=N_("For a draw, leave the knocker and the deadwood empty"), unused_when=DRAWN),
             Field("deadwood", N_("Deadwood after lay-offs"), FieldKind.INT, Scope.LIST, optional=True,
-                  lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES),
+                  lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES, unused_when=DRAWN),
         ]
+
+
+def refuse_in_a_draw(data: Mapping[str, Any]) -> None:
+    """Refuse a knocker or deadwood given with a draw: a hand ended by a knock and then marked a draw by a slip
+    would score nothing without a word."""
+    errors: dict[str, Msg] = {}
+    if data.get("knocker") is not None:
+        errors["knocker"] = msg(N_("a drawn hand has no knocker; choose how the hand ended again"))
+    deadwood = data.get("deadwood")
+    if deadwood is not None and not (isinstance(deadwood, list) and all(v is None for v in deadwood)):
+        errors["deadwood"] = msg(N_("a drawn hand scores nothing; leave the deadwood empty"))
+    if errors:
+        raise RulesError(errors)
 
 
 RULES = GinRummyRules()

@@ -503,7 +503,27 @@
     document.querySelectorAll(".layout-keys").forEach((keys) => { keys.hidden = true; });
   }
 
+  // A question another answer rules out (Gin: a draw has no knocker and no deadwood) is greyed out and not sent
+  // while that answer is chosen; what was typed in it stays, in case the answer changes back.
+  function unusedWhen(box) {
+    const [name, value] = box.dataset.unusedWhen.split("=");
+    const form = box.closest("form");
+    const answers = Array.from(form.querySelectorAll("input")).filter((c) => c.name === name);
+    const update = () => {
+      const off = answers.some((c) => c.checked && c.value === value);
+      box.classList.toggle("unused", off);
+      box.querySelectorAll("input, select").forEach((control) => {
+        control.disabled = off;
+        const pad = form.querySelector(`[data-pad-for="${control.id}"]`);
+        if (pad) pad.disabled = off;
+      });
+    };
+    answers.forEach((c) => c.addEventListener("change", update));
+    update();
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll(".round-form div[data-unused-when]").forEach(unusedWhen);
     document.querySelectorAll(".round-form input[data-count]:not([data-chips])").forEach(stepper);
     document.querySelectorAll(".round-form input[data-count]").forEach(typedOver);
     document.querySelectorAll(".round-form input[data-chips]").forEach(countChips);

@@ -1,7 +1,9 @@
 """Gin Rummy on a phone: knocks, a deadwood added up by tapping cards, a refused knock, gin to the target."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -122,3 +124,26 @@ def test_gin_rummy_ended_by_hand_adds_the_bonus(page, start_game, shot):
     expect(page.locator(".standings li", has_text="Ed").locator(".gin-bonus")).to_have_text("27 + 100 bonus")
     assert totals(page) == ["127", "8", "0"]  # over: the final placings, 1st first
     shot("gin-rummy-5-ended-by-hand")
+
+
+def test_a_draw_greys_out_the_knocker_and_the_deadwood_and_sends_neither(page, start_game, live_server):
+    url = start_game("gin-rummy", ["Ann", "Bob"])
+    pick(page, "How the hand ended", "Knock")
+    pick(page, "Who knocked or went gin", "Ann")
+    page.locator("#deadwood-0").fill("5")
+    page.locator("#deadwood-1").fill("30")
+    pick(page, "How the hand ended", "Draw (nobody scores)")  # a slip, or the hand really was drawn
+    for box in ("#knocker-0", "#deadwood-0", "#deadwood-1"):
+        expect(page.locator(box)).to_be_disabled()
+    expect(page.locator(".seat-entry", has_text="Bob").get_by_role("button", name="Add up cards")).to_be_disabled()
+    pick(page, "How the hand ended", "Knock")  # changed back: what was typed is still there
+    expect(page.locator("#deadwood-1")).to_be_enabled()
+    expect(page.locator("#deadwood-1")).to_have_value("30")
+    expect(page.locator("#knocker-0")).to_be_checked()
+    pick(page, "How the hand ended", "Draw (nobody scores)")
+    save(page, 1)
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    game = url.split("#")[0].rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{live_server}/api/games/{game}") as answer:
+        hand = json.load(answer)["rounds"][0]
+    assert hand["data"] == {"result": "draw", "knocker": None, "deadwood": [None, None]} and hand["points"] == [0, 0]

@@ -118,8 +118,20 @@ def test_hands_won(n, options, rounds, hands_won):
     assert column(derived, "hands_won") == hands_won
 
 
-def test_draw_ignores_knocker_and_deadwood():
-    assert points_of(table(), {"result": "draw", "knocker": "junk", "deadwood": None}) == [0, 0]
+def test_a_draw_with_nothing_else_scores_nothing():
+    assert points_of(table(), {"result": "draw"}) == [0, 0]
+    assert points_of(table(), {"result": "draw", "knocker": None, "deadwood": [None, None]}) == [0, 0]
+
+
+@pytest.mark.parametrize("data, fields", [
+    ({"result": "draw", "knocker": 0}, {"knocker"}),
+    ({"result": "draw", "deadwood": [5, 30]}, {"deadwood"}),
+    ({"result": "draw", "knocker": 1, "deadwood": [0, 12]}, {"knocker", "deadwood"}),
+])
+def test_a_draw_given_a_knocker_or_deadwood_is_refused(data, fields):
+    with pytest.raises(RulesError) as err:  # a knock marked a draw by a slip would score nothing without a word
+        RULES.play(table(), RULES.start(table()), Turn(1, 0), data)
+    assert set(err.value.errors) == fields
 
 
 def test_play_does_not_change_the_state():
