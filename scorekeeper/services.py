@@ -265,7 +265,7 @@ def later_round_message(game: Game, exc: RoundRefused) -> Msg:
         return msg(N_("%(round)s would come after the end of the game with this change: delete the later rounds "
                       "first"), round=title)
     said = [about_player(table, path, why) for path, why in exc.errors.items()]
-    detail = reduce(lambda first, then: msg(N_("%(first)s; %(then)s"), first=first, then=then), said)
+    detail = reduce(lambda said, more: msg(N_("%(said)s; %(more)s"), said=said, more=more), said)
     return msg(N_("%(round)s would no longer stand after this change: %(detail)s"), round=title, detail=detail)
 
 

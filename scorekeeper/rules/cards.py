@@ -209,6 +209,11 @@ def suit_needed(rank: str, overrides: Mapping[str, int]) -> bool:
     return any(len(key) > len(rank) and key[: len(rank)] == rank and key[len(rank):] in SUITS for key in overrides)
 
 
+def alone(names: Names) -> bool:
+    """Say whether one player holds the cards a message is about ("Ann holds", not "Ann hold … between them")."""
+    return len(names.names) == 1
+
+
 def check_packs(hands: Sequence[tuple[str, Sequence[Card]]], packs: int, jokers: int, path: str = "players") -> None:
     """Raise a RulesError naming ``path`` when the cards are more than the packs hold, and who holds them.
 
@@ -221,18 +226,27 @@ def check_packs(hands: Sequence[tuple[str, Sequence[Card]]], packs: int, jokers:
     ranks = Counter(c.rank for c in cards)
     found: list[Msg] = []  # every card too many, said in one refusal: fixed at once, not one per Save
     if ranks[JOKER] > jokers:
-        found.append(msg(N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
-                         names=holders(lambda c: c.is_joker), got=ranks[JOKER], most=jokers))
+        names = holders(lambda c: c.is_joker)
+        found.append(msg(N_("%(names)s holds %(got)s jokers; the packs hold %(most)s") if alone(names) else
+                         N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
+                         names=names, got=ranks[JOKER], most=jokers))
     for rank, count in ranks.items():
         if rank != JOKER and count > 4 * packs:
-            found.append(msg(N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
-                             names=holders(lambda c: c.rank == rank), got=count, rank=CardText(rank), most=4 * packs))
+            names = holders(lambda c: c.rank == rank)
+            found.append(msg(N_("%(names)s holds %(got)s cards of rank %(rank)s; the packs hold %(most)s")
+                             if alone(names) else
+                             N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
+                             names=names, got=count, rank=CardText(rank), most=4 * packs))
     for card, count in Counter(c for c in cards if c.suit).items():
         if count > packs:
             names = holders(lambda c: c == card)
             if packs == 1 and count == 2 and len(names.names) == 2:
                 found.append(msg(N_("%(names)s both hold the %(card)s; one pack holds one"),
                                  names=names, card=CardText(str(card))))
+            elif alone(names):
+                found.append(nmsg("%(names)s holds the %(card)s %(got)s times; one pack holds it once",
+                                  "%(names)s holds the %(card)s %(got)s times; the %(num)s packs hold it %(num)s times",
+                                  packs, names=names, card=CardText(str(card)), got=count))
             else:
                 found.append(nmsg("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
                                   "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it %(num)s times",

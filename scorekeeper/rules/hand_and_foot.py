@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import gcd
 from enum import Enum
 from typing import Any
 
@@ -332,19 +333,27 @@ class HandFootRules(BaseRules):
         if cards and points is not None:
             raise fail(alt_path, N_("give the cards or their points, not both"))
         if points is not None and not cards:
-            return need_int(points, alt_path, 0, packs_worth(table.options, table.n)), [], alt
+            points = need_int(points, alt_path, 0, packs_worth(table.options, table.n))
+            step = gcd(*counted_values(table.options).values())
+            if step > 1 and points % step:  # cards that are each worth a multiple of 5 add up to one
+                raise fail(alt_path, N_("%(points)s is not a multiple of %(step)s: every card counts a multiple of "
+                                        "%(step)s"), points=points, step=step)
+            return points, [], alt
         return points_of(cards or [], table.options), cards or [], name
 
     def check_books(self, table: Table, seat: int, books: int, cards: list[Card] | None, points: int | None) -> None:
         """Refuse books the cards laid down could not make: seven cards a book, or their points at the least."""
         path, name = f"players.{seat}.clean_books", table.players[seat]
         if cards is not None and len(cards) < BOOK * books:
-            raise fail(path, N_("%(books)s books need at least %(need)s cards laid down; %(name)s laid down "
-                                "%(got)s"), books=books, need=BOOK * books, name=name, got=len(cards))
+            raise RulesError({path: nmsg("%(num)s book needs at least %(need)s cards laid down; %(name)s laid down "
+                                         "%(got)s", "%(num)s books need at least %(need)s cards laid down; %(name)s "
+                                         "laid down %(got)s", books, need=BOOK * books, name=name, got=len(cards))})
         lowest = min(counted_values(table.options).values())
         if cards is None and points is not None and points < BOOK * lowest * books:
-            raise fail(path, N_("%(books)s books need at least %(need)s points laid down; %(name)s laid down "
-                                "%(got)s"), books=books, need=BOOK * lowest * books, name=name, got=points)
+            raise RulesError({path: nmsg("%(num)s book needs at least %(need)s points laid down; %(name)s laid "
+                                         "down %(got)s", "%(num)s books need at least %(need)s points laid down; "
+                                         "%(name)s laid down %(got)s", books, need=BOOK * lowest * books, name=name,
+                                         got=points)})
 
     def check_hand(self, table: Table, entries: Sequence[Entry]) -> None:
         """Check the hand across players: one went out at most, red threes and cards within the packs."""

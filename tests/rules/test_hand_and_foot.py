@@ -495,7 +495,7 @@ def test_black_threes_are_not_melded(melded: list[str]) -> None:
     ({}, entry(1, melded=["K"] * 6), "players.0.clean_books"),
     ({}, entry(2, 1, melded=["K"] * 20), "players.0.clean_books"),
     ({}, entry(1, 1, melded_points=70), None),       # 7 × 5, the lowest card value, per book
-    ({}, entry(1, 1, melded_points=69), "players.0.clean_books"),
+    ({}, entry(1, 1, melded_points=65), "players.0.clean_books"),
     ({"values": {"4": 0}}, entry(1, 1, melded_points=0), None),  # a card worth 0: points cannot tell
     ({}, entry(2, 0, 2), None),                      # neither cards nor points laid down: nothing to check
 ])
@@ -578,3 +578,18 @@ def test_partners_reach_the_meld_minimum_together() -> None:
     with pytest.raises(RoundRefused) as exc:
         play(t, [rnd(entry(melded_points=40), entry(), entry(), entry())])
     assert set(exc.value.errors) == {"players.0.melded_points"}
+
+
+@pytest.mark.parametrize("opts, mine, field", [
+    ({}, entry(1, 1, melded_points=72), "players.0.melded_points"),  # every card counts a multiple of 5
+    ({}, entry(left_points=7), "players.0.left_points"),
+    ({}, entry(left_points=35), None),
+    ({"values": {"4": 4}}, entry(1, 1, melded_points=72), None),    # a card worth 4: any sum may be
+])
+def test_points_given_are_a_sum_the_cards_can_make(opts: dict[str, Any], mine: dict[str, Any], field: str | None) -> None:
+    t = table(2, **opts)
+    data = rnd(mine, entry(left_points=10))
+    if field is None:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {field}
