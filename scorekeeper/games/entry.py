@@ -76,21 +76,23 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     return Taken(refused=form)
 
 
-INPUT_SEAT = re.compile(r".+-(\d{1,3})")  # a player's input: "score-3"
-PATH_SEAT = re.compile(r"players\.(\d{1,3})(?:\..+)?")  # an error on a player: "players.3", "players.3.score"
+INPUT_SEAT = re.compile(r"(.+)-(\d{1,3})")  # a player's input: "score-3"
+# An error on a player ("players.3", "players.3.score") or on one seat of a list ("points.3").
+PATH_SEAT = re.compile(r"players\.(\d{1,3})(?:\..+)?|\w+\.(\d{1,3})")
 
 
 def rest_checked(game: Game, derived, form) -> dict[str, str]:
     """Check the rest of a form some of whose boxes hold no number at all, so that one refusal names everything
-    to fix: what the rules say of every player but those with a box already marked (that box says why)."""
-    marked = {int(seat[1]) for name, field in form._fields.items()
-              if field.errors and (seat := INPUT_SEAT.fullmatch(name))}
+    to fix: what the rules say of every player but those with a box already marked (that box says why), and of
+    no list a marked box is part of (the tricks cannot add up while one of them is no number)."""
+    boxes = [found for name, field in form._fields.items() if field.errors and (found := INPUT_SEAT.fullmatch(name))]
+    marked, lists = {int(box[2]) for box in boxes}, {box[1] for box in boxes}
     try:
         append(tables.rules_for(game), derived, round_data(form, derived.table, derived.seats_in),
                game.finished_by_hand)
     except RoundRefused as exc:
         return {path: message for path, message in tr_errors(exc.errors).items()
-                if not ((seat := PATH_SEAT.fullmatch(path)) and int(seat[1]) in marked)}
+                if path not in lists and not ((seat := PATH_SEAT.fullmatch(path)) and int(seat[1] or seat[2]) in marked)}
     return {}
 
 

@@ -66,8 +66,16 @@ class WholeNumberField(StringField):
         return "" if self.data is None else str(self.data)
 
 
-SUM = re.compile(r"[+-]?\d{1,6}(?:\s*[+-]\s*\d{1,6}){0,49}")
-PLAIN_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")  # whole numbers added or taken away, however long
+# Whole numbers added or taken away, as the table counts ("12+11+7"); a number added may be below 0 ("-5+-5").
+SUM = re.compile(r"[+-]?\d{1,6}(?:(?:\+-?|-)\d{1,6}){0,49}")
+PLAIN_SUM = re.compile(r"[+-]?\d+(?:(?:\+-?|-)\d+)*")  # the same, however long the numbers
+TERM = re.compile(r"([+-]?)([+-]?)(\d+)")  # the operator, the number's own sign, the number
+
+
+def added_up(text: str) -> int:
+    """Add up a sum as typed ("-5+-5" is -10)."""
+    return sum((-1 if op == "-" else 1) * (-1 if sign == "-" else 1) * int(digits)
+               for op, sign, digits in TERM.findall(text))
 
 
 class PointsField(WholeNumberField):
@@ -85,12 +93,12 @@ class PointsField(WholeNumberField):
         if not SUM.fullmatch(text):
             field = upper_first(self.label.text)  # an "or penalty" box: "Penalty: …"
             if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
-                error = _l("%(field)s: too big for a score; at most 6 digits a number", field=field)
+                error = _l("%(field)s: too big for a score (6 digits at most)", field=field)
             else:
                 error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=field)
             self.process_errors.append(error)
             return
-        self.data = sum(int(term) for term in re.findall(r"[+-]?\d+", text))
+        self.data = added_up(text)
 
 
 class CardsField(StringField):

@@ -231,8 +231,10 @@
     input.insertAdjacentElement("afterend", out);
     const show = () => {
       const text = input.value.replace(/−/g, "-").replace(/\s/g, "");
-      out.textContent = /^[+-]?\d+([+-]\d+)+$/.test(text)
-        ? "= " + window.scorekeeperCards.minus(text.match(/[+-]?\d+/g).reduce((sum, t) => sum + Number(t), 0)) : "";
+      // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10)
+      out.textContent = /^[+-]?\d+((\+-?|-)\d+)+$/.test(text)
+        ? "= " + window.scorekeeperCards.minus(Array.from(text.matchAll(/([+-]?)([+-]?)(\d+)/g)).reduce(
+          (sum, [, op, sign, digits]) => sum + (op === "-" ? -1 : 1) * (sign === "-" ? -1 : 1) * Number(digits), 0)) : "";
     };
     input.addEventListener("input", show);
     show();

@@ -139,7 +139,8 @@ def test_a_correction_with_a_box_that_holds_no_number_says_what_else_is_wrong(cl
         "a layout has 4 cards; this one has 2", "Score: write a whole number, or a sum such as 12+11+7"]
 
 
-@pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7)])
+@pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7),
+                                          ("-5+-5", -10), ("−5+−5", -10)])
 def test_points_may_be_typed_as_a_sum(client, typed, total):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     assert client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"}).status_code == 302
@@ -147,11 +148,11 @@ def test_points_may_be_typed_as_a_sum(client, typed, total):
 
 
 NOT_A_SUM = "Score: write a whole number, or a sum such as 12+11+7"
-TOO_BIG = "Score: too big for a score; at most 6 digits a number"
+TOO_BIG = "Score: too big for a score (6 digits at most)"
 
 
 @pytest.mark.parametrize("typed, said", [
-    *((typed, NOT_A_SUM) for typed in ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60)]),
+    *((typed, NOT_A_SUM) for typed in ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60), "5--5", "--5"]),
     *((typed, TOO_BIG) for typed in ["1234567", "99999999999999999999", "12+12345678"])])
 def test_points_that_are_not_a_score_are_refused_by_name_and_kept(client, typed, said):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
@@ -159,6 +160,17 @@ def test_points_that_are_not_a_score_are_refused_by_name_and_kept(client, typed,
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and said in page
     assert f'value="{typed}"' in page
+
+
+@pytest.mark.parametrize("key, names, posted, said", [
+    ("any", ["Ann", "Bob"], {"points-0": "2.5", "points-1": "3"}, ["Points: write a whole number, or a sum such as 12+11+7"]),
+    ("trash-twelve-hands", ["Ann", "Bob", "Cy", "Dee"], {"tricks-0": "4.5", "tricks-1": "3", "tricks-2": "3", "tricks-3": "3"},
+     ["must be a whole number"]),  # not also "the tricks add up to 9": they cannot while one is no number
+])
+def test_a_box_that_holds_no_number_is_said_once(client, key, names, posted, said):
+    gid = game_id(start(client, key, names))
+    page = client.post(f"/games/{gid}/rounds", data=posted).get_data(as_text=True)
+    assert re.findall(r'class="error[^"]*"[^>]*>(.*?)</', page) == said  # not also "give Ann's points"
 
 
 def test_a_refusal_starts_with_its_box_name_as_a_sentence_does(client):
