@@ -127,6 +127,11 @@ class Stats:
     head_to_head: dict[int, dict[int, dict[str, int]]]
     records: list[Feature]
 
+    @property
+    def any_level(self) -> bool:
+        """Say whether two players ever finished level: then every head-to-head cell gives its level games too."""
+        return any(counts["level"] for row in self.head_to_head.values() for counts in row.values())
+
     def api(self, translate: Callable[[Msg | str], str]) -> dict[str, Any]:
         """Return the stats as ``GET /api/groups/<id>/stats`` sends them."""
         return {

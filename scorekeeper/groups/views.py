@@ -427,8 +427,7 @@ def history_csv(group_id: str):
     writer = csv.writer(out)
     writer.writerow([_("date"), _("game"), _("game id"), _("seat"), _("player"), _("place"), _("total"), _("won")])
     for played, key, public_id, seat, name, place, total, won in service.history_rows(group):
-        spec = registry.REGISTRY.get(key)
-        writer.writerow([played.date().isoformat(), _(spec.spec.name) if spec else key, public_id, seat + 1,
+        writer.writerow([played.date().isoformat(), csv_safe(stat_game(key)), public_id, seat + 1,
                          csv_safe(name), place, "" if total is None else stats.number(total), 1 if won else 0])
     filename = f"{slug(group.name)}-history.csv"
     return out.getvalue(), {"Content-Type": "text/csv; charset=utf-8",

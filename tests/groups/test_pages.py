@@ -121,8 +121,14 @@ def test_the_history_is_a_csv_and_the_season_a_pdf(client, make_group, play_golf
     rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
     assert rows[0] == ["date", "game", "game id", "seat", "player", "place", "total", "won"]
     assert [r[3:] for r in rows[1:]] == [["1", "'=Ann", "1", "1", "1"], ["2", "Bob", "2", "5", "0"]]
+    assert rows[1][1] == "Golf"
     french = client.get(f"/groups/{group['id']}/history.csv", headers={"Accept-Language": "fr"})
     assert french.get_data(as_text=True).startswith("date,jeu")
+    named = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]), json={
+        "game": "any", "players": ["=Ann", "Bob"], "options": {"name": "Five Crowns", "rounds": 1}}).get_json()
+    client.post(f"/api/games/{named['id']}/rounds", json={"data": {"points": [3, 9]}}, headers=bearer(named["token"]))
+    rows = list(csv.reader(io.StringIO(client.get(f"/groups/{group['id']}/history.csv").get_data(as_text=True))))
+    assert rows[-1][1] == "Five Crowns"  # the name it was played under, not "any:high:Five Crowns"
     pdf = client.get(f"/groups/{group['id']}/season.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 

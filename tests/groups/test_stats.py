@@ -2,6 +2,7 @@
 kept when a game finishes, kept again on an edit or a reopening; a constant number of queries per page."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from datetime import date, timedelta
 
@@ -66,6 +67,15 @@ def test_average_place_and_head_to_head(client, season):
     assert h2h[bob][ann] == {"ahead": 1, "behind": 1, "level": 1}
     assert h2h[ann][cy] == {"ahead": 2, "behind": 0, "level": 0} and h2h[cy][ann]["behind"] == 2
     assert cy not in h2h[cy]
+
+
+def test_head_to_head_cells_read_alike_once_two_players_finished_level(client, season):
+    group, _, _ = season
+    client.get(group["view"].replace("http://localhost", ""))  # the view link: this browser may read the group
+    page = client.get(f"/groups/{group['id']}?game=golf").get_data(as_text=True)
+    h2h = page[page.index('id="head-to-head"'):page.index('id="players"')]
+    cells = re.findall(r"<span title=\"ahead, behind, level\">([^<]*)</span>", h2h)
+    assert sorted(cells) == sorted(["1–1–1", "2–0–0", "1–1–1", "2–0–0", "0–2–0", "0–2–0"])  # never "2–0" beside "1–1–1"
 
 
 def test_records_come_from_the_rules(client, season):
