@@ -171,9 +171,9 @@ class ChaseRules(BaseRules):
 
     def records(self, table: Table, state: ChaseState, rounds: Sequence[Any],
                 standings: Sequence[Mapping[str, Any]]) -> list[Record]:
-        """Hold the longest survival: the most deals one player was still in for."""
-        stayed = [sum(1 for i in range(len(rounds)) if i == 0 or (rounds[i - 1].running[seat] or 0) > 0)
-                  for seat in range(table.n)]
+        """Hold the longest survival: the most deals one player came through with a life left (the deal a player
+        goes out in is not survived)."""
+        stayed = [sum(1 for played in rounds if (played.running[seat] or 0) > 0) for seat in range(table.n)]
         return [Record("survival", msg(N_("most deals survived")), seat, deals, True)
                 for seat, deals in best_of(stayed, low=False) if deals > 0]
 

@@ -597,3 +597,10 @@ def test_a_card_twice_names_who_holds_it() -> None:
     with pytest.raises(RoundRefused) as exc:
         play(table(4), [{"cards": ["5", "KH", "7", "KH"]}])
     assert str(exc.value.errors["cards"]) == "Bob and Di both hold the KH; one pack holds one"
+
+
+def test_the_deal_a_player_goes_out_in_is_not_survived() -> None:
+    t = table(3, lives=1)
+    derived = play(t, [lose(1), {"cards": ["9", None, "3"]}])  # Bob out in deal 1, Cy in deal 2; Ann wins
+    records = RULES.records(t, derived.state, derived.rounds, derived.standings)
+    assert [(r.kind, r.seat, r.value) for r in records] == [("survival", 0, 2)]
