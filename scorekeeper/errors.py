@@ -60,6 +60,8 @@ def server_error(exc):
 
 def page_error(exc):
     """Show a page error in table words (the API answers JSON; see api.views)."""
+    if exc.code == 429 and getattr(exc, "response", None) is not None:  # a form past the limit, again as typed
+        return exc.response
     if exc.code in PLAIN:  # the API's and the pages' words, in place of the library's
         exc.description = PLAIN[exc.code]()
     if request.path.startswith("/api/"):

@@ -11,6 +11,7 @@ import time
 from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
+from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -138,9 +139,18 @@ def whole_json_body_or_413() -> None:
         abort(413)
 
 
-def limits_creation(view):
-    """Count the games a client starts, by page or API alike, against one shared limit."""
-    return limiter.shared_limit(create_limit, scope="create", methods=["POST"])(view)
+# Said above a form past the limit of games started from one address, shown again as typed.
+KEPT_PAST_THE_LIMIT = _l("Many games were started from here in the last minute. Wait a minute, then start this one: "
+                         "what you typed is kept.")
+
+
+def limits_creation(view=None, *, refused=None):
+    """Count the games a client starts, by page or API alike, against one shared limit. ``refused`` answers a page's
+    form past the limit: the form again, as typed, saying to wait (else the plain "slow down" page)."""
+    def limited(view):
+        return limiter.shared_limit(create_limit, scope="create", methods=["POST"],
+                                    on_breach=(lambda _limit: refused()) if refused else None)(view)
+    return limited(view) if view is not None else limited
 
 
 def write_limit() -> str:

@@ -289,9 +289,29 @@ def test_starting_too_many_games_is_a_clear_429(limited):
     api = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
     assert api.status_code == 429 and "wait a minute" in api.get_json()["errors"]["rate"]
     assert "Retry-After" in api.headers
-    page = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"})
-    assert page.status_code == 429 and "Slow down a little" in page.get_data(as_text=True)
-    assert page.headers["Content-Type"].startswith("text/html")
+    page = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Zoë", "opt_holes": "18"})
+    said = page.get_data(as_text=True)
+    assert page.status_code == 429 and page.headers["Content-Type"].startswith("text/html")
+    assert "Wait a minute, then start this one: what you typed is kept." in said  # the form again, as typed
+    assert 'value="Zoë"' in said and re.search(r'id="opt_holes"[^>]*value="18"', said)
+    assert "Retry-After" in page.headers
+    group = client.post("/groups/new", data={"name": "Friday", "players": "Ann\nBob"})
+    assert group.status_code == 429 and "Slow down a little" in group.get_data(as_text=True)
+
+
+def test_a_groups_new_game_past_the_limit_is_its_form_again_as_typed(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_CREATE="1 per minute", WTF_CSRF_ENABLED=False)
+    with app.app_context():
+        limiter.reset()
+    client = app.test_client()
+    made = client.post("/groups/new", data={"name": "Friday", "players": ["Ann", "Bob", "Cy"]})  # the one start
+    gid = made.headers["Location"].rsplit("/", 1)[1]
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Cy", "Ann"], "newcomer": "Dee",
+                                                      "opt_holes": "18"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 429 and "what you typed is kept" in page
+    ticked = re.findall(r'name="players" value="([^"]+)" checked', page)
+    assert ticked == ["Cy", "Ann", "Dee"] and re.search(r'id="opt_holes"[^>]*value="18"', page)
 
 
 def test_writes_are_limited_per_game_and_reads_are_not(limited):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -14,7 +14,7 @@ from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
 from ..extensions import csrf, db
-from ..hosting import carries_token, limits_creation
+from ..hosting import KEPT_PAST_THE_LIMIT, carries_token, limits_creation
 from ..i18n import minus, tr_errors
 from ..models import Game, Group
 from ..qr import qr_svg
@@ -247,8 +247,18 @@ def play(group_id: str):
     return render_play(group, key, ticked, form, {}, newcomer=request.args.get("newcomer", "")[:40])
 
 
+def start_game_kept():
+    """Answer a group's new game past the limit of games started from one address: its form as typed, saying to
+    wait."""
+    group = editable_group((request.view_args or {}).get("group_id", ""))
+    key, form, _errors = chosen_game()
+    form.general_errors = [KEPT_PAST_THE_LIMIT]
+    names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+    return make_response(render_play(group, key, names, form, {}, 429))
+
+
 @bp.post("/groups/<group_id>/play")
-@limits_creation
+@limits_creation(refused=start_game_kept)
 def start_game(group_id: str):
     """Start a game in the group: the game, who plays (ticked, in their usual seats, and a newcomer), and how the
     table plays (a preset, the house rules: the new-game form's own fields)."""
