@@ -52,7 +52,7 @@ def test_trash_twelve_hands_on_a_phone(page, start_game, shot):
     expect(page.locator(".sum-check")).to_have_text("Kings: 3 / 4")
     page.get_by_role("button", name="Save hand 3").click()
     expect(page.locator("#round-form .error")).to_contain_text(
-        "the kings add up to 3; with 4 players there are 4 kings")
+        "The kings add up to 3; with 4 players there are 4 kings")
     expect(page.locator("#kings-2")).to_have_value("2")
     expect(page.locator(".sum-check")).to_have_text("Kings: 3 / 4")
     assert totals(page) == ["15", "50", "35", "30"]  # nothing stored
