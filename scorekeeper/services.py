@@ -247,7 +247,7 @@ def locking(replay: bool, again: bool = False):
 def attempt(game: Game, datas: list[Mapping[str, Any]], changed: int) -> Derived:
     """Derive the game with a proposed list of rounds: 422 if round ``changed`` breaks, 409 if a later one."""
     try:
-        return derive_game(game, datas)
+        return derive_game(game, datas, entered=changed)
     except RoundRefused as exc:
         if exc.number < changed:  # stored rounds that no longer stand: nothing the caller can fix
             raise Conflict({"round": msg(N_("round %(n)s no longer fits the game"), n=exc.number)}) from None

@@ -31,10 +31,11 @@ def table_of(game: Game) -> Table:
     return Table(tuple(p.name for p in game.players), rules_for(game).load_options(game.options))
 
 
-def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None) -> Derived:
-    """Fold the game's rounds (or a proposed list of them) through its rules; raise RoundRefused if one breaks."""
+def derive_game(game: Game, rounds: Sequence[Mapping[str, Any]] | None = None, entered: int | None = None) -> Derived:
+    """Fold the game's rounds (or a proposed list of them, round ``entered`` the one changed) through its rules;
+    raise RoundRefused if one breaks."""
     datas = [r.data for r in game.rounds] if rounds is None else rounds
-    return derive(rules_for(game), table_of(game), datas, game.finished_by_hand)
+    return derive(rules_for(game), table_of(game), datas, game.finished_by_hand, entered=entered)
 
 
 def fold_game(game: Game) -> Derived:

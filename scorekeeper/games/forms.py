@@ -582,10 +582,14 @@ def display(field: Field, value: Any) -> Any:
 
 
 def round_data(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:
-    """Turn the submitted round form into the round's data, as the API would receive it."""
+    """Turn the submitted round form into the round's data, as the API would receive it. A field another answer
+    rules out is not read (a draw's knocker, tapped before Draw: the page greys it out and does not send it, and a
+    phone without scripts cannot untap a radio)."""
     data: dict[str, Any] = {}
     entries: list[dict[str, Any] | None] = [({} if seats_in[s] else None) for s in range(table.n)]
     for field in form.round_fields:
+        if ruled_out(form, field):
+            continue
         if field.scope is Scope.ROUND:
             value = read_input(field, form[input_name(field)].data)
             if value is not None or not field.optional:
@@ -600,6 +604,14 @@ def round_data(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:
     if any(f.scope is Scope.ENTRY for f in form.round_fields):
         data["players"] = entries
     return data
+
+
+def ruled_out(form, field: Field) -> bool:
+    """Say whether another answer rules this field out (``Field.unused_when``: Gin's draw has no knocker)."""
+    if field.unused_when is None:
+        return False
+    name, value = field.unused_when
+    return name in form and form[name].data == value
 
 
 def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:

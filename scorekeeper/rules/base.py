@@ -480,10 +480,16 @@ class Table:
 
 @dataclass(frozen=True)
 class Turn:
-    """Where a round stands in the game: its number and who dealt it."""
+    """Where a round stands in the game: its number and who dealt it, and whether it is being entered (or
+    corrected) now rather than played again from storage.
+
+    A few checks guard only what a table enters (a draw given a knocker, ticks the cards overrule): a stored round
+    entered before them is scored as it was stored, never made to stop the game it belongs to.
+    """
 
     number: int
     dealer: int
+    entered: bool = False
 
 
 @dataclass(frozen=True)

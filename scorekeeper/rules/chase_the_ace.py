@@ -196,7 +196,7 @@ class ChaseRules(BaseRules):
     def play(self, table: Table, state: ChaseState, turn: Turn, data: Any) -> tuple[ChaseState, None]:
         """Check one deal, take a life from each loser and apply the tie rule when needed."""
         data = need_object(data)
-        losers = self.read_losers_and_cut(table, state, data)
+        losers = self.read_losers_and_cut(table, state, data, turn.entered)
         lives = tuple(n - 1 if seat in losers else n for seat, n in enumerate(state.lives))
         cut_winner = data.get("cut_winner")
         tied = bool(losers) and not any(lives)
@@ -210,24 +210,26 @@ class ChaseRules(BaseRules):
         over = len(left) <= 1
         return ChaseState(lives, lost, over, tuple(left) if over else ()), None
 
-    def read_losers_and_cut(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
+    def read_losers_and_cut(self, table: Table, state: ChaseState, data: Mapping[str, Any],
+                            entered: bool = True) -> list[int]:
         """Return who loses a life; when the deal is refused, name a cut winner who is no player too."""
         errors: dict[str, Msg] = {}
-        losers = gather(errors, self.read_losers, table, state, data)
+        losers = gather(errors, self.read_losers, table, state, data, entered)
         if losers is None:
             if data.get("cut_winner") is not None:
                 gather(errors, need_seat, data["cut_winner"], "cut_winner", table)
             raise RulesError(errors)
         return losers
 
-    def read_losers(self, table: Table, state: ChaseState, data: Mapping[str, Any]) -> list[int]:
-        """Return who loses a life: from the cards when given, else from ``losers``."""
+    def read_losers(self, table: Table, state: ChaseState, data: Mapping[str, Any], entered: bool = True) -> list[int]:
+        """Return who loses a life: from the cards when given, else from ``losers``. A deal being entered whose
+        ticks the cards overrule is refused: the ticks would be dropped without a word."""
         cards, losers = data.get("cards"), data.get("losers")
         if cards_decide(data):
             by_cards = losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
-            if losers and isinstance(losers, list) and sorted(set(need_seats(losers, "losers", table))) != by_cards:
+            if entered and losers not in (None, []) and sorted(need_seats(losers, "losers", table)) != by_cards:
                 text, params = said_by_cards(table, by_cards)
-                raise fail("losers", text, **params)  # else the players ticked would be dropped without a word
+                raise fail("losers", text, **params)
             return by_cards
         if losers is None or (cards is not None and losers == []):
             # An untouched form sends empty cards and no ticks: that is a slip, not "nobody lost".

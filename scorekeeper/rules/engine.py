@@ -59,14 +59,15 @@ def next_seat_in(seat: int, seats_in: Sequence[bool]) -> int:
 
 
 def derive(rules: Rules, table: Table, rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool = False,
-           lenient: bool = False) -> Derived:
+           lenient: bool = False, entered: int | None = None) -> Derived:
     """Play every round's data through the rules; raise RoundRefused for the first that cannot stand.
 
     ``lenient`` folds stored rounds instead: the state stops before the first round that no longer
-    stands, and ``broken`` names it, so a game stored under older, looser rules still opens.
+    stands, and ``broken`` names it, so a game stored under older, looser rules still opens. ``entered`` is the
+    number of the round being corrected now, which the checks of what a table enters apply to (``Turn.entered``).
     """
     return play_on(rules, table, rules.start(table), [], table.options.first_dealer, rounds, finished_by_hand,
-                   lenient)
+                   lenient, entered)
 
 
 def extend(rules: Rules, derived: Derived, rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool = False,
@@ -82,15 +83,17 @@ def extend(rules: Rules, derived: Derived, rounds: Sequence[Mapping[str, Any]], 
 def append(rules: Rules, derived: Derived, data: Mapping[str, Any], finished_by_hand: bool = False) -> Derived:
     """Play one more round on top of an already folded game (a new round needs no refold)."""
     return play_on(rules, derived.table, derived.state, list(derived.rounds), derived.next_turn.dealer, [data],
-                   finished_by_hand)
+                   finished_by_hand, entered=len(derived.rounds) + 1)
 
 
 def play_on(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,
-            rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool, lenient: bool = False) -> Derived:
-    """Play ``rounds`` after the ``played`` ones, from ``state`` with ``dealer`` to deal, and conclude."""
+            rounds: Sequence[Mapping[str, Any]], finished_by_hand: bool, lenient: bool = False,
+            entered: int | None = None) -> Derived:
+    """Play ``rounds`` after the ``played`` ones, from ``state`` with ``dealer`` to deal, and conclude (round
+    ``entered``, if any, is the one being entered or corrected now)."""
     for data in rounds:
         try:
-            state, dealer = fold_one(rules, table, state, played, dealer, data)
+            state, dealer = fold_one(rules, table, state, played, dealer, data, entered)
         except RoundRefused as exc:
             if not lenient:
                 raise
@@ -99,10 +102,10 @@ def play_on(rules: Rules, table: Table, state: Any, played: list[PlayedRound], d
 
 
 def fold_one(rules: Rules, table: Table, state: Any, played: list[PlayedRound], dealer: int,
-             data: Mapping[str, Any]) -> tuple[Any, int]:
+             data: Mapping[str, Any], entered: int | None = None) -> tuple[Any, int]:
     """Play the next round, record it in ``played``, and return the new state and the next dealer."""
     number = len(played) + 1
-    after, points = play_one(rules, table, state, Turn(number, dealer), data)
+    after, points = play_one(rules, table, state, Turn(number, dealer, number == entered), data)
     played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after),
                               rules.running(table, after)))
     return after, next_seat_in(dealer, rules.seats_in(table, after))

@@ -148,7 +148,8 @@ class GinRummyRules(BaseRules):
         data = need_object(data)
         result = self.read_result(data)
         if result is Result.DRAW:
-            refuse_in_a_draw(data)
+            if turn.entered:
+                refuse_in_a_draw(data)
             return GinState(state.points, state.hands_won, state.hands + 1), [0] * table.n
         if data.get("knocker") is None:
             raise fail("knocker", N_("say who knocked or went gin"))
@@ -277,7 +278,7 @@ class GinRummyRules(BaseRules):
             # No "Nobody" to pick: a draw has no knocker, and the page greys both out once Draw is chosen. One
             # help line for the hand; the card pad under each deadwood already knows the card values.
             Field("knocker", N_("Who knocked or went gin"), FieldKind.SEAT,
-                  help=N_("For a draw, leave the knocker and the deadwood empty"), unused_when=DRAWN),
+                  help=N_("A draw leaves out the knocker and the deadwood"), unused_when=DRAWN),
             Field("deadwood", N_("Deadwood after lay-offs"), FieldKind.INT, Scope.LIST, optional=True,
                   lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES, unused_when=DRAWN),
         ]

@@ -166,7 +166,7 @@ class Entry:
     went_out: bool
     melded: int
     left: int
-    left_field: str  # "left" or "left_points": where the cards left were given
+    left_field: str  # the path the cards left were given in: "players.<seat>.left" or "...left_points"
     cards: tuple[Card, ...]  # every card written in the entry, for the pack check
     melded_path: str = ""  # the field the cards laid down were given in, for the meld minimum
 
@@ -265,6 +265,8 @@ class HandFootRules(BaseRules):
              data: Any) -> tuple[HandFootState, list[int | None]]:
         """Check one hand and score it."""
         entries = self.read_entries(table, need_object(data))
+        if turn.entered:
+            check_fives(table, entries)
         self.check_hand(table, entries)
         self.check_meld_minimum(table, entries, turn.number)
         points = [self.entry_points(table, entry) for entry in entries]
@@ -333,12 +335,7 @@ class HandFootRules(BaseRules):
         if cards and points is not None:
             raise fail(alt_path, N_("give the cards or their points, not both"))
         if points is not None and not cards:
-            points = need_int(points, alt_path, 0, packs_worth(table.options, table.n))
-            step = gcd(*counted_values(table.options).values())
-            if step > 1 and points % step:  # cards that are each worth a multiple of 5 add up to one
-                raise fail(alt_path, N_("%(points)s is not a multiple of %(step)s: every card counts a multiple of "
-                                        "%(step)s"), points=points, step=step)
-            return points, [], alt
+            return need_int(points, alt_path, 0, packs_worth(table.options, table.n)), [], alt
         return points_of(cards or [], table.options), cards or [], name
 
     def check_books(self, table: Table, seat: int, books: int, cards: list[Card] | None, points: int | None) -> None:
@@ -481,6 +478,20 @@ class HandFootRules(BaseRules):
                   alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
                   help=N_("like 7 X 3C")),
         ]
+
+
+def check_fives(table: Table, entries: Sequence[Entry]) -> None:
+    """Refuse points given for cards laid down or left that no cards add up to: under the default values every card
+    counts a multiple of 5 (any house values: their common step). Cards listed always add up to such a number."""
+    step = gcd(*counted_values(table.options).values())
+    errors = {path: msg(N_("%(points)s is not a multiple of %(step)s: every card counts a multiple of %(step)s"),
+                        points=points, step=step)
+              for seat, entry in enumerate(entries)
+              for points, path in ((entry.melded, f"players.{seat}.melded_points"),
+                                   (entry.left, entry.left_field))
+              if step > 1 and points % step}
+    if errors:
+        raise RulesError(errors)
 
 
 def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]) -> None:

@@ -251,7 +251,8 @@ class TrashTwelveRules(BaseRules):
         data = need_object(data)
         contract = contract_for(state.hands + 1)
         errors: dict[str, Msg] = {}
-        gather(errors, refuse_other_hands, state.hands + 1, contract, data)
+        if turn.entered:
+            gather(errors, refuse_other_hands, state.hands + 1, contract, data)
         if contract in COUNTED:
             points = gather(errors, self.score_counts, table, turn, contract, data)
         elif contract is Contract.LAST_TRICK:

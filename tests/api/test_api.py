@@ -274,3 +274,29 @@ def test_method_not_allowed_is_json(client):
 def test_huge_body_is_refused_without_a_500(client):
     answer = client.post("/api/games", data=b"{" + b" " * 400_000 + b"}", content_type="application/json")
     assert answer.status_code in (400, 413)
+
+
+@pytest.mark.parametrize("game, players, stored, then", [
+    # rounds a phone could store before the checks of what a table enters were added
+    ("gin-rummy", ["Ann", "Bob"], {"result": "draw", "knocker": 0, "deadwood": [None, None]},
+     {"result": "knock", "knocker": 1, "deadwood": [30, 5]}),
+    ("chase-the-ace", ["Ann", "Bob", "Cy"], {"cards": ["A", "5", "K"], "losers": [2]}, {"losers": [1]}),
+    ("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"], {"tricks": [4, 3, 3, 3], "hearts": [13, 0, 0, 0]},
+     {"hearts": [13, 0, 0, 0]}),
+])
+def test_a_round_stored_before_a_check_of_what_is_entered_still_counts(app, client, create_game, post_round,
+                                                                      game, players, stored, then):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game, Round
+
+    state = create_game(game, players)
+    with app.app_context():  # as an older version stored it
+        row = db.session.scalar(db.select(Game).where(Game.public_id == state["id"]))
+        db.session.add(Round(game_id=row.id, number=1, data=stored))
+        row.version += 1
+        db.session.commit()
+    now = client.get(f"/api/games/{state['id']}").get_json()
+    assert now["broken"] is None and len(now["rounds"]) == 1 and now["next"]["round"] == 2
+    assert post_round(state, then).status_code == 201  # the game goes on
+    edited = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": stored}, headers=auth(state))
+    assert edited.status_code == 422  # but entered again, the round is refused as any new one

@@ -86,6 +86,14 @@ def test_a_refused_named_number_is_refused_by_its_own_box(client, language, said
     assert answer.status_code == 422 and errors == [("opt_points-king-err", said)]  # under "Each king", not the first box
 
 
+def test_a_gin_draw_leaves_out_a_knocker_tapped_before_it_without_scripts(client):
+    gid = game_id(start(client, "gin-rummy", ["Ann", "Bob"]))
+    posted = {"result": "draw", "knocker": "0", "deadwood-0": "5", "deadwood-1": "30"}  # a radio cannot be untapped
+    assert client.post(f"/games/{gid}/rounds", data=posted).status_code == 302
+    hand = client.get(f"/api/games/{gid}").get_json()["rounds"][0]
+    assert hand["data"] == {"result": "draw"} and hand["points"] == [0, 0]
+
+
 def test_chase_players_ticked_against_the_cards_are_refused_and_kept(client):
     gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"]))
     refused = client.post(f"/games/{gid}/rounds", data={"cards-0": "A", "cards-1": "5", "cards-2": "K", "losers": "2"})

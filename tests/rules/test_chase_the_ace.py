@@ -84,8 +84,17 @@ def test_cards_and_losers_that_agree_are_one_deal() -> None:
 ])
 def test_players_ticked_as_losers_against_the_cards_are_refused(cards, losers, says) -> None:
     with pytest.raises(RoundRefused) as err:  # a tick the cards overrule was dropped without a word
-        play(table(4), [{"cards": cards, "losers": losers}])
+        play(table(4), [{"cards": cards, "losers": losers}], entered=1)
     assert set(err.value.errors) == {"losers"} and str(err.value.errors["losers"]).startswith(says)
+    stored = play(table(4), [{"cards": cards, "losers": losers}], lenient=True)  # entered before the check
+    assert stored.broken is None and len(stored.rounds) == 1  # scored by its cards, as it was
+
+
+@pytest.mark.parametrize("losers", ["1", {"0": 1}, [True], [9]])
+def test_ticks_beside_the_cards_that_are_no_players_are_refused(losers) -> None:
+    with pytest.raises(RoundRefused) as err:
+        play(table(3), [{"cards": ["A", "2", "5"], "losers": losers}], entered=1)
+    assert all(path.startswith("losers") for path in err.value.errors)
 
 
 def test_an_empty_cards_list_leaves_the_losers_to_decide() -> None:

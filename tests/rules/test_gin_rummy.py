@@ -130,8 +130,10 @@ def test_a_draw_with_nothing_else_scores_nothing():
 ])
 def test_a_draw_given_a_knocker_or_deadwood_is_refused(data, fields):
     with pytest.raises(RulesError) as err:  # a knock marked a draw by a slip would score nothing without a word
-        RULES.play(table(), RULES.start(table()), Turn(1, 0), data)
+        RULES.play(table(), RULES.start(table()), Turn(1, 0, entered=True), data)
     assert set(err.value.errors) == fields
+    stored = play(table(), [data], lenient=True)  # a draw stored before the check is scored as it was: nothing
+    assert stored.broken is None and stored.rounds[0].points == [0, 0]
 
 
 def test_play_does_not_change_the_state():

@@ -590,6 +590,9 @@ def test_points_given_are_a_sum_the_cards_can_make(opts: dict[str, Any], mine: d
     t = table(2, **opts)
     data = rnd(mine, entry(left_points=10))
     if field is None:
-        play(t, [data])
+        play(t, [data], entered=1)
     else:
-        assert error_fields(t, data) == {field}
+        with pytest.raises(RoundRefused) as err:
+            play(t, [data], entered=1)
+        assert set(err.value.errors) == {field}
+        assert play(t, [data], lenient=True).broken is None  # a hand stored before the check is scored as it was
