@@ -64,6 +64,9 @@ def page_error(exc):
         return exc.response
     if exc.code in PLAIN:  # the API's and the pages' words, in place of the library's
         exc.description = PLAIN[exc.code]()
+    if exc.code == 429 and getattr(getattr(exc, "limit", None), "limit", None) is not None \
+            and exc.limit.limit.get_expiry() > 60:  # a day's limit, not a minute's
+        exc.description = _("too many requests from here today; try again later")
     if request.path.startswith("/api/"):
         response = make_response(http_error(exc))
         if exc.code == 429 and getattr(exc, "retry_after", None):  # the access code's own limit (access.guess)

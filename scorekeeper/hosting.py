@@ -139,17 +139,21 @@ def whole_json_body_or_413() -> None:
         abort(413)
 
 
-# Said above a form past the limit of games started from one address, shown again as typed.
-KEPT_PAST_THE_LIMIT = _l("Many games were started from here in the last minute. Wait a minute, then start this one: "
-                         "what you typed is kept.")
+def past_the_limit(limit) -> str:
+    """Say, above a form past the limit of games started from one address (shown again as typed), how long to wait:
+    a minute, or longer for the day's limit."""
+    if limit.limit.get_expiry() <= 60:
+        return _l("Many games were started from here in the last minute. Wait a minute, then start this one: "
+                  "what you typed is kept.")
+    return _l("Many games were started from here today. Try again later: what you typed is kept.")
 
 
 def limits_creation(view=None, *, refused=None):
-    """Count the games a client starts, by page or API alike, against one shared limit. ``refused`` answers a page's
-    form past the limit: the form again, as typed, saying to wait (else the plain "slow down" page)."""
+    """Count the games a client starts, by page or API alike, against one shared limit. ``refused(message)``
+    answers a page's form past the limit: the form again, as typed, saying to wait (else the "slow down" page)."""
     def limited(view):
         return limiter.shared_limit(create_limit, scope="create", methods=["POST"],
-                                    on_breach=(lambda _limit: refused()) if refused else None)(view)
+                                    on_breach=(lambda limit: refused(past_the_limit(limit))) if refused else None)(view)
     return limited(view) if view is not None else limited
 
 

@@ -87,7 +87,8 @@ def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str
 def opens_with_a_value(message: Msg) -> bool:
     """Say whether a message, as translated, opens with one of its values (a player's name: "Bob : indiquez sa
     carte"), which keeps its capital after a colon."""
-    template = translations().ugettext(message.text)
+    template = translations().ungettext(message.text, message.plural, message.params["num"]) if message.plural \
+        else translations().ugettext(message.text)
     opening = re.match(r"%\((\w+)\)s", template)
     if opening is None:
         return False

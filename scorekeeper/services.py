@@ -18,7 +18,7 @@ from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
 from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
-from .rules.base import N_, Msg, Rules, RulesError, Table, msg, shown
+from .rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, shown
 from .rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
 
@@ -269,16 +269,22 @@ def later_round_message(game: Game, exc: RoundRefused) -> Msg:
     return msg(N_("%(round)s would no longer stand after this change: %(detail)s"), round=title, detail=detail)
 
 
-SEAT_IN_PATH = re.compile(r"players\.(\d{1,3})(?:\..+)?|\w+\.(\d{1,3})")  # "players.1.cards", "cards.2"
+PLAYER_PATH = re.compile(r"players\.(\d{1,3})(?:\..+)?")  # a refusal of one player's entry: "players.1.cards"
 
 
 def about_player(table: Table, path: str, why: Msg) -> Msg:
-    """Say who a refusal is about ("Bob: a layout has 4 cards…"), unless it names them already."""
-    found = SEAT_IN_PATH.fullmatch(path)
-    seat = int(found[1] or found[2]) if found else None
-    if seat is None or seat >= table.n or table.players[seat] in str(why):
+    """Say who a refusal of a player's entry is about ("Bob: a layout has 4 cards…"), unless it names them."""
+    found = PLAYER_PATH.fullmatch(path)
+    seat = int(found[1]) if found else None
+    if seat is None or seat >= table.n or names_player(why, table.players[seat]):
         return why
     return msg(N_("%(name)s: %(why)s"), name=table.players[seat], why=why)
+
+
+def names_player(message: Msg, name: str) -> bool:
+    """Say whether a message names a player among its values ("give %(name)s's cards")."""
+    return any(value == name or (isinstance(value, Names) and name in value.names)
+               or (isinstance(value, Msg) and names_player(value, name)) for value in message.params.values())
 
 
 def check_object(data: Any) -> Mapping[str, Any]:

@@ -299,6 +299,19 @@ def test_starting_too_many_games_is_a_clear_429(limited):
     assert group.status_code == 429 and "Slow down a little" in group.get_data(as_text=True)
 
 
+def test_past_the_days_limit_the_answer_says_later_not_in_a_minute(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_CREATE="100 per minute; 1 per day")
+    with app.app_context():
+        limiter.reset()
+    client = app.test_client()
+    assert client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).status_code == 201
+    api = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]})
+    assert api.status_code == 429 and api.get_json()["errors"]["rate"] == "too many requests from here today; try again later"
+    page = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Zoë"})
+    assert page.status_code == 429 and "Try again later: what you typed is kept." in page.get_data(as_text=True)
+    assert "Wait a minute" not in page.get_data(as_text=True) and 'value="Zoë"' in page.get_data(as_text=True)
+
+
 def test_a_groups_new_game_past_the_limit_is_its_form_again_as_typed(make_app):
     app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_CREATE="1 per minute", WTF_CSRF_ENABLED=False)
     with app.app_context():

@@ -25,13 +25,13 @@ from wtforms import (
 )
 from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr, upper_first
 from ..jsonsafe import storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
-from ..rules.cards import RANKS, read_typed, typed_cards
+from ..rules.cards import RANKS, parse_card, read_typed, typed_cards
 from ..services import new_entry_key
 from ..templating import entry_key as this_requests_entry_key
 
@@ -217,7 +217,10 @@ def option_field(option: Option, spec: GameSpec) -> WtfField:
                           description=desc if option.default is not None else "")
     if option.kind is OptionKind.NUMBER:
         return NumberField(label, default=option.default, description=desc, render_kw={"inputmode": "decimal"})
-    if option.kind in (OptionKind.VALUES, OptionKind.INTS):
+    if option.kind is OptionKind.VALUES:
+        return StringField(label, default=format_option(option.default), description=desc,
+                           validators=[in_the_readers_letters])
+    if option.kind is OptionKind.INTS:
         return StringField(label, default=format_option(option.default), description=desc)
     if option.kind is OptionKind.TEXT:  # the game's own name: the names this browser played are offered; the
         # default is a placeholder (a box left empty takes it), so what is typed is never added to it
@@ -303,6 +306,21 @@ def parse_pairs(text: str) -> dict[str, Any] | str:
         except ValueError:
             return text
     return out
+
+
+def in_the_readers_letters(form, field) -> None:
+    """Refuse a card value whose card is written in the other language's letters ("D=12" on an English page: D is
+    diamonds there), as a card box does: never read as the API would read it (a queen)."""
+    values = parse_pairs(field.data or "")
+    for key in values if isinstance(values, dict) else ():
+        try:
+            read_typed(key, reader_notation())
+        except ValueError as exc:
+            try:
+                parse_card(key)
+            except ValueError:
+                continue  # no card in any letters: the rules say what is wrong with it
+            raise ValidationError(tr(exc.args[0])) from None
 
 
 def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:

@@ -12,7 +12,7 @@ from ..access import (enter_code, follow, forget, is_owner, know_browser, may_cr
                       visible_ids)
 from ..answers import Live, Page, answers_from_cache, head_or_404, language
 from ..extensions import csrf
-from ..hosting import KEPT_PAST_THE_LIMIT, carries_token, limits_creation
+from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr
 from ..groups.views import follow_group, group_page_of
 from ..models import Game
@@ -73,15 +73,14 @@ def access():
     return render_template("games/access.html", form=form), 422 if form.is_submitted() else 200
 
 
-def new_game_kept():
+def new_game_kept(message: str):
     """Answer a new game past the limit of games started from one address: its form as typed, saying to wait."""
     rules = registry.get((request.view_args or {}).get("key", ""))
     if rules is None or request.method != "POST":
         return None
     form = new_game_form(rules.spec, formdata=request.form)
-    form.refused = KEPT_PAST_THE_LIMIT
-    return make_response(render_template("games/new.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec),
-                                         recent=[]), 429)
+    form.refused = message
+    return make_response(render_new_game(form, rules.spec, 429))
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])

@@ -14,7 +14,7 @@ from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
 from ..extensions import csrf, db
-from ..hosting import KEPT_PAST_THE_LIMIT, carries_token, limits_creation
+from ..hosting import carries_token, limits_creation
 from ..i18n import minus, tr_errors
 from ..models import Game, Group
 from ..qr import qr_svg
@@ -247,14 +247,18 @@ def play(group_id: str):
     return render_play(group, key, ticked, form, {}, newcomer=request.args.get("newcomer", "")[:40])
 
 
-def start_game_kept():
+def start_game_kept(message: str):
     """Answer a group's new game past the limit of games started from one address: its form as typed, saying to
     wait."""
     group = editable_group((request.view_args or {}).get("group_id", ""))
     key, form, _errors = chosen_game()
-    form.general_errors = [KEPT_PAST_THE_LIMIT]
-    names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
-    return make_response(render_play(group, key, names, form, {}, 429))
+    form.general_errors = [message]
+    return make_response(render_play(group, key, posted_players(), form, {}, 429))
+
+
+def posted_players() -> list[str]:
+    """Return who plays a group's new game as posted: the players ticked, in their seats, then the newcomer."""
+    return [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
 
 
 @bp.post("/groups/<group_id>/play")
@@ -267,7 +271,7 @@ def start_game(group_id: str):
     group = editable_group(group_id)
     check_csrf()
     key, form, errors = chosen_game()
-    names = [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+    names = posted_players()
     made: list = []
     if errors is None:
         errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, registry.REGISTRY[key].spec),

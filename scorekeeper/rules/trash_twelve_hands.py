@@ -154,7 +154,7 @@ def hand_keys(contract: Contract) -> frozenset[str]:
 def refuse_other_hands(number: int, contract: Contract, data: Mapping[str, Any]) -> None:
     """Refuse what belongs to another hand's contract (hearts given on the tricks hand would be stored unread)."""
     errors = {key: msg(N_("hand %(number)s is %(contract)s, not %(key)s"), number=number,
-                       contract=CONTRACT_LABELS[contract], key=shown(key))
+                       contract=Msg(CONTRACT_LABELS[contract]), key=shown(key))
               for key in data if key not in hand_keys(contract) and data[key] is not None}
     if errors:
         raise RulesError(errors)
@@ -270,7 +270,7 @@ class TrashTwelveRules(BaseRules):
         want = hand_total(contract, deck_for(table.n))
         if data.get(key) is None:
             raise fail(key, N_("hand %(number)s is %(contract)s: give how many each player took"),
-                       number=turn.number, contract=CONTRACT_LABELS[contract])
+                       number=turn.number, contract=Msg(CONTRACT_LABELS[contract]))
         entries = need_list(data.get(key), key, table)
         counts = [need_int(v, f"{key}.{seat}", 0, want) for seat, v in enumerate(entries)]
         if sum(counts) != want:

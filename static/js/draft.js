@@ -74,8 +74,10 @@
     return found;
   }
 
+  // The boxes a round is typed in; one another answer rules out (greyed out: a draw's knocker) is not sent, so it is
+  // neither kept nor shown beside a lost race.
   function controls(form) {
-    return Array.from(form.elements).filter((e) => e.name && !SKIP.includes(e.name) &&
+    return Array.from(form.elements).filter((e) => e.name && !SKIP.includes(e.name) && !e.disabled &&
       ["INPUT", "SELECT", "TEXTAREA"].includes(e.tagName) && e.type !== "hidden");
   }
 

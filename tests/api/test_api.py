@@ -202,7 +202,10 @@ def test_a_later_rounds_refusal_says_who_it_is_about():
 
     table = Table(("Ann", "Bob"), None)
     assert str(about_player(table, "players.1.cards", Msg("a layout has 4 cards"))) == "Bob: a layout has 4 cards"
-    assert str(about_player(table, "cards.1", Msg("give Bob's card"))) == "give Bob's card"  # named already
+    assert str(about_player(table, "players.1.cards", Msg("give %(name)s's card", {"name": "Bob"}))) == \
+        "give Bob's card"  # named already
+    assert str(about_player(Table(("A", "Bob"), None), "players.0.cards", Msg("write A for an ace"))) == \
+        "A: write A for an ace"  # a name that is also a word of the message
     assert str(about_player(table, "knocker", Msg("pick a player"))) == "pick a player"
 
 

@@ -86,6 +86,18 @@ def test_a_refused_named_number_is_refused_by_its_own_box(client, language, said
     assert answer.status_code == 422 and errors == [("opt_points-king-err", said)]  # under "Each king", not the first box
 
 
+@pytest.mark.parametrize("language, typed, stored", [("en", "D=12", None), ("en", "Q=12", {"Q": 12}),
+                                                     ("fr", "Q=12", None), ("fr", "D=12", {"Q": 12})])
+def test_card_values_are_read_in_the_pages_letters_only(client, language, typed, stored):
+    answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob", "opt_values": typed},
+                         headers={"Accept-Language": language})
+    if stored is None:  # an English D is diamonds, a French Q no card: refused on the box, never read as a queen
+        errors = re.findall(r'id="opt_values-err">(.*?)</p>', answer.get_data(as_text=True))
+        assert answer.status_code == 422 and errors and errors[0].startswith(typed.split("=")[0])
+    else:
+        assert client.get(f"/api/games/{game_id(answer)}").get_json()["options"]["values"] == stored
+
+
 def test_a_gin_draw_leaves_out_a_knocker_tapped_before_it_without_scripts(client):
     gid = game_id(start(client, "gin-rummy", ["Ann", "Bob"]))
     posted = {"result": "draw", "knocker": "0", "deadwood-0": "5", "deadwood-1": "30"}  # a radio cannot be untapped
