@@ -28,7 +28,8 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
-                                 kept_part=kept_part, other_languages=other_languages, card_letters=card_letters)
+                                 kept_part=kept_part, other_languages=other_languages, card_letters=card_letters,
+                                 card_notations=cards.notations_for_pages())
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
 
 

@@ -468,7 +468,8 @@ def round_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
     says so (``data-unused-when="result=draw"``), for the page to grey it out and not send it then."""
     made = asked_input(field, table, seats_in, alt)
     if field.unused_when is not None:
-        made.kwargs["render_kw"] = {**(made.kwargs.get("render_kw") or {}), "data-unused-when": "=".join(field.unused_when)}
+        made.kwargs["render_kw"] = {**(made.kwargs.get("render_kw") or {}),
+                                    "data-unused-when": "=".join(field.unused_when)}
     return made
 
 

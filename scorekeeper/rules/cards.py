@@ -58,6 +58,15 @@ NOTATIONS = {"en": ENGLISH, "fr": FRENCH}
 CARD_KEY = N_("Suits: S spades · H hearts · D diamonds · C clubs, or ♠ ♥ ♦ ♣. Ranks: A 2–10 J Q K, joker X.")
 
 
+def notations_for_pages() -> dict[str, Any]:
+    """Describe every language's letters for the pages' scripts (a draft typed in one language comes back in the
+    other's): a typed rank -> the rank, a typed suit -> its symbol."""
+    signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
+    return {language: {"ranks": dict(reader.ranks),
+                       "suits": {typed: signs[code] for typed, code in reader.suits.items()}}
+            for language, reader in NOTATIONS.items()}
+
+
 def notation(language: str | None) -> Notation:
     """Return how a reader of ``language`` types cards (English letters for any other language)."""
     return NOTATIONS.get((language or "en")[:2], ENGLISH)

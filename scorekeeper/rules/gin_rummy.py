@@ -23,8 +23,8 @@ from typing import Any
 
 from .base import Record, best_of
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
-                   RulesError, Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int, need_list,
-                   need_object, need_seat)
+                   RulesError, Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int,
+                   need_list, need_object, need_seat)
 
 MAX_DEADWOOD = 100
 CARD_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,

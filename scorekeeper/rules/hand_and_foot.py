@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from math import gcd
 from enum import Enum
+from math import gcd
 from typing import Any
 
 from .base import Record

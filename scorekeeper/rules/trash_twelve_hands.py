@@ -19,8 +19,8 @@ from enum import Enum
 from typing import Any
 
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option,
-                   OptionKind, RulesError, Scope, Table, Turn, as_int, fail, gather, first_dealer_option, msg, need_int, need_list,
-                   need_object, need_seat, shown)
+                   OptionKind, RulesError, Scope, Table, Turn, as_int, fail, first_dealer_option, gather, msg, need_int,
+                   need_list, need_object, need_seat, shown)
 
 HANDS = 12
 

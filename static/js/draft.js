@@ -9,15 +9,9 @@
   const PREFIX = "scorekeeper-draft:";
   const SKIP = ["csrf_token", "entry_key", "number"];
 
-  // Each language's card letters (the API's rank for each letter, the symbol for each suit letter): a draft typed
-  // on a page in one language is put back in the letters of the page it comes back to (the EN/FR button), so that
-  // an English K is not read as a French carreau. Symbols read in every language.
-  const LETTERS = {
-    en: { ranks: { J: "J", Q: "Q", K: "K", T: "10" }, suits: { S: "♠", H: "♥", D: "♦", C: "♣" } },
-    fr: { ranks: { V: "J", D: "Q", R: "K" }, suits: { CO: "♥", P: "♠", K: "♦", T: "♣" } },
-  };
-  const PLAIN = /^(10|[1-9]|A|X|JOKER)$/;  // ranks written alike in both
-
+  // A draft typed on a page in one language is put back in the letters of the page it comes back to (the EN/FR
+  // button), so that an English K is not read as a French carreau. Each language's letters come from the server
+  // (data-card-letters: a typed rank -> the rank, a typed suit -> its symbol); symbols read in every language.
   const language = (lang) => (lang || "en").slice(0, 2);
 
   function inLetters(card, from, to) {
@@ -27,11 +21,10 @@
     if (up.length > 1 && signs.includes(up.slice(-1))) {
       rank = up.slice(0, -1); suit = up.slice(-1);
     } else {
-      const letter = Object.keys(from.suits).find((s) => up.endsWith(s) && up.length > s.length &&
-        (PLAIN.test(up.slice(0, -s.length)) || up.slice(0, -s.length) in from.ranks));
+      const letter = Object.keys(from.suits).sort((a, b) => b.length - a.length)
+        .find((s) => up.endsWith(s) && up.slice(0, -s.length) in from.ranks);
       if (letter) { rank = up.slice(0, -letter.length); suit = from.suits[letter]; }
     }
-    if (PLAIN.test(rank)) return rank + suit;
     if (!(rank in from.ranks)) return card;  // not a card in its own letters: left as typed, for the server to say
     const api = from.ranks[rank];
     return (Object.keys(to.ranks).find((r) => to.ranks[r] === api) || api) + suit;
@@ -132,8 +125,9 @@
   function restore(form, draft) {
     const values = {};
     draft.fields.forEach(([name, value]) => { (values[name] = values[name] || []).push(value); });
-    const from = LETTERS[draft.lang], to = LETTERS[language(document.documentElement.lang)];
-    const relettered = from && to && from !== to;
+    const letters = JSON.parse(form.dataset.cardLetters || "{}"), page = language(document.documentElement.lang);
+    const from = letters[draft.lang], to = letters[page];
+    const relettered = !!(from && to) && draft.lang !== page;
     controls(form).forEach((c) => {
       const got = values[c.name];
       if (c.type === "checkbox" || c.type === "radio") {
