@@ -551,7 +551,7 @@ def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader
     listed = text.split("House rules at this table")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
     assert "Holes" in listed and "Packs shuffled together" in listed
     assert "Knocker" not in listed and "Equal cards cancel" not in listed  # switched off: no house rule to list
-    _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "Q=12, K=-2"},
+    _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "D=12, R=-2"},
                                     headers={"Accept-Language": "fr"}))
     assert "D=12, R=−2" in french
     assert_french(french)
