@@ -526,10 +526,12 @@ def test_undo_brings_the_round_back_into_the_form_and_deleting_does_not(client):
     client.post(f"/games/{gid}/rounds/2/delete", data={"undo": "1"})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'name="score-0" type="text" value="4"' in page and 'name="score-1" type="text" value="9"' in page
+    assert "Hole 2 deleted. What it held is back in the form below, to fix and save again." in page  # says so
     page = client.get(f"/games/{gid}").get_data(as_text=True)  # once: a reload is the blank form again
     assert 'name="score-0" type="text" value=""' in page
     client.post(f"/games/{gid}/rounds/1/delete")  # "Delete the last hole" from the rounds: gone for good
-    assert 'name="score-0" type="text" value=""' in client.get(f"/games/{gid}").get_data(as_text=True)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'name="score-0" type="text" value=""' in page and "back in the form" not in page
 
 
 def test_undo_of_a_round_too_big_for_the_session_cookie_leaves_the_form_blank(client, monkeypatch):
