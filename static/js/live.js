@@ -71,7 +71,8 @@
   // After a save the totals are on top; while the next round's form is out of sight, a button at the thumb leads there.
   function jumpBar(bar) {
     const form = document.getElementById(bar.dataset.jumpTo);
-    const first = form && (form.querySelector(".seat-entry") || form.querySelector(".field"));  // where typing starts
+    // where typing starts: the form's first question, a round's own ("Who went out") or a player's
+    const first = form && form.querySelector(".field, .seat-entry");
     if (!first || !window.IntersectionObserver) return;
     // Gone for good once the player types or taps in the form: an open pad can make a box taller than the screen,
     // and the button would sit over its keys.

@@ -110,3 +110,12 @@ def test_a_game_ended_early_says_so(page, start_game, browser):
     page.locator("a[hreflang=fr]").click()
     expect(page.locator(".ended-early")).to_have_text("Partie arrêtée avant la fin, après le trou 3 sur 9.")
     spectator.close()
+
+
+def test_the_enter_button_goes_once_the_forms_first_question_is_in_sight(page, start_game):
+    """Garbage asks who went out before the players' boxes: with that question at the foot of the screen, the
+    button no longer sits over its chips."""
+    start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
+    went_out = page.locator("fieldset.chips", has_text="Went out").first
+    went_out.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().bottom - innerHeight + 4)")
+    expect(page.locator(".jump-bar")).to_be_hidden()
