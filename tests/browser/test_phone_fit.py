@@ -4,6 +4,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.rules import REGISTRY
 from tests.browser.test_live_table import MANY, api
@@ -119,6 +120,30 @@ def test_the_big_screen_draws_the_names_large(page, live_server):
     big = page.locator(".standings .name").first.evaluate(size)
     assert big >= 1.5 * normal
     assert page.locator(".standings .total").first.evaluate(size) > big
+
+
+def test_the_big_screen_on_a_wide_screen_shows_the_teams_and_the_rounds_without_scrolling(page, live_server):
+    """A TV or a laptop at the club: the screen's width, the scoreboard beside the rounds, players in two columns,
+    and the partners' totals (which decide the game) in sight."""
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": ["Ann", "Bob", "Cat", "Dan"],
+                                        "options": {"partners": True}})
+    entry = {"clean_books": 0, "dirty_books": 0, "red_threes": 0, "went_out": False}
+    api(live_server, f"/games/{state['id']}/rounds", {"data": {"players": [
+        {**entry, "clean_books": 2, "dirty_books": 1, "melded_points": 250, "left_points": 0, "went_out": True},
+        {**entry, "melded_points": 60, "left_points": 30}, {**entry, "melded_points": 90, "left_points": 10},
+        {**entry, "melded_points": 0, "left_points": 45}]}}, state["token"])
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/games/{state['id']}?big=1")
+    expect(page.locator("header.top")).to_be_hidden()
+    expect(page.get_by_text("Bob & Dan")).to_be_in_viewport(ratio=1)
+    standings, rounds = page.locator("#standings").bounding_box(), page.locator("#rounds").bounding_box()
+    assert rounds["x"] > standings["x"] + standings["width"] - 1 and rounds["y"] < standings["y"] + 50  # beside it
+    places = page.locator(".standings > li").evaluate_all(
+        "rows => rows.map(r => Math.round(r.getBoundingClientRect().left))")
+    assert len(set(places)) == 2  # two columns of players
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: one column, as before
+    expect(page.locator("header.top")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.parametrize("width", [360, 390])
