@@ -266,4 +266,14 @@
       });
     });
   });
+
+  // A game's last change in the reader's own time ("Nov 26, 2026, 3:05 PM"): the server knows only the date in UTC,
+  // and two games of one evening with the same players then read alike.
+  document.addEventListener("DOMContentLoaded", () => {
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+    document.querySelectorAll("time[data-local-time]").forEach((t) => {
+      const at = new Date(t.getAttribute("datetime"));
+      if (!Number.isNaN(at.getTime())) t.textContent = when.format(at);
+    });
+  });
 })();

@@ -543,3 +543,15 @@ def test_undo_of_a_round_too_big_for_the_session_cookie_leaves_the_form_blank(cl
     client.post(f"/games/{gid}/rounds/1/delete", data={"undo": "1"})
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'name="score-0" type="text" value=""' in page and 'id="round-form"' in page
+
+
+def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(client):
+    ids = [game_id(start(client, "golf", ["Ann", "Bob"])) for _ in range(9)]
+    for gid in ids[:8]:
+        client.post(f"/games/{gid}/finish")
+    page = client.get("/").get_data(as_text=True)
+    listed, older = page.split('<details class="older-games">')
+    assert listed.count('class="status status-') == 6  # the game being played, then the 5 latest finished
+    assert "3 older finished games" in older and older.count('class="status status-finished') == 3
+    assert 'href="#start">Start a game</a>' in listed and 'id="start"' in page
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[^"]*\+00:00" data-local-time>', page)  # the script writes it locally
