@@ -205,16 +205,23 @@
     const want = Number(check.dataset.sumTo);
     let auto = null;
     let filling = false;
+    // The count filled in says so under its box, so that it is not taken for one the scorer typed.
+    const note = document.createElement("small");
+    note.className = "auto-note";
+    note.textContent = check.dataset.autoNote || "";
+    const unmark = () => { if (auto) auto.classList.remove("auto"); note.remove(); };
     const fill = (event) => {
       if (filling) return;
-      if (event.target === auto) { auto.classList.remove("auto"); auto = null; }  // changed by hand: the scorer's
+      if (event.target === auto) { unmark(); auto = null; }  // changed by hand: the scorer's
       event.target.dataset.touched = "1";
       const open = inputs.filter((i) => !i.dataset.touched || i === auto);
       if (open.length !== 1) return;
       const rest = inputs.filter((i) => i !== open[0]).reduce((sum, i) => sum + (Number(i.value) || 0), 0);
       if (want - rest < 0) return;
+      if (auto !== open[0]) unmark();
       auto = open[0];
       auto.classList.add("auto");
+      auto.closest(".field").appendChild(note);
       filling = true;
       if (auto.value !== String(want - rest)) { auto.value = String(want - rest); changed(auto); }
       filling = false;

@@ -145,11 +145,14 @@ def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     tricks[2].fill("5")
     expect(tricks[3]).to_have_value("1")  # 13 tricks: the last count is what is left, marked as filled in
     expect(tricks[3]).to_have_class(filled)
+    note = page.locator(".seat-entry", has=tricks[3]).locator(".auto-note")
+    expect(note).to_have_text("worked out from the others")  # said under its box, not taken for one typed
     expect(check).to_have_text("Tricks: 13 / 13")
     tricks[0].fill("2")  # another count corrected: the filled one follows it
     expect(tricks[3]).to_have_value("2")
     tricks[3].fill("4")  # typed by hand: the scorer's own now, no longer filled in or changed
     expect(tricks[3]).not_to_have_class(filled)
+    expect(page.locator(".auto-note")).to_have_count(0)
     expect(check).to_have_text("Tricks: 15 / 13")
     tricks[0].fill("0")
     expect(check).to_have_text("Tricks: 13 / 13")
