@@ -201,19 +201,18 @@ class GinRummyRules(BaseRules):
     def winners(self, table: Table, state: GinState) -> list[int]:
         return self.leaders(table, state.points, best_is_low=False)
 
-    def end_bonuses(self, table: Table, state: GinState) -> list[int]:
-        """Return what the end of the game adds to each seat: shutout doubling, boxes, game bonus."""
+    def end_parts(self, table: Table, state: GinState) -> list[tuple[int, int, int]]:
+        """Return what the end of the game adds to each seat, part by part: (boxes, game bonus, shutout doubling)."""
         options = table.options
         winners = self.winners(table, state)
         losers = [seat for seat in range(table.n) if seat not in winners]
         shutout = options.shutout_double and bool(losers) and all(state.hands_won[s] == 0 for s in losers)
-        bonuses = []
-        for seat in range(table.n):
-            bonus = state.hands_won[seat] * options.box_bonus
-            if seat in winners:
-                bonus += options.game_bonus + (state.points[seat] if shutout else 0)
-            bonuses.append(bonus)
-        return bonuses
+        return [(state.hands_won[seat] * options.box_bonus, options.game_bonus if seat in winners else 0,
+                 state.points[seat] if seat in winners and shutout else 0) for seat in range(table.n)]
+
+    def end_bonuses(self, table: Table, state: GinState) -> list[int]:
+        """Return what the end of the game adds to each seat: shutout doubling, boxes, game bonus."""
+        return [sum(parts) for parts in self.end_parts(table, state)]
 
     def standings(self, table: Table, state: GinState, over: bool) -> list[dict[str, Any]]:
         bonuses = self.end_bonuses(table, state) if over else [0] * table.n
@@ -247,10 +246,18 @@ class GinRummyRules(BaseRules):
         return lines
 
     def seat_notes(self, table: Table, state: GinState, over: bool = False) -> list[list[Msg]]:
-        """Count each player's hands won (the boxes), with the box bonus they bring at the end."""
+        """Count each player's hands won (the boxes), with the box bonus they bring at the end; at the end, the
+        game bonus and the shutout's doubling too, so that the bonus beside the total adds up."""
         box = table.options.box_bonus
-        return [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won
-                 else msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
+        notes = [[msg(N_("Hands won: %(n)s · box bonus %(bonus)s"), n=won, bonus=won * box) if box and won
+                  else msg(N_("Hands won: %(n)s"), n=won)] for won in state.hands_won]
+        if over:
+            for seat, (_boxes, game, shutout) in enumerate(self.end_parts(table, state)):
+                if game:
+                    notes[seat].append(msg(N_("game bonus %(bonus)s"), bonus=game))
+                if shutout:
+                    notes[seat].append(msg(N_("shutout: hand points doubled, +%(points)s"), points=shutout))
+        return notes
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:

@@ -402,3 +402,13 @@ def test_the_classic_preset():
     t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "classic"))
     d = play(t, [gin(0, 0, 80)])  # 80 + 25: the target is reached, Bob won no hand
     assert d.over and [s["total"] for s in d.standings] == [105 * 2 + 25 + 100, 0]
+
+
+def test_at_the_end_every_part_of_the_bonus_is_named():
+    t = table(box_bonus=25, game_bonus=100, shutout_double=True, target=50)
+    derived = play(t, [{"result": "gin", "knocker": 0, "deadwood": [0, 60]}])  # 85: Bob won no hand
+    ann = derived.standings[0]
+    assert ann["total"] == 85 + 85 + 25 + 100 and ann["bonus"] == 210
+    notes = [str(m) for m in RULES.seat_notes(t, derived.state, over=True)[0]]
+    assert notes == ["Hands won: 1 · box bonus 25", "game bonus 100", "shutout: hand points doubled, +85"]
+    assert [str(m) for m in RULES.seat_notes(t, derived.state, over=True)[1]] == ["Hands won: 0"]
