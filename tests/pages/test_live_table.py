@@ -129,3 +129,13 @@ def test_garbage_whoever_went_out_made_the_goal_without_a_tick(client):
     assert answer.status_code == 302, answer.get_data(as_text=True)[:2000]
     state = client.get(f"/api/games/{gid}").get_json()
     assert state["standings"][0]["goal"] == 2 and state["standings"][1]["goal"] == 1
+
+
+def test_a_quarters_game_says_who_takes_the_jar(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], preset="quarters", quarters="1"))
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "0 quarters in the jar" in page
+    client.post(f"/games/{gid}/rounds", data={"score-0": "2", "score-1": "9", "score-2": "5"})  # Bob out: 1 in the jar
+    client.post(f"/games/{gid}/rounds", data={"score-0": "8", "score-2": "5"})  # Ann out: Cy is the last one in
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Cy takes the jar: 2 quarters" in page and "in the jar" not in page
