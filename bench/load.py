@@ -432,6 +432,8 @@ def run_loop(main):
     try:
         import uvloop
     except ImportError:
+        print("the client runs on asyncio's own loop (uvloop is not installed: pip install -e \".[bench]\"); it takes "
+              "about twice the CPU, which the server then lacks", file=sys.stderr, flush=True)
         return asyncio.run(main)
     return uvloop.run(main)
 
