@@ -10,9 +10,9 @@ import time
 
 from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
+from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import limiter, talisman

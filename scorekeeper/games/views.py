@@ -74,9 +74,10 @@ def access():
 
 
 def new_game_kept(message: str):
-    """Answer a new game past the limit of games started from one address: its form as typed, saying to wait."""
+    """Answer a new game past the limit of games started from one address (only a POST counts): its form as typed,
+    saying to wait."""
     rules = registry.get((request.view_args or {}).get("key", ""))
-    if rules is None or request.method != "POST":
+    if rules is None:  # no such game: the page says so once the limit lets it through
         return None
     form = new_game_form(rules.spec, formdata=request.form)
     form.refused = message

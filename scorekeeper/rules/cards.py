@@ -5,9 +5,9 @@ Also counts cards against the packs in play, for the checks every game makes.
 from __future__ import annotations
 
 from collections import Counter
-from functools import reduce
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import Any
 
 from .base import N_, CardsLine, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
@@ -59,12 +59,9 @@ CARD_KEY = N_("Suits: S spades · H hearts · D diamonds · C clubs, or ♠ ♥ 
 
 
 def notations_for_pages() -> dict[str, Any]:
-    """Describe every language's letters for the pages' scripts (a draft typed in one language comes back in the
-    other's): a typed rank -> the rank, a typed suit -> its symbol."""
-    signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
-    return {language: {"ranks": dict(reader.ranks),
-                       "suits": {typed: signs[code] for typed, code in reader.suits.items()}}
-            for language, reader in NOTATIONS.items()}
+    """Describe every language's letters as ``deck`` does, for the pages' scripts (a draft typed in one language
+    comes back in the other's)."""
+    return {language: deck(reader) for language, reader in NOTATIONS.items()}
 
 
 def notation(language: str | None) -> Notation:
@@ -74,11 +71,13 @@ def notation(language: str | None) -> Notation:
 
 def deck(reader: Notation = ENGLISH) -> dict[str, Any]:
     """Describe how cards are written, for the pages' card helpers: ranks, suits and their signs, and how the
-    reader types them (``aliases``: a typed rank -> the rank; ``letters``: a typed suit -> the suit)."""
+    reader types them (``aliases``: a typed rank -> the rank; ``letters``: a typed suit -> the suit; ``names``: the
+    letter the reader writes a king, queen or jack with, where it is another)."""
     signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
     return {"ranks": [*RANKS, JOKER], "suits": {code: signs[code] for code in SUITS}, "red": list(RED_SUITS),
             "aliases": {typed: rank for typed, rank in reader.ranks.items() if typed != rank},
-            "typed_ranks": sorted(reader.ranks), "letters": dict(reader.suits)}
+            "typed_ranks": sorted(reader.ranks), "letters": dict(reader.suits),
+            "names": {rank: typed for typed, rank in reader.ranks.items() if rank in ("J", "Q", "K") and typed != rank}}
 
 
 @dataclass(frozen=True, order=True)

@@ -10,28 +10,16 @@
   const SKIP = ["csrf_token", "entry_key", "number"];
 
   // A draft typed on a page in one language is put back in the letters of the page it comes back to (the EN/FR
-  // button), so that an English K is not read as a French carreau. Each language's letters come from the server
-  // (data-card-letters: a typed rank -> the rank, a typed suit -> its symbol); symbols read in every language.
+  // button), so that an English K is not read as a French carreau: each card read in its language's letters and
+  // written in the page's (data-card-letters: every language's deck, from the server; table.js reads and writes).
   const language = (lang) => (lang || "en").slice(0, 2);
 
-  function inLetters(card, from, to) {
-    const up = card.toUpperCase();
-    const signs = "♠♥♦♣";
-    let rank = up, suit = "";
-    if (up.length > 1 && signs.includes(up.slice(-1))) {
-      rank = up.slice(0, -1); suit = up.slice(-1);
-    } else {
-      const letter = Object.keys(from.suits).sort((a, b) => b.length - a.length)
-        .find((s) => up.endsWith(s) && up.slice(0, -s.length) in from.ranks);
-      if (letter) { rank = up.slice(0, -letter.length); suit = from.suits[letter]; }
-    }
-    if (!(rank in from.ranks)) return card;  // not a card in its own letters: left as typed, for the server to say
-    const api = from.ranks[rank];
-    return (Object.keys(to.ranks).find((r) => to.ranks[r] === api) || api) + suit;
-  }
-
   function cardsIn(text, from, to) {
-    return text.split(/([\s,]+)/).map((part) => (part.trim() && part.indexOf(",") < 0 ? inLetters(part, from, to) : part)).join("");
+    const cards = window.scorekeeperCards;
+    return text.split(/([\s,]+)/).map((part) => {
+      const card = part.trim() && part.indexOf(",") < 0 ? cards.read(part, from) : null;
+      return card ? cards.write(card, to) : part;  // not a card in its own letters: left as typed, for the server
+    }).join("");
   }
 
   function storage() {
