@@ -179,7 +179,8 @@
     const update = () => {
       let got = 0;
       inputs.forEach((i) => { got += Number(i.value) || 0; });
-      check.textContent = check.dataset.sumLabel + ": " + minus(got) + " / " + minus(want);
+      // "Tricks: 3 / 13", as the reader's language writes it ("Plis : 3 / 13")
+      check.textContent = check.dataset.sumLabel.replace("{got}", minus(got)).replace("{want}", minus(want));
       check.classList.toggle("ok", got === want);
       check.classList.toggle("bad", touched && got !== want);
     };

@@ -555,3 +555,11 @@ def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(cli
     assert "3 older finished games" in older and older.count('class="status status-finished') == 3
     assert 'href="#start">Start a game</a>' in listed and 'id="start"' in page
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[^"]*\+00:00" data-local-time>', page)  # the script writes it locally
+
+
+def test_a_hands_running_check_is_written_as_the_readers_language_writes_it(client):
+    gid = game_id(start(client, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Dee"]))
+    english = client.get(f"/games/{gid}").get_data(as_text=True)
+    french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert 'data-sum-label="Tricks: {got} / {want}"' in english
+    assert 'data-sum-label="Plis\u00a0: {got} / {want}"' in french  # a no-break space before the colon
