@@ -31,6 +31,16 @@ def clean_text(text: str) -> bool:
     return True
 
 
+def plain_number(text: Any, longest: int = 6) -> int | None:
+    """Return ``text`` as a whole number when it is plain ASCII digits, at most ``longest`` of them, else None.
+
+    Not ``str.isdigit`` alone: "²" and "٣" are digits to it, and ``int`` refuses the first (a 500).
+    """
+    if isinstance(text, str) and 0 < len(text) <= longest and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
     """Return how deeply a JSON value nests (counting stops at ``limit``)."""
     if limit <= 0 or not isinstance(value, (dict, list)):

@@ -29,7 +29,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr, upper_first
-from ..jsonsafe import storable
+from ..jsonsafe import plain_number, storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
 from ..rules.cards import RANKS, parse_card, read_typed, typed_cards
 from ..services import new_entry_key
@@ -281,7 +281,8 @@ def read_option(option: Option, form) -> Any:
             return None
         return next((c for c in option.choices or () if str(c) == data), data)
     if option.kind is OptionKind.SEAT:
-        return int(data) if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) < 4 else data
+        seat = plain_number(data, longest=3)
+        return data if seat is None else seat
     if option.kind is OptionKind.VALUES:
         return api_cards(parse_pairs(data or ""))
     if option.kind is OptionKind.INTS:
@@ -666,8 +667,7 @@ def read_input(field: Field, value: Any) -> Any:
 
 def seat_number(value: Any) -> int | None:
     """Read a seat posted by a radio or tick box; anything but plain digits is no seat."""
-    text = str(value) if value is not None else ""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
+    return plain_number(str(value) if value is not None else "", longest=3)
 
 
 def place_errors(form, errors: Mapping[str, str]) -> None:

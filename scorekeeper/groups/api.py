@@ -13,6 +13,7 @@ from ..api.views import bearer_token, error, json_body, problem, state_of
 from ..extensions import db
 from ..hosting import carries_token, limits_creation
 from ..i18n import tr
+from ..jsonsafe import plain_number
 from ..models import Group, stamp
 from ..rules.base import N_, msg
 from ..services import Problem
@@ -62,10 +63,10 @@ def refused(group: Group):
 
 def page_arg() -> int:
     """Return the page of games asked for (?page=2), 1 by default; refuse anything but a small whole number."""
-    text = request.args.get("page", "1")
-    if not text.isdigit() or not 1 <= int(text) <= 100000:
+    page = plain_number(request.args.get("page", "1"))
+    if page is None or not 1 <= page <= 100000:
         raise services.Invalid({"page": msg(N_("must be a whole number from 1"))})
-    return int(text)
+    return page
 
 
 @bp.post("")

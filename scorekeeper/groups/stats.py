@@ -35,7 +35,7 @@ class Filter:
             conditions.append(model.game_key == self.game)
         if self.since:
             conditions.append(model.played >= datetime.combine(self.since, time(), timezone.utc))
-        if self.until:
+        if self.until and self.until < date.max:  # the last day there is ends no earlier than the games do
             conditions.append(model.played < datetime.combine(self.until + timedelta(days=1), time(), timezone.utc))
         return conditions
 

@@ -16,6 +16,7 @@ from ..access import may_create, remember_token, token_for
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation
 from ..i18n import minus, tr_errors
+from ..jsonsafe import plain_number
 from ..models import Game, Group
 from ..qr import qr_svg
 from ..services import Problem
@@ -187,8 +188,8 @@ def group_page(group: service.GroupHead, token: str | None, template: str, conte
 
 def page_number() -> int:
     """Return the page of games asked for (?page=2), 1 for anything else."""
-    text = request.args.get("page", "1")
-    return int(text) if text.isdigit() and 1 <= int(text) <= 100000 else 1
+    page = plain_number(request.args.get("page", "1"))
+    return page if page is not None and 1 <= page <= 100000 else 1
 
 
 def chosen_filter() -> tuple[str, stats.Filter, dict[str, str]]:
@@ -368,8 +369,8 @@ def merge_player(group_id: str, member_id: int):
     check_csrf()
     group = editable_group(group_id)
     member = member_or_404(group, member_id)
-    into_id = request.form.get("into", "")
-    into = member_or_404(group, int(into_id)) if into_id.isdigit() else abort(404)
+    into_id = plain_number(request.form.get("into", ""), longest=18)
+    into = member_or_404(group, into_id) if into_id is not None else abort(404)
     errors = saved(lambda: service.merge_members(group, member, into))
     if errors:
         flash_errors(errors, "")

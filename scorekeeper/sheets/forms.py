@@ -5,6 +5,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
 from ..games.forms import LooseSelect, new_game_form
+from ..jsonsafe import plain_number
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
@@ -49,7 +50,8 @@ def place_sheet_errors(form, errors: dict[str, str]) -> None:
         parts = path.split(".")
         if path == "count":
             form.count.errors = [message]
-        elif parts[0] == "players" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(form.players):
+        elif parts[0] == "players" and len(parts) == 2 and plain_number(parts[1], 3) is not None \
+                and int(parts[1]) < len(form.players):
             form.players[int(parts[1])].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
             form[f"opt_{parts[1]}"].errors = [message]

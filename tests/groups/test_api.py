@@ -170,9 +170,17 @@ def test_stats_filters_refused_name_the_field(client, make_group, query, field):
     assert answer.status_code == 422 and field in answer.get_json()["errors"]
 
 
+def test_the_last_day_there_is_counts_every_game(client, make_group, play_golf):
+    group = make_group()
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    answer = client.get(f"/api/groups/{group['id']}/stats?until=9999-12-31&since=0001-01-01",
+                        headers=bearer(group["token"]))
+    assert answer.status_code == 200 and answer.get_json()["games"] == 1
+
+
 def test_a_page_of_games_must_be_a_whole_number(client, make_group):
     group = make_group()
-    for page in ("0", "x", "-1"):
+    for page in ("0", "x", "-1", "²", "٣", "1" * 40):
         answer = client.get(f"/api/groups/{group['id']}?page={page}", headers=bearer(group["token"]))
         assert answer.status_code == 422 and "page" in answer.get_json()["errors"]
 

@@ -113,6 +113,18 @@ def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_grou
     assert "Bob" not in client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)
 
 
+def test_odd_numbers_and_dates_in_a_groups_addresses_are_not_errors(client, make_group, play_golf):
+    group = make_group(players=("Ann", "Bob"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    ids = {p["name"]: p["id"] for p in group["players"]}
+    for query in ("page=%C2%B2", "page=%D9%A3", "period=dates&until=9999-12-31", "period=dates&since=0001-01-01"):
+        assert client.get(f"/groups/{group['id']}?{query}").status_code == 200, query
+    assert client.get(f"/groups/{group['id']}/season.pdf?period=dates&until=9999-12-31").status_code == 200
+    for into in ("²", "٣", "9" * 40):
+        assert client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": into}).status_code == 404
+
+
 def test_the_history_is_a_csv_and_the_season_a_pdf(client, make_group, play_golf):
     group = make_group(players=("=Ann", "Bob"))
     client.get(f"/groups/{group['id']}/join/{group['token']}")
