@@ -25,7 +25,9 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEPT = 2048  # entries kept in this process: folds, views, pages and parts of pages, JSON states
+KEPT = 2048  # entries kept in this process: folds, views, pages and parts of pages, JSON states, PDFs
+KEPT_BYTES = 96 * 1024 * 1024  # and at most this much of their text and bytes (a big game's PDF is near a megabyte)
+NOMINAL = 1024  # what an entry that is not text or bytes (a fold, a view) counts towards KEPT_BYTES
 
 
 class Variant(Protocol, Hashable):
@@ -54,6 +56,7 @@ def etag(public_id: str, version: int, variant: Variant) -> str:
 
 
 _kept: OrderedDict[tuple, Any] = OrderedDict()
+_weight = [0]  # the sum of weight() over what is kept
 _lock = threading.Lock()
 UNCOMMITTED = "scorekeeper.cache"  # a session's info: (game, version) -> what its transaction made for that version
 
@@ -94,11 +97,20 @@ def put(key: tuple, value: Any, session: Session | None = None) -> Any:
         own[key] = value
         return value
     with _lock:
-        _kept[(release(), *key)] = value
-        _kept.move_to_end((release(), *key))
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
+        full_key = (release(), *key)
+        if full_key in _kept:
+            _weight[0] -= weight(_kept[full_key])
+        _kept[full_key] = value
+        _kept.move_to_end(full_key)
+        _weight[0] += weight(value)
+        while len(_kept) > KEPT or (_weight[0] > KEPT_BYTES and len(_kept) > 1):
+            _weight[0] -= weight(_kept.popitem(last=False)[1])
     return value
+
+
+def weight(value: Any) -> int:
+    """Say how much a kept value counts towards ``KEPT_BYTES``: its length for text and bytes."""
+    return len(value) if isinstance(value, (str, bytes)) else NOMINAL
 
 
 def kept(key: tuple, make: Callable[[], Any], session: Session | None = None) -> Any:
@@ -125,3 +137,4 @@ def clear() -> None:
     """Forget everything kept (a freshly started worker)."""
     with _lock:
         _kept.clear()
+        _weight[0] = 0

@@ -339,6 +339,27 @@ def test_writes_are_limited_per_game_and_reads_are_not(limited):
     assert all(client.get(f"/api/games/{one['id']}").status_code == 200 for _ in range(10))
 
 
+def test_pdfs_made_for_one_client_are_limited_and_those_kept_are_not_counted(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_PRINT="2 per minute")
+    client = app.test_client()
+    assert [client.get("/sheets/golf/sheet.pdf?count=2").status_code for _ in range(5)] == [200] * 5  # one render
+    assert client.get("/sheets/golf/sheet.pdf?count=3").status_code == 200
+    refused = client.get("/sheets/golf/sheet.pdf?count=4")
+    assert refused.status_code == 429 and "wait a minute" in refused.get_data(as_text=True)
+    game = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
+    assert client.get(f"/games/{game['id']}/sheet.pdf").status_code == 429  # one limit for every kind of sheet
+
+
+def test_a_sheet_made_for_another_host_name_is_not_sent_to_this_one(client):
+    from pypdf import PdfReader
+
+    def text(answer) -> str:
+        return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
+
+    assert "evil.example" in text(client.get("/sheets/golf/rules.pdf", headers={"Host": "evil.example"}))
+    assert "evil.example" not in text(client.get("/sheets/golf/rules.pdf"))
+
+
 # --- operations ------------------------------------------------------------------------------------
 
 

@@ -475,3 +475,18 @@ def test_a_poll_answered_before_flask_carries_the_apps_own_headers(app, golf, po
                 if name not in ("ETag", "Content-Length", "Content-Type")} == \
             {name: value for name, value in own.items() if name != "Content-Type"}
     assert kept.headers["Content-Type"] == made.headers["Content-Type"]
+
+
+def test_what_is_kept_is_bounded_by_its_size_as_well_as_its_count(monkeypatch):
+    monkeypatch.setattr(cache, "KEPT_BYTES", 10_000)
+    cache.clear()
+    try:
+        for n in range(5):
+            cache.put(("sheet", f"g{n}", 1), b"x" * 3_000)  # a PDF each
+        assert [cache.get(("sheet", f"g{n}", 1)) is not None for n in range(5)] == [False, False, True, True, True]
+        cache.put(("sheet", "g4", 1), b"y" * 3_000)  # kept again under its key: counted once
+        assert cache.get(("sheet", "g2", 1)) is not None and cache.get(("sheet", "g4", 1)) == b"y" * 3_000
+        cache.put(("sheet", "huge", 1), b"z" * 50_000)  # bigger than the whole budget: kept alone, until the next
+        assert cache.get(("sheet", "huge", 1)) is not None and cache.get(("sheet", "g4", 1)) is None
+    finally:
+        cache.clear()

@@ -75,6 +75,7 @@ def html_class():
 
 
 SQUEEZES = 3  # tries at fitting a one-page sheet, each with less room per row
+BEYOND_SQUEEZING = 3  # pages at its first try from which a sheet is sent as it is: no squeeze brings it to one
 
 
 def render_pdf(html: Callable[[int], str], one_page: bool = False, tries: int = SQUEEZES) -> bytes:
@@ -82,14 +83,15 @@ def render_pdf(html: Callable[[int], str], one_page: bool = False, tries: int = 
 
     ``html(squeeze)`` makes the page; a sheet that must fit one page and spills over is made again,
     squeezed a step more (the layout's estimate of its height is close, not exact). One that never fits is sent
-    in the fewest pages, squeezed no more than that needs: a long game keeps rows a pen can read.
+    in the fewest pages, squeezed no more than that needs: a long game keeps rows a pen can read. One far past a
+    page (``BEYOND_SQUEEZING``) is sent at its first try: each try of a long game's sheet costs seconds.
     """
     css, fonts = _stylesheet()
     document_class = html_class()
     made = []
     for squeeze in range(tries):
         document = document_class(string=html(squeeze)).render(stylesheets=[css], font_config=fonts)
-        if not one_page or len(document.pages) == 1:
+        if not one_page or len(document.pages) == 1 or (squeeze == 0 and len(document.pages) >= BEYOND_SQUEEZING):
             break
         made.append(document)
     else:

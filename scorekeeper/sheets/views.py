@@ -11,6 +11,7 @@ from .. import rules as registry
 from .. import cache, services, tables
 from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
+from ..hosting import limits_printing, rendering_pdf
 from ..i18n import tr_errors
 from ..rules.paper import PADS, plan_for
 from ..services import Problem
@@ -39,6 +40,7 @@ def choose(key: str):
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
+@limits_printing
 def blank(key: str, kind: str):
     """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
     rules = registry.get(key) or abort(404)
@@ -59,6 +61,7 @@ def blank(key: str, kind: str):
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
+@limits_printing
 def filled(game_id: str, kind: str):
     """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
     game = game_or_404(game_id)
@@ -114,10 +117,15 @@ def paper_of(args) -> str:
 
 def send_pdf(key: tuple, tag: str, filename: str, make) -> object:
     """Send a PDF by its tag: 304 when the reader has it, from the one cache when made lately (``key``), else
-    made now."""
+    made now. A sheet holds links to this site (the rules card's), so what is kept is kept per address."""
     if request.if_none_match.contains(tag):
         return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
-    pdf = cache.kept(key, make)
+
+    def made_now() -> bytes:
+        rendering_pdf()
+        return make()
+
+    pdf = cache.kept((*key, request.host_url, request.script_root), made_now)
     response = make_response(pdf)
     response.headers["Content-Type"] = "application/pdf"
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'

@@ -58,3 +58,14 @@ def test_a_weasyprint_without_the_hook_falls_back_to_its_own_renderer(fresh_clas
 def test_a_weasyprint_whose_ua_stylesheet_moved_falls_back(fresh_class, monkeypatch):
     monkeypatch.delattr(wp_html, "UA_STYLESHEET")
     assert pdf.html_class() is weasyprint.HTML
+
+
+def test_a_sheet_far_past_one_page_is_sent_at_its_first_try():
+    tries = []
+
+    def long_sheet(squeeze: int) -> str:
+        tries.append(squeeze)
+        return "".join(f"<p>Round {n}</p>" for n in range(400))
+
+    data = pdf.render_pdf(long_sheet, one_page=True, tries=4)
+    assert tries == [0] and len(PdfReader(io.BytesIO(data)).pages) >= pdf.BEYOND_SQUEEZING
