@@ -82,3 +82,26 @@ def test_upgrade_from_an_earlier_revision_keeps_the_games(empty_url, previous):
         db.session.remove()
         db.engine.dispose()
     assert names == ["Ann", "Bob"]
+
+
+def test_records_of_a_lowest_wins_any_game_kept_wrong_are_kept_again(empty_url):
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0008")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    game = client.post(f"/api/groups/{group['id']}/games", headers={"Authorization": f"Bearer {group['token']}"},
+                       json={"game": "any", "players": ["Ann", "Bob"],
+                             "options": {"name": "Hearts", "wins": "low", "rounds": 1}}).get_json()
+    client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [3, 9]}},
+                headers={"Authorization": f"Bearer {game['token']}"})
+    with app.app_context():  # as an older version kept them: the loser's total as the "highest"
+        db.session.execute(text("UPDATE feat SET value = 9, rank = -9, member_id = (SELECT member_id FROM result "
+                                "WHERE total = 9)"))
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+    records = client.get(f"/api/groups/{group['id']}/stats", headers={"Authorization": f"Bearer {group['token']}"}
+                         ).get_json()["records"]
+    ann = next(p["id"] for p in group["players"] if p["name"] == "Ann")
+    assert [(r["what"], r["value"], r["player"]) for r in records] == [("lowest total", 3, ann)]

@@ -10,7 +10,7 @@ Choices where the spec is silent (for the rules page):
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -118,6 +118,7 @@ class AnyRules(BaseRules):
         return Msg("%(name)s", {"name": name if isinstance(name, str) and name else "Points"})
 
     def low_wins(self, table: Table) -> bool:
+        """Say whether the lowest total wins: the table's choice (places and records follow it)."""
         return table.options.wins is Wins.LOW
 
     def winners(self, table: Table, state: AnyState) -> list[int]:
@@ -126,10 +127,6 @@ class AnyRules(BaseRules):
 
     def standings(self, table: Table, state: AnyState, over: bool) -> list[dict[str, Any]]:
         return [{"total": total} for total in state.totals]
-
-    def placing(self, table: Table, state: AnyState, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
-        """Place by total: the lowest first when low wins, else the highest."""
-        return [row["total"] if self.low_wins(table) else -row["total"] for row in standings]
 
     def rules_now(self, table: Table, state: AnyState, turn: Turn) -> list[Msg]:
         """Say how this game is won: high or low, to a target or after so many rounds."""

@@ -713,10 +713,14 @@ class BaseRules:
     def next_extras(self, table: Table, state: Any, turn: Turn) -> dict[str, Any]:
         return {}
 
+    def low_wins(self, table: Table) -> bool:
+        """Say whether the lowest headline value wins at this table (the game's measure; any game's own option)."""
+        return not HEADLINE[self.spec.measure][1]
+
     def placing(self, table: Table, state: Any, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
-        key, higher_is_better = HEADLINE[self.spec.measure]
-        values = [row.get(key) for row in standings]
-        return [None if v is None else (-v if higher_is_better else v) for v in values]
+        key, _ = HEADLINE[self.spec.measure]
+        low = self.low_wins(table)
+        return [None if v is None else (v if low else -v) for v in (row.get(key) for row in standings)]
 
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         return {}
@@ -759,7 +763,7 @@ class BaseRules:
     def records(self, table: Table, state: Any, rounds: Sequence[Any], standings: Sequence[Mapping[str, Any]]
                 ) -> list[Record]:
         """Hold the best final total and the best score in one round, where the game has points."""
-        low = not HEADLINE[self.spec.measure][1]
+        low = self.low_wins(table)
         return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
                 *self.round_records(rounds, msg(self.spec.rounds.lowest if low else self.spec.rounds.highest), low)]
 

@@ -35,6 +35,16 @@ def test_each_game_holds_its_own_feats(key, expected):
     assert {(r.kind, r.seat, r.value) for r in played(key)} == expected
 
 
+@pytest.mark.parametrize("wins, total, one_round", [
+    ("low", ("lowest total", 0, 7), ("lowest score in one round", 0, 2)),
+    ("high", ("highest total", 1, 14), ("highest score in one round", 1, 9)),
+])
+def test_any_games_records_follow_who_wins_at_this_table(wins, total, one_round):
+    rounds = ({"points": [2, 9]}, {"points": [5, 5]})
+    held = {(r.what.text, r.seat, r.value) for r in played("any", 2, {"wins": wins, "rounds": 2}, rounds)}
+    assert held == {total, one_round}
+
+
 def test_golf_keeps_no_total_record_without_a_number_of_holes():
     rounds = ({"players": [{"score": 3}, {"score": 9}], "knocker": None},)
     kinds = {r.kind for r in played("golf", 2, {"holes": None, "target": 5}, rounds)}
