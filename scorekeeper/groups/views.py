@@ -412,9 +412,16 @@ def group_looks(game: Game) -> dict[int, service.Look]:
 
 
 def follow_group(old: Game, new: Game) -> None:
-    """Keep a game started again ("Play again") in its group."""
-    if old.group_id is not None:
-        service.join_game(db.session.get(Group, old.group_id), new)
+    """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
+    joins a group with both edit rights, as in the API); else say why the new game is not in it."""
+    if old.group_id is None:
+        return
+    group = db.session.get(Group, old.group_id)
+    if group_token(group) is None:
+        flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
+                name=group.name), "ok")
+        return
+    service.join_game(group, new)
 
 
 

@@ -190,13 +190,14 @@ class Option:
     kind: OptionKind = OptionKind.INT
     labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's (or a named number's) words on the form
     enum: type[Enum] | None = None  # the Enum a choice is typed as
+    unset: str = ""  # what leaving it empty means, where that turns it off ("no limit"); else it depends ("—")
 
     def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
         """Say a chosen value the way the new-game form and the rules card put it."""
         if isinstance(value, Enum):
             value = value.value
         if value is None:
-            return "—"
+            return Msg(self.unset) if self.unset else "—"
         if self.kind is OptionKind.SEAT:
             return players[value] if 0 <= value < len(players) and players[value] else msg(N_("player %(n)s"), n=value + 1)
         if self.kind is OptionKind.BOOL:
@@ -269,20 +270,21 @@ def as_int(value: Any, lo: int | None = None, hi: int | None = None, what: str =
 
 
 def int_option(name: str, label: str, default: int | None, lo: int | None = None, hi: int | None = None,
-               nullable: bool = False, help: str = "") -> Option:
-    """An option holding a whole number, or null when ``nullable``."""
+               nullable: bool = False, help: str = "", unset: str = "") -> Option:
+    """An option holding a whole number, or null when ``nullable`` (``unset`` says what null means, where it turns
+    the rule off)."""
 
     def parse(value: Any) -> int | None:
         if value is None and nullable:
             return None
         return as_int(value, lo, hi)
 
-    return Option(name, label, default, parse, help=help, kind=OptionKind.INT)
+    return Option(name, label, default, parse, help=help, kind=OptionKind.INT, unset=unset)
 
 
 def number_option(name: str, label: str, default: float | None, lo: float = 0, hi: float = 1e9, help: str = "",
-                  nullable: bool = False) -> Option:
-    """An option holding any number (an amount of money, say), or null when ``nullable``."""
+                  nullable: bool = False, unset: str = "") -> Option:
+    """An option holding any number (an amount of money, say), or null when ``nullable`` (see ``int_option``)."""
 
     def parse(value: Any) -> float | None:
         if value is None and nullable:
@@ -293,7 +295,7 @@ def number_option(name: str, label: str, default: float | None, lo: float = 0, h
             raise ValueError(msg(N_("must be from %(lo)s to %(hi)s"), lo=lo, hi=hi))
         return value
 
-    return Option(name, label, default, parse, help=help, kind=OptionKind.NUMBER)
+    return Option(name, label, default, parse, help=help, kind=OptionKind.NUMBER, unset=unset)
 
 
 def bool_option(name: str, label: str, default: bool, help: str = "") -> Option:

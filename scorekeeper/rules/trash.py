@@ -86,7 +86,7 @@ SPEC = GameSpec(
         int_option("win_at", N_("Win at"), 0, 0, MAX_LAYOUT - 1,
                    help=N_("A player whose layout shrinks to this size wins; 0 plays to the end, "
                            "6 is a shorter game")),
-        int_option("deals", N_("Number of deals"), None, 1, 1000, nullable=True,
+        int_option("deals", N_("Number of deals"), None, 1, 1000, nullable=True, unset=N_("no limit"),
                    help=N_("Stop after this many deals; the smallest layout wins. Empty: no limit")),
         bool_option("also_completed", N_("Others can complete too"), False,
                     help=N_("Others who complete their layout in the same go-round also get one card fewer")),

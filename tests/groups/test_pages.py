@@ -66,6 +66,21 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
 
 
 
+def test_play_again_from_only_a_games_edit_link_starts_outside_the_group(app, client):
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    token = client.get(f"/games/{game_id}").get_data(as_text=True).split(f"/games/{game_id}/edit/")[1].split('"')[0]
+    phone = app.test_client()  # a second phone, given the game's edit link only
+    phone.get(f"/games/{game_id}/edit/{token}")
+    phone.post(f"/games/{game_id}/finish")
+    answer = phone.post(f"/games/{game_id}/again", follow_redirects=True)
+    new = answer.request.path.rsplit("/", 1)[1]
+    assert "not in the group Sunday Golf" in answer.get_data(as_text=True)
+    assert "Group: Sunday Golf" not in phone.get(f"/games/{new}").get_data(as_text=True)
+    assert f"/games/{new}" not in client.get(f"/groups/{gid}").get_data(as_text=True)
+
+
 def test_deleting_a_groups_game_goes_back_to_the_group(client):
     gid = make_on_page(client)
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})

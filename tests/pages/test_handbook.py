@@ -168,3 +168,14 @@ def test_no_rules_in_context_once_the_game_is_over(client, create_game):
     client.get(f"/games/{game['id']}/edit/{game['token']}")
     client.post(f"/games/{game['id']}/finish")
     assert rules_now(client, game["id"]) == ""
+
+
+@pytest.mark.parametrize("key, label, said, language", [
+    ("trash", "Number of deals", "no limit", "en"), ("golf", "Play to a target", "no target", "en"),
+    ("golf", "Money each puts in the pot", "no pot", "en"), ("golf", "Quarters each (elimination game)", "not played", "en"),
+    ("trash", "Nombre de donnes", "pas de limite", "fr"),
+])
+def test_a_rule_left_empty_to_turn_it_off_is_said_so_among_the_defaults(client, key, label, said, language):
+    page = client.get(f"/rules/{key}", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert re.search(rf"<th scope=\"row\">{re.escape(label)}</th><td>{re.escape(said)}</td>", page), label
+    assert "set by the players or other rules" not in page.split(label)[1].split("</tr>")[0]
