@@ -234,10 +234,14 @@ def play_again(game_id: str):
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)
     made: list = []
-    errors = save(lambda: made.extend(services.create_game(old.game_key, [p.name for p in old.players],
-                                                           services.options_played_again(old), old.preset))
-                  or follow_group(old, made[0])  # a group's game stays in the group
-                  or services.play_on(old, made[0]))  # its spectators are pointed to the new one
+
+    def start() -> None:
+        game, token = services.create_game(old.game_key, [p.name for p in old.players],
+                                           services.options_played_again(old), old.preset)
+        made.extend((game, follow_group(old, game) or token))  # a group's game stays in the group
+        services.play_on(old, game)  # its spectators are pointed to the new one
+
+    errors = save(start)
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))

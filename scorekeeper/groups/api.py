@@ -133,8 +133,8 @@ def start_game(group_id: str):
     if answer := refused(group):
         return answer
     body = json_body()
-    game, token = service.start_game(group, body.get("game"), body.get("players"), body.get("options", {}),
-                                     body.get("preset"))
+    game, token = service.start_game(group, bearer_token(), body.get("game"), body.get("players"),
+                                     body.get("options", {}), body.get("preset"))
     state = state_of(game)
     db.session.commit()
     access.follow(game)

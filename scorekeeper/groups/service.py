@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,6 +32,14 @@ def view_key(token: str) -> str:
     """Return the read-only key that goes with an edit token (whoever holds the token can show the view link)."""
     digest = hashlib.sha256(b"group view:" + token.encode()).digest()
     return base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode()
+
+
+def game_token(token: str, public_id: str) -> str:
+    """Return the edit token of a game started in a group, made from the group's edit token and the game's id:
+    whoever holds the group's edit link can open the edit link of every game started in it (``open_game``), and
+    the game's own link opens nothing else. A game brought in from outside keeps its own token."""
+    digest = hmac.new(token.encode(), b"group game:" + public_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).rstrip(b"=").decode()
 
 
 def clean_group_name(name: Any) -> str:
@@ -238,12 +247,22 @@ def seat_members(group: Group, game: Game) -> None:
     db.session.flush()
 
 
-def start_game(group: Group, key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
-    """Start a game in the group (its seats linked to the group's players); return it with its own token."""
-    game, token = services.create_game(key, players, options, preset)
+def start_game(group: Group, token: str, key: Any, players: Any, options: Any, preset: Any = None
+               ) -> tuple[Game, str]:
+    """Start a game in the group (its seats linked to the group's players), as the holder of the group's edit
+    ``token``; return it with its own token (``game_token``)."""
+    game, _ = services.create_game(key, players, options, preset)
+    return game, join_started_game(group, token, game)
+
+
+def join_started_game(group: Group, token: str, game: Game) -> str:
+    """Bring a game just started into the group, as the holder of its edit ``token``, with the game token that
+    comes from it (``game_token``); return that token."""
+    own = game_token(token, game.public_id)
+    game.token_hash = hash_token(own)
     put_in_group(game, group.id)
     seat_members(group, game)
-    return game, token
+    return own
 
 
 def join_game(group: Group, game: Game) -> None:

@@ -275,7 +275,8 @@ def start_game(group_id: str):
     names = posted_players()
     made: list = []
     if errors is None:
-        errors = saved(lambda: made.extend(service.start_game(group, key, names, options_from(form, registry.REGISTRY[key].spec),
+        errors = saved(lambda: made.extend(service.start_game(group, group_token(group), key, names,
+                                                              options_from(form, registry.REGISTRY[key].spec),
                                                               chosen_preset(form))))
     if errors is None:
         remember_token(*made)
@@ -411,17 +412,37 @@ def group_looks(game: Game) -> dict[int, service.Look]:
     return service.looks(game) if game.group_id is not None else {}
 
 
-def follow_group(old: Game, new: Game) -> None:
+def follow_group(old: Game, new: Game) -> str | None:
     """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
-    joins a group with both edit rights, as in the API); else say why the new game is not in it."""
+    joins a group with both edit rights, as in the API), and return its token then; else say why the new game is
+    not in it."""
     if old.group_id is None:
-        return
+        return None
     group = db.session.get(Group, old.group_id)
-    if group_token(group) is None:
+    token = group_token(group)
+    if token is None:
         flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
                 name=group.name), "ok")
-        return
-    service.join_game(group, new)
+        return None
+    return service.join_started_game(group, token, new)
+
+
+@bp.get("/groups/<group_id>/games/<game_id>")
+def open_game(group_id: str, game_id: str):
+    """Open a game of the group as the holder of the group's edit link: the game's edit link when it was started in
+    the group (``service.game_token``), so any phone of the group can go on scoring it; else its table."""
+    group = editable_group(group_id)
+    game = db.session.scalar(select(Game).where(Game.public_id == game_id, Game.group_id == group.id)) \
+        if services.PUBLIC_ID.fullmatch(game_id) else None
+    if game is None:
+        abort(404)
+    token = service.game_token(group_token(group), game.public_id)
+    if game.token_matches(token):
+        remember_token(game, token)
+    elif token_for(game) is None:
+        flash(_("This game was brought into the group with its own edit link: ask the phone that keeps its scores "
+                "for it."), "ok")
+    return redirect(url_for("games.table", game_id=game.public_id))
 
 
 

@@ -81,6 +81,62 @@ def test_play_again_from_only_a_games_edit_link_starts_outside_the_group(app, cl
     assert f"/games/{new}" not in client.get(f"/groups/{gid}").get_data(as_text=True)
 
 
+def group_edit_link(client, gid: str) -> str:
+    page = client.get(f"/groups/{gid}").get_data(as_text=True)
+    return re.search(rf'value="http://localhost(/groups/{gid}/join/[^"]+)"', page).group(1)
+
+
+def test_any_phone_with_the_groups_edit_link_goes_on_scoring_a_game_started_in_it(app, client):
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    phone = app.test_client()  # the phone that started the game has gone home; this one has the group's edit link
+    phone.get(group_edit_link(client, gid))
+    assert "To enter rounds, open its edit link" in phone.get(f"/games/{game_id}").get_data(as_text=True)
+    listed = phone.get(f"/groups/{gid}").get_data(as_text=True)
+    assert f'href="/groups/{gid}/games/{game_id}"' in listed
+    assert phone.get(f"/groups/{gid}/games/{game_id}").headers["Location"].endswith(f"/games/{game_id}")
+    assert phone.post(f"/games/{game_id}/rounds", data={"score-0": "3", "score-1": "5"}).status_code in (302, 303)
+    state = phone.get(f"/api/games/{game_id}").get_json()
+    assert [r["points"] for r in state["rounds"]] == [[3, 5]]
+    again = phone.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]  # still the group's
+    other = app.test_client()
+    other.get(group_edit_link(client, gid))
+    other.get(f"/groups/{gid}/games/{again}")
+    assert other.post(f"/games/{again}/finish").status_code in (302, 303)
+    assert other.get(f"/api/games/{again}").get_json()["status"] == "finished"
+
+
+def test_a_game_started_in_a_group_through_the_api_opens_from_the_groups_edit_link(app, client, make_group):
+    group = make_group()
+    game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                       json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    assert client.post(f"/api/games/{game['id']}/finish", headers=bearer(game["token"])).status_code == 200
+    phone = app.test_client()
+    phone.get(f"/groups/{group['id']}/join/{group['token']}")
+    phone.get(f"/groups/{group['id']}/games/{game['id']}")
+    assert phone.post(f"/games/{game['id']}/resume").status_code in (302, 303)
+    assert client.get(f"/api/games/{game['id']}").get_json()["status"] == "playing"
+
+
+def test_the_groups_edit_link_opens_no_game_brought_in_with_its_own(app, client, make_group):
+    group = make_group()
+    game = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    client.put(f"/api/groups/{group['id']}/games/{game['id']}",
+               headers={**bearer(group["token"]), "X-Game-Token": game["token"]})
+    phone = app.test_client()
+    phone.get(f"/groups/{group['id']}/join/{group['token']}")
+    opened = phone.get(f"/groups/{group['id']}/games/{game['id']}", follow_redirects=True).get_data(as_text=True)
+    assert "brought into the group with its own edit link" in opened and "To enter rounds" in opened
+    assert phone.post(f"/games/{game['id']}/finish").status_code == 403
+    viewer = app.test_client()  # the view link opens nothing to change
+    assert viewer.get(group["view"].replace("http://localhost", "")).status_code == 200
+    assert viewer.get(f"/groups/{group['id']}/games/{game['id']}").status_code == 403
+    assert phone.get(f"/groups/{group['id']}/games/nope").status_code == 404
+    elsewhere = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    assert phone.get(f"/groups/{group['id']}/games/{elsewhere['id']}").status_code == 404
+
+
 def test_deleting_a_groups_game_goes_back_to_the_group(client):
     gid = make_on_page(client)
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
