@@ -49,6 +49,7 @@ def register(app: Flask) -> None:
     app.before_request(whole_json_body_or_413)
     app.after_request(no_store)
     app.log_exception = log_exception(app)  # an error's log line names the path too
+    logging.getLogger("werkzeug").addFilter(without_tokens)  # `flask run`'s own request lines
     if app.config.get("ACCESS_LOG"):
         app.before_request(start_clock)
         app.after_request(log_request)
@@ -245,6 +246,19 @@ def log_exception(app: Flask):
     def log(exc_info) -> None:
         app.logger.error(f"Exception on {logged_path(request.path)} [{request.method}]", exc_info=exc_info)
     return log
+
+
+REQUEST_LINE = re.compile(r"(?P<method>[A-Z]+) (?P<target>\S+) (?P<version>HTTP/[0-9.]+)")
+
+
+def without_tokens(record: logging.LogRecord) -> bool:
+    """Blank the tokens in a development server's request line (``flask run`` logs each request's whole address)
+    as the access log does: the path through ``logged_path``, the query string left out."""
+    if record.args and isinstance(record.args, tuple) and isinstance(record.args[0], str):
+        line = REQUEST_LINE.sub(lambda m: f"{m['method']} {logged_path(m['target'].split('?')[0])} {m['version']}",
+                                record.args[0])
+        record.args = (line, *record.args[1:])
+    return True
 
 
 def log_request(response):

@@ -385,6 +385,16 @@ def test_access_logs_are_json_lines_without_tokens(make_app):
     assert state["token"] not in "".join(lines) and "x=1" not in "".join(lines)
 
 
+@pytest.mark.parametrize("line", ["GET /games/abc/edit/s3cretToken123456 HTTP/1.1",
+                                  "\x1b[32mGET /groups/abc/join/s3cretToken123456?next=x HTTP/1.1\x1b[0m",
+                                  "GET /groups/abc?view=s3cretToken123456 HTTP/1.1"])
+def test_the_development_servers_request_lines_carry_no_token(app, line):
+    record = logging.LogRecord("werkzeug", logging.INFO, __file__, 1, '"%s" %s %s', (line, "200", "-"), None)
+    assert logging.getLogger("werkzeug").filter(record)  # as `flask run` logs a request
+    said = record.getMessage()
+    assert "s3cret" not in said and "/abc" in said and said.endswith(" 200 -")
+
+
 def test_hostile_names_come_back_from_the_api_as_plain_json_text(client):
     from tests.test_robustness import NASTY
 
