@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 
 from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, get_locale
@@ -449,8 +450,10 @@ def open_game(group_id: str, game_id: str):
 @bp.app_template_filter("number")
 def number(value) -> str:
     """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5"),
-    a negative one with a true minus ("−12")."""
-    return minus(str(int(value)) if float(value).is_integer() else format_decimal(round(value, 1), format="0.0"))
+    a negative one with a true minus ("−12"); a half rounds up, as a table does (2.25 is "2.3")."""
+    if float(value).is_integer():
+        return minus(str(int(value)))
+    return minus(format_decimal(Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP), format="0.0"))
 
 
 @bp.app_template_filter("seat_of")
@@ -461,12 +464,14 @@ def seat_of(seat: int, standings) -> str:
 
 @bp.get("/groups/<group_id>/history.csv")
 def history_csv(group_id: str):
-    """Send the group's finished games as CSV: one line per player per game."""
+    """Send the group's finished games as CSV: one line per player per game. It opens with a byte order mark, which
+    spreadsheets read as UTF-8 ("Zoé", not "ZoÃ©" in Excel) and Python's csv reads with ``utf-8-sig``."""
     import csv
     import io
 
     group, _token = readable_group(group_id)
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out)
     writer.writerow([_("date"), _("game"), _("game id"), _("seat"), _("player"), _("place"), _("total"), _("won")])
     for played, key, public_id, seat, name, place, total, won in service.history_rows(group):

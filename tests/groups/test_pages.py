@@ -201,16 +201,17 @@ def test_the_history_is_a_csv_and_the_season_a_pdf(client, make_group, play_golf
     client.get(f"/groups/{group['id']}/join/{group['token']}")
     play_golf(group, ["=Ann", "Bob"], [[1, 5]])
     answer = client.get(f"/groups/{group['id']}/history.csv")
-    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert answer.data.startswith(b"\xef\xbb\xbfdate,")  # a spreadsheet reads it as UTF-8
+    rows = list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
     assert rows[0] == ["date", "game", "game id", "seat", "player", "place", "total", "won"]
     assert [r[3:] for r in rows[1:]] == [["1", "'=Ann", "1", "1", "1"], ["2", "Bob", "2", "5", "0"]]
     assert rows[1][1] == "Golf"
     french = client.get(f"/groups/{group['id']}/history.csv", headers={"Accept-Language": "fr"})
-    assert french.get_data(as_text=True).startswith("date,jeu")
+    assert french.data.decode("utf-8-sig").startswith("date,jeu")
     named = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]), json={
         "game": "any", "players": ["=Ann", "Bob"], "options": {"name": "Five Crowns", "rounds": 1}}).get_json()
     client.post(f"/api/games/{named['id']}/rounds", json={"data": {"points": [3, 9]}}, headers=bearer(named["token"]))
-    rows = list(csv.reader(io.StringIO(client.get(f"/groups/{group['id']}/history.csv").get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(client.get(f"/groups/{group['id']}/history.csv").data.decode("utf-8-sig"))))
     assert rows[-1][1] == "Five Crowns"  # the name it was played under, not "any:high:Five Crowns"
     pdf = client.get(f"/groups/{group['id']}/season.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
@@ -271,3 +272,12 @@ def test_a_players_form_chart_dates_its_first_and_last_games_once(app, days, dat
         svg = form_chart(points)
     axis = re.findall(r'<text [^>]*>([^<]*20\d\d)</text>', svg)
     assert [text.replace("\u00a0", " ") for text in axis] == dates  # the day once when every game fell on it
+
+
+@pytest.mark.parametrize("value, language, said", [(2.25, "en", "2.3"), (1.75, "en", "1.8"), (2.0, "en", "2"),
+                                                    (2.25, "fr", "2,3"), (-1.25, "en", "−1.3"), (2.24, "en", "2.2")])
+def test_a_figure_rounds_a_half_up_as_a_table_does(app, value, language, said):
+    from scorekeeper.groups.views import number
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert number(value) == said
