@@ -129,11 +129,12 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
     """The leaderboard and a player's best and worst show every column at 360 px, without a sideways scroll."""
     from tests.browser.test_accessibility import api
 
-    group = api(live_server, "/groups", {"name": "Friday Club", "players": ["Ann", "Bob", "Cat", "Dee"]})
+    names = ["Ann", "Bob", "Cat", "Maximilienne-Éléonore de la Tour d'Auvrg"]  # a long name wraps in its cell
+    group = api(live_server, "/groups", {"name": "Friday Club", "players": names})
     for game, options, data in (("golf", {"holes": 1}, {"players": [{"score": s} for s in (3, 5, 4, 9)]}),
                                 ("trash-twelve-hands", {}, None)):
         state = api(live_server, f"/groups/{group['id']}/games",
-                    {"game": game, "players": ["Ann", "Bob", "Cat", "Dee"], "options": options}, group["token"])
+                    {"game": game, "players": names, "options": options}, group["token"])
         if data:
             api(live_server, f"/games/{state['id']}/rounds", {"data": data}, state["token"])
     context = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
