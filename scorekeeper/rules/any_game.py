@@ -129,8 +129,9 @@ class AnyRules(BaseRules):
     def standings(self, table: Table, state: AnyState, over: bool) -> list[dict[str, Any]]:
         return [{"total": total} for total in state.totals]
 
-    def rules_now(self, table: Table, state: AnyState, turn: Turn) -> list[Msg]:
-        """Say how this game is won: high or low, to a target or after so many rounds."""
+    def notes(self, table: Table, state: AnyState, turn: Turn) -> list[Msg]:
+        """Say how this game is won, above its scores as every game does: high or low, to a target or after so many
+        rounds (there is nothing else to its rules, so no panel of rules for the round)."""
         o, lines = table.options, []
         lines.append(msg(N_("The lowest total wins.")) if self.low_wins(table) else msg(N_("The highest total wins.")))
         if o.rounds is not None:

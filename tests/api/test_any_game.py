@@ -76,6 +76,19 @@ def test_the_name_box_starts_empty_and_a_game_left_unnamed_is_called_points(clie
     assert 'placeholder="Points"' in client.get("/new/any").get_data(as_text=True)
 
 
+def test_the_name_and_who_wins_come_first_and_stand_above_the_scores(client):
+    page = client.get("/new/any").get_data(as_text=True)
+    assert page.index('id="opt_name"') < page.index('id="opt_wins') < page.index("House rules")
+    game = start_from_page(client, "any", ["Ann", "Bob"], name="Hearts", wins="low", target="50")
+    table = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "The lowest total wins." in table and "a total reaches 50" in table
+    assert "Rules for Round 1" not in table  # nothing more to its rules than that
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    form = client.get(f"/groups/{group['id']}/play?game=any").get_data(as_text=True)
+    assert form.index('id="opt_name"') < form.index('id="opt_wins') < form.index("House rules")
+
+
 def test_the_round_total_does_not_suggest_it_for_hearts_with_its_moon(client):
     page = client.get("/new/any").get_data(as_text=True)
     assert "Hearts: 26" not in page and "leave it empty if a round can differ" in page

@@ -501,7 +501,7 @@ def test_a_groups_figures_are_written_with_a_true_minus(app):
     from scorekeeper.groups.views import number
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert number(-12) == "−12" and number(-1.25) == "−1,2" and number(3) == "3"
+        assert number(-12) == "−12" and number(-1.25) == "−1,3" and number(3) == "3"
 
 
 def test_a_players_empty_entry_is_marked_in_their_own_part_of_the_form(client):
