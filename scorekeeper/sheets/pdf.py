@@ -75,7 +75,7 @@ def html_class():
 
 
 SQUEEZES = 3  # tries at fitting a one-page sheet, each with less room per row
-BEYOND_SQUEEZING = 3  # pages at its first try from which a sheet is sent as it is: no squeeze brings it to one
+BEYOND_SQUEEZING = 5  # pages at its first try from which a sheet is sent as it is: squeezing would save little
 
 
 def render_pdf(html: Callable[[int], str], one_page: bool = False, tries: int = SQUEEZES) -> bytes:
