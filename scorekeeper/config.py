@@ -79,7 +79,7 @@ def defaults(instance_path: str) -> dict:
         "RATELIMIT_HEADERS_ENABLED": True,
         "RATELIMIT_WRITES": "60 per minute",  # per game and client: a table sends a few a minute
         "RATELIMIT_CREATE": "20 per minute; 300 per day",  # per client: a club behind one address
-        "RATELIMIT_PRINT": "30 per minute; 300 per day",  # PDFs rendered for one client (not those sent as kept)
+        "RATELIMIT_PRINT": "10 per minute; 200 per day",  # PDFs rendered for one client (not those sent as kept)
         # Wrong guesses at the access code, kept in the database (every worker counts them): per browser, and
         # per address as a whole (a club behind one address)
         "RATELIMIT_ACCESS_CODE": "10 per minute",

@@ -65,9 +65,12 @@ class Plan:
     footer_split: bool = False                         # the footer lines are written per column (a pad's games)
 
 
+PRINTED_ROWS = 100  # rows a blank sheet prints at most: a game of 1,000 deals is written on a sheet printed again
+
+
 def numbered(count: int) -> tuple[Row, ...]:
-    """Return ``count`` rows numbered from 1."""
-    return tuple(Row(str(n)) for n in range(1, count + 1))
+    """Return ``count`` rows numbered from 1 (at most ``PRINTED_ROWS``)."""
+    return tuple(Row(str(n)) for n in range(1, min(count, PRINTED_ROWS) + 1))
 
 
 def face_valued(rank: str, values: Mapping[str, int]) -> bool:

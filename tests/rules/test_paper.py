@@ -81,3 +81,9 @@ def test_handbook_pages_print_the_rules_tables(client, key, expected):
     page = client.get(f"/rules/{key}").get_data(as_text=True)
     for text in expected:
         assert text in page
+
+
+def test_a_blank_sheet_prints_at_most_its_rows_however_long_the_game():
+    from scorekeeper.rules.paper import PRINTED_ROWS, numbered
+
+    assert len(numbered(1000)) == PRINTED_ROWS and len(numbered(12)) == 12
