@@ -158,16 +158,11 @@ def limits_creation(view=None, *, refused=None):
     return limited(view) if view is not None else limited
 
 
-def limits_printing(view):
-    """Count the PDFs a client has made the server render (not those sent from the cache, nor a 304) against one
-    shared limit: a sheet of a long game is the dearest thing the app makes, and any reader may ask for one."""
-    return limiter.shared_limit(print_limit, scope="print", deduct_when=lambda _response: g.get("rendered_pdf", False)
-                                )(view)
-
-
-def rendering_pdf() -> None:
-    """Say that this request renders a PDF now (it counts against ``limits_printing``)."""
-    g.rendered_pdf = True
+def printing():
+    """Count a PDF rendered for a client against one shared limit, checked as the render starts (``with
+    printing(): ...``): a sheet of a long game is the dearest thing the app makes, and any reader may ask for one. A
+    sheet sent from the cache, or a 304, is neither counted nor refused."""
+    return limiter.shared_limit(print_limit, scope="print")
 
 
 def print_limit() -> str:

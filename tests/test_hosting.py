@@ -348,6 +348,10 @@ def test_pdfs_made_for_one_client_are_limited_and_those_kept_are_not_counted(mak
     assert refused.status_code == 429 and "wait a minute" in refused.get_data(as_text=True)
     game = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
     assert client.get(f"/games/{game['id']}/sheet.pdf").status_code == 429  # one limit for every kind of sheet
+    kept = client.get("/sheets/golf/sheet.pdf?count=2")  # made before: sent from the cache, never refused
+    assert kept.status_code == 200
+    assert client.get("/sheets/golf/sheet.pdf?count=2", headers={"If-None-Match": kept.headers["ETag"]}
+                      ).status_code == 304
 
 
 def test_a_sheet_made_for_another_host_name_is_not_sent_to_this_one(client):

@@ -15,7 +15,7 @@ from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
 from ..extensions import csrf, db
-from ..hosting import carries_token, limits_creation, limits_printing, rendering_pdf
+from ..hosting import carries_token, limits_creation, printing
 from ..i18n import minus, tr_errors
 from ..jsonsafe import plain_number
 from ..models import Game, Group
@@ -505,7 +505,6 @@ def season_games(rows: list[tuple]) -> list[dict]:
 
 
 @bp.get("/groups/<group_id>/season.pdf")
-@limits_printing
 def season_pdf(group_id: str):
     """Send a printable season summary: the leaderboard, records and games, for the chosen period and game."""
     from ..sheets.pdf import render_pdf
@@ -518,7 +517,7 @@ def season_pdf(group_id: str):
              and (not chosen.since or r[0].date() >= chosen.since) and (not chosen.until or r[0].date() <= chosen.until)]
     html = render_template("groups/season.html", group=group, figures=figures, games=season_games(shown),
                            chosen=chosen, registry=registry.REGISTRY, today=date.today())
-    rendering_pdf()
-    pdf = render_pdf(lambda squeeze: html)
+    with printing():
+        pdf = render_pdf(lambda squeeze: html)
     return pdf, {"Content-Type": "application/pdf",
                  "Content-Disposition": f'attachment; filename="{slug(group.name)}-season.pdf"'}

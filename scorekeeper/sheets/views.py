@@ -11,7 +11,7 @@ from .. import rules as registry
 from .. import cache, services, tables
 from ..games.forms import chosen_preset, options_from, preset_inputs
 from ..games.views import game_or_404
-from ..hosting import limits_printing, rendering_pdf
+from ..hosting import printing
 from ..i18n import tr_errors
 from ..rules.paper import PADS, plan_for
 from ..services import Problem
@@ -40,7 +40,6 @@ def choose(key: str):
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
-@limits_printing
 def blank(key: str, kind: str):
     """Send a blank sheet (or a rules card) fitted to the players and house rules chosen on the print form."""
     rules = registry.get(key) or abort(404)
@@ -61,7 +60,6 @@ def blank(key: str, kind: str):
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
-@limits_printing
 def filled(game_id: str, kind: str):
     """Send the filled sheet of a game as it stands (or its rules card), for players and spectators alike."""
     game = game_or_404(game_id)
@@ -122,8 +120,8 @@ def send_pdf(key: tuple, tag: str, filename: str, make) -> object:
         return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
 
     def made_now() -> bytes:
-        rendering_pdf()
-        return make()
+        with printing():
+            return make()
 
     pdf = cache.kept((*key, request.host_url, request.script_root), made_now)
     response = make_response(pdf)
