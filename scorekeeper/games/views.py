@@ -14,7 +14,7 @@ from ..answers import Live, Page, answers_from_cache, head_or_404, language
 from ..extensions import csrf
 from ..hosting import carries_token, limits_creation
 from ..i18n import local_path, tr
-from ..groups.views import follow_group, group_page_of
+from ..groups.views import follow_group, game_link, group_page_of
 from ..models import Game
 from ..qr import qr_svg
 from ..readmodel import TableView
@@ -232,14 +232,18 @@ def play_again(game_id: str):
     check_csrf()
     if not may_create():
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
-    old = editable_game_or_403(game_id)
+    old = editable_game_or_403(game_id)  # locked: a second phone's tap waits, then finds the game played again
+    if old.next_game is not None:
+        return redirect(game_link(old.next_game))
     made: list = []
 
     def start() -> None:
         game, token = services.create_game(old.game_key, [p.name for p in old.players],
                                            services.options_played_again(old), old.preset)
-        made.extend((game, follow_group(old, game) or token))  # a group's game stays in the group
-        services.play_on(old, game)  # its spectators are pointed to the new one
+        grouped = follow_group(old, game)  # a group's game stays in the group, where this browser may add it
+        made.extend((game, grouped or token))
+        if old.group_id is None or grouped:  # its spectators are pointed to the new one, never out of the group
+            services.play_on(old, game)
 
     errors = save(start)
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again

@@ -324,8 +324,8 @@ def keep_results(game: Game, derived: Derived) -> None:
     """Replace a game's kept results and records with those of ``derived`` (none unless it is over)."""
     for kept in (Result, Feat):
         db.session.execute(delete(kept).where(kept.game_id == game.id))
-    if not derived.over or game.group_id is None:
-        return
+    if not derived.over or game.group_id is None or not derived.rounds:
+        return  # a game ended before its first round was played is not counted: nobody won it
     members = {p.seat: p.member_id for p in game.players}
     if any(m is None for m in members.values()):
         return  # seats not linked to the group (never, once joined): nothing to count

@@ -428,6 +428,30 @@ def follow_group(old: Game, new: Game) -> str | None:
     return service.join_started_game(group, token, new)
 
 
+@bp.get("/games/<game_id>/group")
+def game_group(game_id: str):
+    """Open the group a game was played in, from the game's table page: its page for a browser that may read it; for
+    another, a word that the group's page needs the group's own link (the game's link opens the game alone)."""
+    game = db.session.scalar(select(Game).where(Game.public_id == game_id)) \
+        if services.PUBLIC_ID.fullmatch(game_id) else None
+    if game is None or game.group_id is None:
+        abort(404)
+    page = group_page_of(game)
+    if page is not None:
+        return redirect(page)
+    return render_template("errors/error.html", title=_("This game was played in a group"),
+                           text=_("The group's page opens with the group's own link: ask the table for it.")), 403
+
+
+def game_link(game: Game) -> str:
+    """Return where this browser opens a game: through its group, when the browser may edit the group (and so the
+    games started in it, ``open_game``), else its table."""
+    group = db.session.get(Group, game.group_id) if game.group_id is not None else None
+    if group is not None and group_token(group) is not None:
+        return url_for("groups.open_game", group_id=group.public_id, game_id=game.public_id)
+    return url_for("games.table", game_id=game.public_id)
+
+
 @bp.get("/groups/<group_id>/games/<game_id>")
 def open_game(group_id: str, game_id: str):
     """Open a game of the group as the holder of the group's edit link: the game's edit link when it was started in
@@ -513,8 +537,7 @@ def season_pdf(group_id: str):
     choice, chosen, _errors = chosen_filter()
     figures = stats.group_stats(group, chosen)
     rows = service.history_rows(group)
-    shown = [r for r in rows if (not chosen.game or r[1] == chosen.game)
-             and (not chosen.since or r[0].date() >= chosen.since) and (not chosen.until or r[0].date() <= chosen.until)]
+    shown = [r for r in rows if chosen.admits(r[1], r[0].date())]
     html = render_template("groups/season.html", group=group, figures=figures, games=season_games(shown),
                            chosen=chosen, registry=registry.REGISTRY, today=date.today())
     with printing():

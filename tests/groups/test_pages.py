@@ -66,6 +66,21 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
 
 
 
+def test_a_second_phones_play_again_goes_to_the_game_already_started(app, client):
+    gid = make_on_page(client)
+    game_id = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]}
+                          ).headers["Location"].rsplit("/", 1)[1]
+    phone = app.test_client()
+    phone.get(group_edit_link(client, gid))
+    phone.get(f"/groups/{gid}/games/{game_id}")
+    client.post(f"/games/{game_id}/finish")
+    first = client.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]
+    second = phone.post(f"/games/{game_id}/again")  # a tap on a page that had not heard yet
+    assert second.headers["Location"] == f"/groups/{gid}/games/{first}"
+    listed = client.get(f"/groups/{gid}").get_data(as_text=True)
+    assert listed.count(f"/groups/{gid}/games/") == 2 and f"/games/{first}" in listed  # two games, not three
+
+
 def test_play_again_from_only_a_games_edit_link_starts_outside_the_group(app, client):
     gid = make_on_page(client)
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
@@ -79,6 +94,10 @@ def test_play_again_from_only_a_games_edit_link_starts_outside_the_group(app, cl
     assert "not in the group Sunday Golf" in answer.get_data(as_text=True)
     assert "Group: Sunday Golf" not in phone.get(f"/games/{new}").get_data(as_text=True)
     assert f"/games/{new}" not in client.get(f"/groups/{gid}").get_data(as_text=True)
+    assert "The table plays again" not in client.get(f"/games/{game_id}").get_data(as_text=True)  # not out of it
+    lost = phone.get(f"/games/{game_id}/group")  # its group's page needs the group's own link
+    assert lost.status_code == 403 and "the group&#39;s own link" in lost.get_data(as_text=True)
+    assert client.get(f"/games/{game_id}/group").headers["Location"] == f"/groups/{gid}"
 
 
 def group_edit_link(client, gid: str) -> str:
@@ -281,3 +300,28 @@ def test_a_figure_rounds_a_half_up_as_a_table_does(app, value, language, said):
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert number(value) == said
+
+
+def test_a_game_ended_before_its_first_round_is_not_counted(client, make_group, play_golf):
+    group = make_group(players=("Ann", "Bob"))
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    empty = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                        json={"game": "any", "players": ["Ann", "Bob"]}).get_json()
+    assert client.post(f"/api/games/{empty['id']}/finish", headers=bearer(empty["token"])).status_code == 200
+    stats = client.get(f"/api/groups/{group['id']}/stats", headers=bearer(group["token"])).get_json()
+    assert stats["games"] == 1 and [p["wins"] for p in stats["players"]] == [1, 0]
+    assert all(r["game"] != "any:high:Points" for r in stats["records"])
+
+
+def test_the_season_of_any_games_lists_them(client, make_group):
+    from pypdf import PdfReader
+
+    group = make_group(players=("Ann", "Bob"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                       json={"game": "any", "players": ["Ann", "Bob"], "options": {"name": "Hearts", "rounds": 1}}
+                       ).get_json()
+    client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [3, 9]}}, headers=bearer(game["token"]))
+    pdf = client.get(f"/groups/{group['id']}/season.pdf?game=any")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
+    assert "Hearts" in text and "No games yet" not in text
