@@ -452,14 +452,15 @@ def list_games(public_ids: Sequence[str] | None = None, limit: int = 100) -> lis
     return list(db.session.scalars(query.limit(limit)))
 
 
-def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> list[str]:
-    """Return the names these games of ``key`` were played under (any game's "Five Crowns"), most recent first."""
-    names: list[str] = []
+def recent_names(public_ids: Sequence[str], key: str = "any", most: int = 8) -> dict[str, dict[str, Any]]:
+    """Return the names these games of ``key`` were played under (any game's "Five Crowns"), most recent first, each
+    with the house rules it was last played with (who wins, to what target), so that one tap starts it again."""
+    played: dict[str, dict[str, Any]] = {}
     for game in list_games(public_ids):
         name = game.options.get("name") if game.game_key == key and isinstance(game.options, dict) else None
-        if isinstance(name, str) and name not in names:
-            names.append(name)
-    return names[:most]
+        if isinstance(name, str) and name not in played and len(played) < most:
+            played[name] = {k: v for k, v in game.options.items() if k not in ("name", "first_dealer")}
+    return played
 
 
 def delete_game(game: Game) -> None:

@@ -107,7 +107,7 @@ def new_game(key: str):
 
 def render_new_game(form, spec, status: int = 200):
     """Render the new-game form, with every preset's option values for the page's script."""
-    recent = services.recent_names(visible_ids(), spec.key) if "opt_name" in form else []
+    recent = services.recent_names(visible_ids(), spec.key) if "opt_name" in form else {}
     if status == 422:  # said at the top, where the page opens: what is wrong is marked by each box
         form.refused = _("The game was not started; see what is marked below.")
     return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec), recent=recent), status

@@ -57,11 +57,19 @@
     if (input) details.addEventListener("toggle", () => { input.value = details.open ? "1" : ""; });
   }
 
-  // A name played before, in one tap (any game: "Five Crowns").
+  // A name played before, in one tap (any game: "Five Crowns"), with the house rules it was last played with.
   function initFill(button) {
     button.addEventListener("click", () => {
       const input = document.getElementById(button.dataset.fill);
       if (input) { input.value = button.dataset.value; input.dispatchEvent(new Event("input", { bubbles: true })); }
+      const options = JSON.parse(button.dataset.options || "{}");
+      Object.entries(options).forEach(([name, value]) => {
+        button.form.querySelectorAll("[name='opt_" + name + "']").forEach((box) => {
+          if (box.type === "radio" || box.type === "checkbox") box.checked = String(value) === box.value;
+          else box.value = value === null ? "" : String(value);
+          box.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      });
     });
   }
 

@@ -70,3 +70,12 @@ def test_a_french_table_plays_any_game_in_french(browser, live_server):
     page.get_by_role("button", name="Enregistrer la manche 1").click()
     expect(page.locator("#points-0-err")).to_contain_text("Anne")  # the empty box named, in French
     context.close()
+
+
+def test_a_game_played_before_starts_again_in_one_tap_with_its_house_rules(page, start_game, live_server):
+    start_game("any", ["Ann", "Bob"], {"name": "Hearts", "wins": "low", "target": "50"})
+    page.goto(f"{live_server}/new/any")
+    page.locator(".recent-names button", has_text="Hearts").click()
+    expect(page.locator("#opt_name")).to_have_value("Hearts")
+    expect(page.locator("input[name=opt_wins][value=low]")).to_be_checked()
+    expect(page.locator("#opt_target")).to_have_value("50")
