@@ -73,6 +73,14 @@ def numbered(count: int) -> tuple[Row, ...]:
     return tuple(Row(str(n)) for n in range(1, min(count, PRINTED_ROWS) + 1))
 
 
+def cut_short(count: int | None) -> tuple[Msg, ...]:
+    """Say, under a sheet of a game longer than ``PRINTED_ROWS`` rounds, that it holds the first of them."""
+    if count is None or count <= PRINTED_ROWS:
+        return ()
+    return (msg(N_("This sheet has rows for the first %(rows)s of the %(count)s rounds: print it again for the rest."),
+                rows=PRINTED_ROWS, count=count),)
+
+
 def face_valued(rank: str, values: Mapping[str, int]) -> bool:
     """Say whether a number card counts its own number."""
     return rank.isdigit() and values[rank] == int(rank)
@@ -179,7 +187,7 @@ def trash_plan(table: Table) -> Plan:
     return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
                 tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
                 keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals,
-                notes=(trash_won(o), msg(N_("★ Strike out this place and you have won the game."))))
+                notes=(trash_won(o), msg(N_("★ Strike out this place and you have won the game.")), *cut_short(o.deals)))
 
 
 def trash_win(o) -> Msg:
@@ -329,7 +337,8 @@ def any_plan(table: Table) -> Plan:
         rules.append((msg(N_("Every round's points add up to")), str(o.round_total)))
     return Plan(Layout.GRID, numbered(o.rounds or OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))),
                 total_row=False, keys=(Key(msg(N_("How we play")), tuple(rules)),),
-                notes=(msg(N_("Lowest total wins.")) if o.wins is any_game.Wins.LOW else msg(N_("Highest total wins.")),),
+                notes=(msg(N_("Lowest total wins.")) if o.wins is any_game.Wins.LOW else msg(N_("Highest total wins.")),
+                       *cut_short(o.rounds)),
                 open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
 
 

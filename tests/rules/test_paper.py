@@ -87,3 +87,16 @@ def test_a_blank_sheet_prints_at_most_its_rows_however_long_the_game():
     from scorekeeper.rules.paper import PRINTED_ROWS, numbered
 
     assert len(numbered(1000)) == PRINTED_ROWS and len(numbered(12)) == 12
+
+
+@pytest.mark.parametrize("key, options", [("any", {"rounds": 1000}), ("trash", {"deals": 150})])
+def test_a_sheet_cut_short_says_so(key, options):
+    from scorekeeper import rules
+    from scorekeeper.rules.base import Table
+    from scorekeeper.rules.paper import plan_for
+
+    spec = rules.REGISTRY[key]
+    plan = plan_for(key, Table(("Ann", "Bob"), spec.resolve_options(options, 2)))
+    assert len(plan.rows) == 100 and any("first 100 of the" in str(note) for note in plan.notes)
+    short = plan_for(key, Table(("Ann", "Bob"), spec.resolve_options({}, 2)))
+    assert not any("first 100" in str(note) for note in short.notes)
