@@ -670,6 +670,12 @@ def seat_number(value: Any) -> int | None:
     return plain_number(str(value) if value is not None else "", longest=3)
 
 
+def not_started(form) -> None:
+    """Say at the top of a refused new-game form, where the page opens, that no game was started: what is wrong is
+    marked by each box (``place_new_game_errors``)."""
+    form.refused = gettext("The game was not started; see what is marked below.")
+
+
 def place_errors(form, errors: Mapping[str, str]) -> None:
     """Show each error from the rules next to its input; the rest go at the top of the form."""
     for path, message in errors.items():

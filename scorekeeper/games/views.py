@@ -21,7 +21,7 @@ from ..readmodel import TableView
 from ..services import Problem
 from . import bp
 from .entry import correct_round, save, take_round
-from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, options_from,
+from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, not_started, options_from,
                     place_new_game_errors, preset_inputs, round_form)
 
 
@@ -108,8 +108,8 @@ def new_game(key: str):
 def render_new_game(form, spec, status: int = 200):
     """Render the new-game form, with every preset's option values for the page's script."""
     recent = services.recent_names(visible_ids(), spec.key) if "opt_name" in form else {}
-    if status == 422:  # said at the top, where the page opens: what is wrong is marked by each box
-        form.refused = _("The game was not started; see what is marked below.")
+    if status == 422:
+        not_started(form)
     return render_template("games/new.html", form=form, spec=spec, presets=preset_inputs(spec), recent=recent), status
 
 

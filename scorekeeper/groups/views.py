@@ -305,8 +305,10 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
                 newcomer: str = ""):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
-    from ..games.forms import preset_inputs
+    from ..games.forms import not_started, preset_inputs
 
+    if status == 422 and form is not None:
+        not_started(form)
     order = ticked + [m.name for m in group.members if m.name not in ticked]
     spec = registry.REGISTRY[key].spec if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,

@@ -272,6 +272,7 @@ def test_a_refused_house_rule_keeps_what_was_typed(client):
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Cy"], "opt_holes": "abc"})
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and 'value="abc"' in page and 'aria-invalid="true"' in page
+    assert "The game was not started; see what is marked below." in page  # said at the top, where the page opens
     assert re.search(r'value="Cy" checked', page) and re.search(r'value="Ann" checked', page)
     french = client.post(f"/groups/{gid}/play", data={"game": "nope", "players": ["Ann"]},
                          headers={"Accept-Language": "fr"})
