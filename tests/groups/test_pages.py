@@ -160,6 +160,7 @@ def test_deleting_a_groups_game_goes_back_to_the_group(client):
     gid = make_on_page(client)
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]})
     game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    assert "also leaves its group" in client.get(f"/games/{game_id}/delete").get_data(as_text=True)
     deleted = client.post(f"/games/{game_id}/delete")
     assert deleted.status_code == 302 and deleted.headers["Location"] == f"/groups/{gid}"
     page = client.get(f"/groups/{gid}").get_data(as_text=True)
