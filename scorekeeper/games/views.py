@@ -51,6 +51,14 @@ def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
     return game
 
 
+@bp.app_template_global()
+def winners_of(game: Game) -> list[str]:
+    """Name the winners of a finished game, for a list of games (its fold is kept per version); none for a game
+    ended before its first round."""
+    view = tables.table_view(game)
+    return [view.players[seat] for seat in view.winners] if view.rounds else []
+
+
 @bp.get("/")
 def index():
     """Show this browser's games (every game to the install's owner), newest first, and the way to start one."""

@@ -557,6 +557,15 @@ def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(cli
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[^"]*\+00:00" data-local-time>', page)  # the script writes it locally
 
 
+def test_the_home_page_names_who_won_each_of_the_latest_finished_games(client):
+    won = game_id(start(client, "golf", ["Ann", "Bob"], holes="1"))
+    client.post(f"/games/{won}/rounds", data={"number": "1", "score-0": "9", "score-1": "4"})
+    ended = game_id(start(client, "golf", ["Cy", "Di"]))
+    client.post(f"/games/{ended}/finish")  # ended before its first hole: nobody won it
+    page = client.get("/").get_data(as_text=True)
+    assert page.count("won by") == 1 and "won by Bob" in page
+
+
 def test_a_hands_running_check_is_written_as_the_readers_language_writes_it(client):
     gid = game_id(start(client, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Dee"]))
     english = client.get(f"/games/{gid}").get_data(as_text=True)
