@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -109,8 +110,9 @@ def put(key: tuple, value: Any, session: Session | None = None) -> Any:
 
 
 def weight(value: Any) -> int:
-    """Say how much a kept value counts towards ``KEPT_BYTES``: its length for text and bytes."""
-    return len(value) if isinstance(value, (str, bytes)) else NOMINAL
+    """Say how much a kept value counts towards ``KEPT_BYTES``: the memory text and bytes take (a page with one
+    emoji in it takes four bytes a character), a nominal size for anything else."""
+    return sys.getsizeof(value) if isinstance(value, (str, bytes)) else NOMINAL
 
 
 def kept(key: tuple, make: Callable[[], Any], session: Session | None = None) -> Any:

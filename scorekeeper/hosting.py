@@ -154,6 +154,7 @@ def limits_creation(view=None, *, refused=None):
     answers a page's form past the limit: the form again, as typed, saying to wait (else the "slow down" page)."""
     def limited(view):
         return limiter.shared_limit(create_limit, scope="create", methods=["POST"],
+                                    deduct_when=lambda _response: not g.get("nothing_created", False),
                                     on_breach=(lambda limit: refused(past_the_limit(limit))) if refused else None)(view)
     return limited(view) if view is not None else limited
 
@@ -163,6 +164,12 @@ def printing():
     printing(): ...``): a sheet of a long game is the dearest thing the app makes, and any reader may ask for one. A
     sheet sent from the cache, or a 304, is neither counted nor refused."""
     return limiter.shared_limit(print_limit, scope="print")
+
+
+def nothing_created() -> None:
+    """Say that this request to start a game started none after all (``limits_creation`` does not count it): it
+    was sent to a game already started ("Play again" tapped on a second phone)."""
+    g.nothing_created = True
 
 
 def print_limit() -> str:
@@ -247,13 +254,17 @@ REQUEST_LINE = re.compile(r"(?P<method>[A-Z]+) (?P<target>\S+) (?P<version>HTTP/
 
 
 def without_tokens(record: logging.LogRecord) -> bool:
-    """Blank the tokens in a development server's request line (``flask run`` logs each request's whole address)
-    as the access log does: the path through ``logged_path``, the query string left out."""
-    if record.args and isinstance(record.args, tuple) and isinstance(record.args[0], str):
-        line = REQUEST_LINE.sub(lambda m: f"{m['method']} {logged_path(m['target'].split('?')[0])} {m['version']}",
-                                record.args[0])
-        record.args = (line, *record.args[1:])
+    """Blank the tokens in a development server's request lines (``flask run`` logs each request's whole address,
+    and quotes a malformed one in its error) as the access log does: the path through ``logged_path``, the query
+    string left out."""
+    if record.args and isinstance(record.args, tuple):
+        record.args = tuple(REQUEST_LINE.sub(logged_line, arg) if isinstance(arg, str) else arg for arg in record.args)
     return True
+
+
+def logged_line(line: re.Match) -> str:
+    """Return a request line as the logs may keep it (see ``without_tokens``)."""
+    return f"{line['method']} {logged_path(line['target'].split('?')[0])} {line['version']}"
 
 
 def log_request(response):

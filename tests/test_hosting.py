@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.extensions import limiter
-from tests.helpers import auth, start_from_page
+from tests.helpers import auth, post_new_game, start_from_page
 
 
 def start(client, names=("Ann", "Bob")) -> str:
@@ -327,6 +327,20 @@ def test_a_groups_new_game_past_the_limit_is_its_form_again_as_typed(make_app):
     assert ticked == ["Cy", "Ann", "Dee"] and re.search(r'id="opt_holes"[^>]*value="18"', page)
 
 
+def test_a_second_phones_play_again_is_not_counted_as_a_game_started(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_CREATE="3 per minute")
+    phone, other = app.test_client(), app.test_client()
+    game = start(phone)  # 1
+    token = phone.get(f"/games/{game}").get_data(as_text=True).split(f"/games/{game}/edit/")[1].split('"')[0]
+    other.get(f"/games/{game}/edit/{token}")
+    phone.post(f"/games/{game}/finish")
+    first = phone.post(f"/games/{game}/again")  # 2
+    again = other.post(f"/games/{game}/again")  # sent to the game the first phone started: nothing new
+    assert again.headers["Location"] == first.headers["Location"]
+    assert post_new_game(phone, "golf", ["Ann", "Bob"]).status_code == 302  # 3: the second tap took none of them
+    assert post_new_game(phone, "golf", ["Ann", "Bob"]).status_code == 429
+
+
 def test_writes_are_limited_per_game_and_reads_are_not(limited):
     client = limited.test_client()
     one = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
@@ -397,6 +411,9 @@ def test_the_development_servers_request_lines_carry_no_token(app, line):
     assert logging.getLogger("werkzeug").filter(record)  # as `flask run` logs a request
     said = record.getMessage()
     assert "s3cret" not in said and "/abc" in said and said.endswith(" 200 -")
+    error = logging.LogRecord("werkzeug", logging.INFO, __file__, 1, "code %d, message %s",
+                              (400, f"Bad request syntax ({line!r})"), None)  # a malformed request, quoted
+    assert logging.getLogger("werkzeug").filter(error) and "s3cret" not in error.getMessage()
 
 
 def test_hostile_names_come_back_from_the_api_as_plain_json_text(client):

@@ -84,24 +84,40 @@ def test_upgrade_from_an_earlier_revision_keeps_the_games(empty_url, previous):
     assert names == ["Ann", "Bob"]
 
 
-def test_records_of_a_lowest_wins_any_game_kept_wrong_are_kept_again(empty_url):
+def test_what_groups_kept_wrong_of_finished_games_is_kept_again(empty_url):
     app = on(empty_url)
     with app.app_context():
         upgrade(revision="0008")
     client = app.test_client()
     group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
-    game = client.post(f"/api/groups/{group['id']}/games", headers={"Authorization": f"Bearer {group['token']}"},
-                       json={"game": "any", "players": ["Ann", "Bob"],
-                             "options": {"name": "Hearts", "wins": "low", "rounds": 1}}).get_json()
-    client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [3, 9]}},
-                headers={"Authorization": f"Bearer {game['token']}"})
-    with app.app_context():  # as an older version kept them: the loser's total as the "highest"
-        db.session.execute(text("UPDATE feat SET value = 9, rank = -9, member_id = (SELECT member_id FROM result "
-                                "WHERE total = 9)"))
+    auth = {"Authorization": f"Bearer {group['token']}"}
+
+    def start(name: str) -> dict:
+        return client.post(f"/api/groups/{group['id']}/games", headers=auth, json={
+            "game": "any", "players": ["Ann", "Bob"], "options": {"name": name, "wins": "low", "rounds": 2}}).get_json()
+
+    hearts, empty = start("Hearts"), start("Hearts")
+    for points in ([3, 9], [4, 1]):
+        client.post(f"/api/games/{hearts['id']}/rounds", json={"data": {"points": points}},
+                    headers={"Authorization": f"Bearer {hearts['token']}"})
+    client.post(f"/api/games/{empty['id']}/finish", headers={"Authorization": f"Bearer {empty['token']}"})
+    with app.app_context():  # as an older version kept them: the loser's totals as the "highest", an empty game won
+        bob = db.session.execute(text("SELECT member_id FROM player WHERE name = 'Bob' LIMIT 1")).scalar()
+        db.session.execute(text("UPDATE feat SET value = 10, rank = -10, kind = 'total', member_id = :bob, "
+                                "what = :what"), {"bob": bob, "what": json.dumps({"text": "highest total", "params": {},
+                                                                                 "plural": None})})
+        db.session.execute(text(
+            "INSERT INTO result (group_id, game_id, member_id, game_key, seat, place, total, won, played) "
+            "SELECT g.group_id, g.id, p.member_id, 'any:low:Hearts', p.seat, 1, 0, true, g.created "
+            "FROM game g JOIN player p ON p.game_id = g.id WHERE g.public_id = :id"), {"id": empty["id"]})
         db.session.commit()
         upgrade()
         db.session.remove()
-    records = client.get(f"/api/groups/{group['id']}/stats", headers={"Authorization": f"Bearer {group['token']}"}
-                         ).get_json()["records"]
-    ann = next(p["id"] for p in group["players"] if p["name"] == "Ann")
-    assert [(r["what"], r["value"], r["player"]) for r in records] == [("lowest total", 3, ann)]
+        db.engine.dispose()
+    stats = client.get(f"/api/groups/{group['id']}/stats", headers=auth).get_json()
+    ids = {p["name"]: p["id"] for p in group["players"]}
+    assert stats["games"] == 1 and [(p["name"], p["wins"]) for p in stats["players"]] == [("Ann", 1), ("Bob", 0)]
+    assert sorted((r["what"], r["value"], r["player"]) for r in stats["records"]) == [
+        ("lowest score in one round", 1, ids["Bob"]), ("lowest total", 7, ids["Ann"])]  # Ann 3 + 4, Bob's 1
+    with app.app_context():
+        db.engine.dispose()

@@ -488,5 +488,9 @@ def test_what_is_kept_is_bounded_by_its_size_as_well_as_its_count(monkeypatch):
         assert cache.get(("sheet", "g2", 1)) is not None and cache.get(("sheet", "g4", 1)) == b"y" * 3_000
         cache.put(("sheet", "huge", 1), b"z" * 50_000)  # bigger than the whole budget: kept alone, until the next
         assert cache.get(("sheet", "huge", 1)) is not None and cache.get(("sheet", "g4", 1)) is None
+        cache.put(("page", "emoji", 1), "🂡" * 3_000)  # 3,000 characters, four bytes each: more than the budget
+        assert cache.get(("page", "emoji", 1)) is not None and cache.get(("sheet", "huge", 1)) is None
+        cache.put(("page", "plain", 1), "x" * 100)
+        assert cache.get(("page", "emoji", 1)) is None  # it counted for its 12,000 bytes, not its 3,000 characters
     finally:
         cache.clear()

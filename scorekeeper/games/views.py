@@ -12,9 +12,9 @@ from ..access import (enter_code, follow, forget, is_owner, know_browser, may_cr
                       visible_ids)
 from ..answers import Live, Page, answers_from_cache, head_or_404, language
 from ..extensions import csrf
-from ..hosting import carries_token, limits_creation
+from ..hosting import carries_token, limits_creation, nothing_created
 from ..i18n import local_path, tr
-from ..groups.views import follow_group, game_link, group_page_of
+from ..groups.views import follow_group, game_link, group_page_of, left_out_of_group
 from ..models import Game
 from ..qr import qr_svg
 from ..readmodel import TableView
@@ -242,6 +242,7 @@ def play_again(game_id: str):
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)  # locked: a second phone's tap waits, then finds the game played again
     if old.next_game is not None:
+        nothing_created()
         return redirect(game_link(old.next_game))
     made: list = []
 
@@ -258,6 +259,8 @@ def play_again(game_id: str):
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))
     remember_token(*made)
+    if old.group_id is not None and made[0].group_id is None:
+        left_out_of_group(old)
     return redirect(url_for("games.table", game_id=made[0].public_id))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlalchemy import and_, case, func, select
@@ -84,7 +85,7 @@ class GameLine:
 
     def api(self) -> dict[str, Any]:
         return {"played": self.played, "wins": self.wins, "best": number(self.best), "worst": number(self.worst),
-                "average": None if self.average is None else round(self.average, 1)}
+                "average": None if self.average is None else float(tenth(self.average))}
 
 
 @dataclass
@@ -103,11 +104,12 @@ class Line:
 
     @property
     def average_place(self) -> float | None:
-        return round(self.places / self.played, 2) if self.played else None
+        return self.places / self.played if self.played else None
 
     def api(self) -> dict[str, Any]:
         return {"id": self.member.id, "name": self.member.name, "played": self.played, "wins": self.wins,
-                "win_rate": self.win_rate, "average_place": self.average_place,
+                "win_rate": self.win_rate,
+                "average_place": None if self.average_place is None else round(self.average_place, 2),
                 "by_game": {key: line.api() for key, line in self.by_game.items()}}
 
 
@@ -148,6 +150,11 @@ class Stats:
                          "player": f.member.id, "name": f.member.name, "game_id": f.game_id}
                         for f in self.records],
         }
+
+
+def tenth(value: float) -> Decimal:
+    """Round a figure to a tenth as a table does, a half up (2.25 is 2.3, and 2.2472 is 2.2): the pages and the API."""
+    return Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
 def number(value: float | None) -> float | int | None:

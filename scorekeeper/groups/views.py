@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
 
 from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, get_locale
@@ -417,17 +416,18 @@ def group_looks(game: Game) -> dict[int, service.Look]:
 
 def follow_group(old: Game, new: Game) -> str | None:
     """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
-    joins a group with both edit rights, as in the API), and return its token then; else say why the new game is
-    not in it."""
-    if old.group_id is None:
-        return None
+    joins a group with both edit rights, as in the API), and return its token then."""
+    group = db.session.get(Group, old.group_id) if old.group_id is not None else None
+    token = group_token(group) if group is not None else None
+    return service.join_started_game(group, token, new) if token is not None else None
+
+
+def left_out_of_group(old: Game) -> None:
+    """Say, after "Play again" on a group's game from a browser without the group's edit link, why the new game is
+    not in the group."""
     group = db.session.get(Group, old.group_id)
-    token = group_token(group)
-    if token is None:
-        flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
-                name=group.name), "ok")
-        return None
-    return service.join_started_game(group, token, new)
+    flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
+            name=group.name), "ok")
 
 
 @bp.get("/games/<game_id>/group")
@@ -467,8 +467,8 @@ def open_game(group_id: str, game_id: str):
     if game.token_matches(token):
         remember_token(game, token)
     elif token_for(game) is None:
-        flash(_("This game was brought into the group with its own edit link: ask the phone that keeps its scores "
-                "for it."), "ok")
+        flash(_("This game opens with its own edit link, not the group's: ask the phone that keeps its scores for "
+                "it."), "ok")
     return redirect(url_for("games.table", game_id=game.public_id))
 
 
@@ -479,7 +479,7 @@ def number(value) -> str:
     a negative one with a true minus ("−12"); a half rounds up, as a table does (2.25 is "2.3")."""
     if float(value).is_integer():
         return minus(str(int(value)))
-    return minus(format_decimal(Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP), format="0.0"))
+    return minus(format_decimal(stats.tenth(value), format="0.0"))
 
 
 @bp.app_template_filter("seat_of")

@@ -48,11 +48,11 @@ def place_sheet_errors(form, errors: dict[str, str]) -> None:
     form.general_errors = []
     for path, message in errors.items():
         parts = path.split(".")
+        seat = plain_number(parts[1], 3) if parts[0] == "players" and len(parts) == 2 else None
         if path == "count":
             form.count.errors = [message]
-        elif parts[0] == "players" and len(parts) == 2 and plain_number(parts[1], 3) is not None \
-                and int(parts[1]) < len(form.players):
-            form.players[int(parts[1])].errors = [message]
+        elif seat is not None and seat < len(form.players):
+            form.players[seat].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
             form[f"opt_{parts[1]}"].errors = [message]
         else:

@@ -29,6 +29,8 @@ def test_upgrade_from_0006_keeps_the_groups_and_their_results(empty_url):
                  " updated, group_id) VALUES (1, 'old-game', 'golf', '{}', :h, 'finished', false, :now, :now, 1)"),
             {"h": "0" * 64, "now": now})
         run(text("INSERT INTO player (game_id, seat, name, member_id) VALUES (1, 0, 'Ann', 1), (1, 1, 'Bob', 2)"))
+        run(text("INSERT INTO round (game_id, number, data, created, updated) VALUES (1, 1, :data, :now, :now)"),
+            {"data": '{"players": [{"score": 3}, {"score": 7}], "knocker": null}', "now": now})  # the hole it was
         run(text("INSERT INTO result (group_id, game_id, member_id, game_key, seat, place, total, won, played)"
                  " VALUES (1, 1, 1, 'golf', 0, 1, 3, true, :now), (1, 1, 2, 'golf', 1, 2, 7, false, :now)"),
             {"now": now})

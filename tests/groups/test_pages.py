@@ -146,7 +146,7 @@ def test_the_groups_edit_link_opens_no_game_brought_in_with_its_own(app, client,
     phone = app.test_client()
     phone.get(f"/groups/{group['id']}/join/{group['token']}")
     opened = phone.get(f"/groups/{group['id']}/games/{game['id']}", follow_redirects=True).get_data(as_text=True)
-    assert "brought into the group with its own edit link" in opened and "To enter rounds" in opened
+    assert "opens with its own edit link, not the group" in opened and "To enter rounds" in opened
     assert phone.post(f"/games/{game['id']}/finish").status_code == 403
     viewer = app.test_client()  # the view link opens nothing to change
     assert viewer.get(group["view"].replace("http://localhost", "")).status_code == 200
@@ -296,7 +296,8 @@ def test_a_players_form_chart_dates_its_first_and_last_games_once(app, days, dat
 
 
 @pytest.mark.parametrize("value, language, said", [(2.25, "en", "2.3"), (1.75, "en", "1.8"), (2.0, "en", "2"),
-                                                    (2.25, "fr", "2,3"), (-1.25, "en", "−1.3"), (2.24, "en", "2.2")])
+                                                    (2.25, "fr", "2,3"), (-1.25, "en", "−1.3"), (2.24, "en", "2.2"),
+                                                    (200 / 89, "en", "2.2")])  # once, not through 2.25
 def test_a_figure_rounds_a_half_up_as_a_table_does(app, value, language, said):
     from scorekeeper.groups.views import number
 
