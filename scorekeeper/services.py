@@ -423,7 +423,7 @@ def options_played_again(old: Game) -> dict:
 def play_on(old: Game, new: Game) -> Derived:
     """Say that the table went on from ``old`` to ``new`` ("Play again"): whoever still follows ``old`` is pointed
     to ``new``."""
-    old.next_id = new.id
+    old.next_game = new
     return settle(old, fold_game(old))
 
 

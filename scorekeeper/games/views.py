@@ -11,7 +11,7 @@ from .. import rules as registry
 from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                       visible_ids)
 from ..answers import Live, Page, answers_from_cache, head_or_404, language
-from ..extensions import csrf
+from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation, nothing_created
 from ..i18n import local_path, tr
 from ..groups.views import follow_group, game_link, group_page_of, left_out_of_group
@@ -241,9 +241,9 @@ def play_again(game_id: str):
     if not may_create():
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)  # locked: a second phone's tap waits, then finds the game played again
-    if old.next_game is not None:
+    if old.next_id is not None:  # the column: loading the relationship now would leave it stale for play_on
         nothing_created()
-        return redirect(game_link(old.next_game))
+        return redirect(game_link(db.session.get(Game, old.next_id)))
     made: list = []
 
     def start() -> None:
