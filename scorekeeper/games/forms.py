@@ -360,6 +360,10 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
         shown_preset = HiddenField(default="")  # the preset the option inputs were filled from
         rules_opened = HiddenField(default="")  # set by the page's script when the house rules are opened
 
+        def house_rules(self) -> list:
+            """Return the house rules' inputs the form folds away: all but those asked first (``ASKED_FIRST``)."""
+            return [field for field in self if field.name.startswith("opt_") and field.name not in ASKED_FIRST]
+
         def house_rules_open(self) -> bool:
             """Say whether the house rules are shown unfolded: opened, changed, filled from a preset, or refused."""
             return bool(self.rules_opened.data or self.shown_preset.data or options_from(self, spec)
@@ -668,6 +672,10 @@ def read_input(field: Field, value: Any) -> Any:
 def seat_number(value: Any) -> int | None:
     """Read a seat posted by a radio or tick box; anything but plain digits is no seat."""
     return plain_number(str(value) if value is not None else "", longest=3)
+
+
+ASKED_FIRST = ("opt_first_dealer", "opt_name", "opt_wins")  # above the folded house rules: who deals, any game's
+# own name and how it is won
 
 
 def not_started(form) -> None:

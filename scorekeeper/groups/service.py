@@ -388,11 +388,11 @@ def summary(game: Game, results: Sequence[Result] | None) -> Summary:
     return Summary(game, names, rows, tuple(view.winners))
 
 
-def history_rows(group: Group) -> list[tuple]:
-    """Return every kept result of the group, oldest game first: date, game, game id, seat, player, place, total,
-    won (one query)."""
+def history_rows(group: Group, *where) -> list[tuple]:
+    """Return the group's kept results (those meeting ``where``: a stats filter's conditions), oldest game first:
+    date, game, game id, seat, player, place, total, won (one query)."""
     query = select(Result.played, Result.game_key, Game.public_id, Result.seat, Member.name, Result.place,
                    Result.total, Result.won) \
         .join(Game, Game.id == Result.game_id).join(Member, Member.id == Result.member_id) \
-        .where(Result.group_id == group.id).order_by(Result.played, Result.game_id, Result.seat)
+        .where(Result.group_id == group.id, *where).order_by(Result.played, Result.game_id, Result.seat)
     return list(db.session.execute(query))

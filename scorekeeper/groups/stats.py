@@ -27,11 +27,6 @@ class Filter:
     since: date | None = None
     until: date | None = None
 
-    def admits(self, key: str, day: date) -> bool:
-        """Say whether a finished game of ``key``, played on ``day``, counts under this filter (as ``where`` says)."""
-        return (not self.game or key == self.game or (self.game == "any" and key.startswith("any:"))) \
-            and (not self.since or day >= self.since) and (not self.until or day <= self.until)
-
     def where(self, model) -> list:
         """Return the conditions on ``model`` (Result or Feat) this filter sets."""
         conditions = []

@@ -17,7 +17,7 @@ from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation, printing
 from ..i18n import minus, tr_errors
 from ..jsonsafe import plain_number
-from ..models import Game, Group
+from ..models import Game, Group, Result
 from ..qr import qr_svg
 from ..services import Problem
 from ..templating import render_marked, with_this_requests_marks
@@ -391,9 +391,14 @@ def stat_game(key: str) -> str:
     return _(rules.spec.name) if rules is not None else key
 
 
+def group_of(game: Game) -> Group | None:
+    """Return the group ``game`` was played in, if any."""
+    return db.session.get(Group, game.group_id) if game.group_id is not None else None
+
+
 def group_page_of(game: Game) -> str | None:
     """Return the address of the group ``game`` was played in, when this browser may open the group's page."""
-    group = db.session.get(Group, game.group_id) if game.group_id is not None else None
+    group = group_of(game)
     if group is None:
         return None
     if group_token(group) is None and not group.view_matches(view_key(group)):
@@ -417,7 +422,7 @@ def group_looks(game: Game) -> dict[int, service.Look]:
 def follow_group(old: Game, new: Game) -> str | None:
     """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
     joins a group with both edit rights, as in the API), and return its token then."""
-    group = db.session.get(Group, old.group_id) if old.group_id is not None else None
+    group = group_of(old)
     token = group_token(group) if group is not None else None
     return service.join_started_game(group, token, new) if token is not None else None
 
@@ -425,7 +430,7 @@ def follow_group(old: Game, new: Game) -> str | None:
 def left_out_of_group(old: Game) -> None:
     """Say, after "Play again" on a group's game from a browser without the group's edit link, why the new game is
     not in the group."""
-    group = db.session.get(Group, old.group_id)
+    group = group_of(old)
     flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
             name=group.name), "ok")
 
@@ -434,8 +439,7 @@ def left_out_of_group(old: Game) -> None:
 def game_group(game_id: str):
     """Open the group a game was played in, from the game's table page: its page for a browser that may read it; for
     another, a word that the group's page needs the group's own link (the game's link opens the game alone)."""
-    game = db.session.scalar(select(Game).where(Game.public_id == game_id)) \
-        if services.PUBLIC_ID.fullmatch(game_id) else None
+    game = game_of(game_id)
     if game is None or game.group_id is None:
         abort(404)
     page = group_page_of(game)
@@ -448,7 +452,7 @@ def game_group(game_id: str):
 def game_link(game: Game) -> str:
     """Return where this browser opens a game: through its group, when the browser may edit the group (and so the
     games started in it, ``open_game``), else its table."""
-    group = db.session.get(Group, game.group_id) if game.group_id is not None else None
+    group = group_of(game)
     if group is not None and group_token(group) is not None:
         return url_for("groups.open_game", group_id=group.public_id, game_id=game.public_id)
     return url_for("games.table", game_id=game.public_id)
@@ -459,9 +463,8 @@ def open_game(group_id: str, game_id: str):
     """Open a game of the group as the holder of the group's edit link: the game's edit link when it was started in
     the group (``service.game_token``), so any phone of the group can go on scoring it; else its table."""
     group = editable_group(group_id)
-    game = db.session.scalar(select(Game).where(Game.public_id == game_id, Game.group_id == group.id)) \
-        if services.PUBLIC_ID.fullmatch(game_id) else None
-    if game is None:
+    game = game_of(game_id)
+    if game is None or game.group_id != group.id:
         abort(404)
     token = service.game_token(group_token(group), game.public_id)
     if game.token_matches(token):
@@ -538,8 +541,7 @@ def season_pdf(group_id: str):
     group, _token = readable_group(group_id)
     choice, chosen, _errors = chosen_filter()
     figures = stats.group_stats(group, chosen)
-    rows = service.history_rows(group)
-    shown = [r for r in rows if chosen.admits(r[1], r[0].date())]
+    shown = service.history_rows(group, *chosen.where(Result))
     html = render_template("groups/season.html", group=group, figures=figures, games=season_games(shown),
                            chosen=chosen, registry=registry.REGISTRY, today=date.today())
     with printing():
