@@ -96,11 +96,12 @@ def seat_name(seat: int, view) -> str:
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"), N_("9th"),
             N_("10th"), N_("11th"), N_("12th"))
+LATER_PLACE = N_("%(n)sth")  # 13th to 20th, the most players a game takes
 
 
 def ordinal(place: int, shared: bool = False) -> str:
     """Say a place as the table does: "1st", and "=2nd" when two or more share it."""
-    word = gettext(ORDINALS[place - 1]) if 0 < place <= len(ORDINALS) else str(place)
+    word = gettext(ORDINALS[place - 1]) if 0 < place <= len(ORDINALS) else gettext(LATER_PLACE, n=place)
     return gettext("=%(place)s", place=word) if shared else word
 
 

@@ -139,3 +139,11 @@ def test_a_quarters_game_says_who_takes_the_jar(client):
     client.post(f"/games/{gid}/rounds", data={"score-0": "8", "score-2": "5"})  # Ann out: Cy is the last one in
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Cy takes the jar: 2 quarters" in page and "in the jar" not in page
+
+
+@pytest.mark.parametrize("language, places", [("en", ["12th", "13th", "20th"]), ("fr", ["12e", "13e", "20e"])])
+def test_every_place_of_twenty_players_is_said_as_a_place(app, language, places):
+    from scorekeeper.templating import ordinal
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert [ordinal(n) for n in (12, 13, 20)] == places
