@@ -1,7 +1,7 @@
 """A bounded load run on loopback: tables post rounds, spectators poll, then the rounds are counted.
 
     python bench/load.py                                  # SQLite, 2 workers, 100 tables, 400 spectators, 60 s
-    python bench/load.py --postgres --workers 4 --tables 1000 --spectators 4000
+    python bench/load.py --postgres --workers 2 --tables 1000 --spectators 4000 --settle 30  # the issue's load
     python bench/load.py --postgres --knee 100,200,400,700,1000 --duration 30
     python bench/load.py --url http://127.0.0.1:8000     # a server you started yourself
 

@@ -7,7 +7,8 @@ Unlike ``bench/load.py``, which measures a whole server under load (and whose fi
 this counts what does not: the process's CPU time (``time.process_time``) and the statements sent, for each
 round posted through the API as the phones post it (its number and an Idempotency-Key) to golf games whose
 spectators follow them in two languages. With ``--other-worker`` (the share of writes that land on a worker
-that did not make the game's last version, 3 of 4 with four workers) this process forgets what it kept first.
+that did not make the game's last version: 1 of 2 with two workers, 3 of 4 with four) this process forgets
+what it kept first.
 Then it polls every game with its current tag (a 304 from the poll middleware) and reports the same per poll.
 """
 from __future__ import annotations
