@@ -59,6 +59,7 @@ def test_chase_the_ace_game_on_a_phone(page, start_game, shot):
     expect(page.locator(".next-line")).to_contain_text("Deal 3")
     expect(row(page, "Ann")).to_have_class(re.compile(r"\bout\b"))
     expect(row(page, "Ann")).to_contain_text("out")
+    assert row(page, "Ann").locator(".out-label").inner_text() == "OUT"  # in capitals, as English tables write it
     assert lives_left(page, "Ann") == 0
     expect(page.locator("#cards-0")).to_have_count(0)  # out players get no card
     expect(notes).to_contain_text("Pot: 0.20")

@@ -151,3 +151,17 @@ def test_a_draft_switched_to_the_other_language_comes_back_in_its_letters(french
     submit(page, page.get_by_role("button", name="Enregistrer le trou 1"))
     hole = httpx_get(f"{live_server}/api/games/{state['id']}")["rounds"][0]
     assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "QD"]
+
+
+def test_a_player_out_of_chase_the_ace_reads_eliminated_in_lower_case(french_page, live_server):
+    import httpx
+
+    page = french_page
+    state = api(live_server, "/games", {"game": "chase-the-ace", "players": ["Anne", "Bruno", "Chloé"],
+                                        "options": {"lives": 1}})
+    answer = httpx.post(f"{live_server}/api/games/{state['id']}/rounds", json={"number": 1, "data": {"losers": [1]}},
+                        headers={"Authorization": f"Bearer {state['token']}"})
+    assert answer.status_code == 201, answer.text
+    page.goto(f"{live_server}/games/{state['id']}")
+    label = page.locator(".standings li", has_text="Bruno").locator(".out-label")
+    assert label.inner_text() == "éliminé(e)"  # not set in capitals: "ÉLIMINÉ(E)" shouts, and its "(E)" jars
