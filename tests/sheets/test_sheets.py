@@ -381,6 +381,11 @@ TYPICAL = {  # a typical game of each kind: it fits one page
                                      "melded_points": 250, "left_points": 0}]
                         + [{"clean_books": 0, "dirty_books": 1, "red_threes": 0, "went_out": False,
                             "melded_points": 200, "left_points": 35}] * 3} for _ in range(4)]),
+    "trash-twelve-hands": (["Amélie", "Bartholomew", "Cy", "Dominique"], {},
+                           [{"tricks": [4, 3, 3, 3]}, {"hearts": [4, 3, 3, 3]}, {"kings": [1, 1, 1, 1]},
+                            {"queens": [1, 1, 1, 1]}, {"last_trick": 0}, {"first_out": 1, "second_out": 2},
+                            {"first_out": 3, "second_out": 0}, {"last_trick": 1}, {"queens": [2, 2, 0, 0]},
+                            {"kings": [0, 0, 2, 2]}, {"hearts": [13, 0, 0, 0]}, {"tricks": [0, 0, 0, 13]}]),
 }
 
 
@@ -620,3 +625,27 @@ def test_a_name_too_long_for_the_smallest_type_breaks_at_a_syllable_with_a_hyphe
     _, text = pdf_text(answer)
     broken = {before + after for before, after in re.findall(r"(\w+)\u2010 (\w+)", text)}
     assert broken >= set(long_names)  # "Chris‐ / topher", never "Christoph / er"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_rounds_name_wraps_in_a_wide_column_instead_of_running_into_the_scores(client, create_game, post_round,
+                                                                                      monkeypatch, lang):
+    from scorekeeper.sheets import views
+
+    pages = []
+    render = views.render_pdf
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False, **kw: render(
+        lambda squeeze: pages.append(html(squeeze)) or pages[-1], one_page, **kw))
+    players, options, rounds = TYPICAL["trash-twelve-hands"]
+    state = play(create_game, post_round, "trash-twelve-hands", players, rounds, options)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": lang}))
+    grid = pages[-1].split('<div class="rounds">')[1]
+    assert '<table class="sheet filled wide-labels">' in grid
+    titles = re.findall(r"<tr><th>([^<]*)</th>", grid.split("<tbody>")[1].split("</tbody>")[0])
+    assert len(titles) == 12
+    for title in titles:  # "Hand 6 · Sequence (8s first)": its number kept with its word, the rest free to wrap
+        word, _, rest = title.partition("\u00a0")
+        assert word in ("Hand", "Main") and rest.split(" ")[0].isdigit() and "\u00a0" not in rest, title
+    golf = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
+    client.get(f"/games/{golf['id']}/sheet.pdf", headers={"Accept-Language": lang})
+    assert '<table class="sheet filled">' in pages[-1]  # "Hole 1" keeps the narrow column
