@@ -131,7 +131,12 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
 
     names = ["Ann", "Bob", "Cat", "Maximilienne-Éléonore de la Tour d'Auvrg"]  # a long name wraps in its cell
     group = api(live_server, "/groups", {"name": "Friday Club", "players": names})
+    out = {"clean_books": 1, "dirty_books": 2, "red_threes": 0, "went_out": True, "melded_points": 300,
+           "left_points": 0}
+    held = {"clean_books": 0, "dirty_books": 0, "red_threes": 0, "went_out": False, "melded_points": 0,
+            "left_points": 40}
     for game, options, data in (("golf", {"holes": 1}, {"players": [{"score": s} for s in (3, 5, 4, 9)]}),
+                                ("hand-and-foot", {"rounds": 1}, {"players": [out, held, held, held]}),
                                 ("trash-twelve-hands", {}, None)):
         state = api(live_server, f"/groups/{group['id']}/games",
                     {"game": game, "players": names, "options": options}, group["token"])
@@ -145,4 +150,13 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
     for path in (f"/groups/{group['id']}", f"/groups/{group['id']}/players/{member}"):
         page.goto(live_server + path)
         assert page.evaluate(CUT_OFF) == [], path
+    # A game's name has a line of its own above its figures: "Hand & Foot (canasta à main et pied)" is never
+    # squeezed into a first column a few letters wide, broken inside its words.
+    names = page.locator("table.by-game th.game-name")
+    assert names.count() == 2
+    table_width = page.locator("table.by-game").bounding_box()["width"]
+    for cell in names.all():
+        box = cell.bounding_box()
+        line = float(cell.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
+        assert box["width"] >= 0.95 * table_width and box["height"] < 3.2 * line, cell.inner_text()
     context.close()
