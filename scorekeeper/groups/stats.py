@@ -152,6 +152,11 @@ def tenth(value: float) -> Decimal:
     return Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
+def whole_percent(share: float) -> Decimal:
+    """Return a share (0 to 1) in whole percent, a half up (1/8 is 13)."""
+    return (Decimal(str(share)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+
+
 def number(value: float | None) -> float | int | None:
     """Return a whole number as an int (totals are whole; averages are not)."""
     return int(value) if value is not None and float(value).is_integer() else value

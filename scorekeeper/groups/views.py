@@ -5,7 +5,7 @@ from collections.abc import Callable
 from datetime import date
 
 from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
-from flask_babel import format_decimal, get_locale
+from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
@@ -483,6 +483,13 @@ def number(value) -> str:
     if float(value).is_integer():
         return minus(str(int(value)))
     return minus(format_decimal(stats.tenth(value), format="0.0"))
+
+
+@bp.app_template_filter("percent")
+def percent(share: float) -> str:
+    """Write a share as a whole percentage, as the reader's language does ("50%", "50 %" with a narrow no-break space
+    in French); a half rounds up, as ``number`` does (12.5 % is "13%")."""
+    return format_percent(stats.whole_percent(share) / 100)
 
 
 @bp.app_template_filter("seat_of")

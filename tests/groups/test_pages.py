@@ -328,3 +328,15 @@ def test_the_season_of_any_games_lists_them(client, make_group):
     pdf = client.get(f"/groups/{group['id']}/season.pdf?game=any")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
     assert "Hearts" in text and "No games yet" not in text
+
+
+def test_win_rates_are_written_as_the_readers_language_writes_a_percentage(client, make_group, play_golf):
+    group = make_group(players=("Ann", "Bob", "Cy"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    play_golf(group, ["Ann", "Bob"], [[1, 5]])
+    for _ in range(7):  # Ann wins one game in eight: 12.5 % rounds up, as a table does
+        play_golf(group, ["Ann", "Cy"], [[5, 1]])
+    english = client.get(f"/groups/{group['id']}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "<td>13%</td>" in english and "<td>100%</td>" in english and "<td>0%</td>" in english
+    french = client.get(f"/groups/{group['id']}?lang=fr", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "<td>13\u00a0%</td>" in french and "<td>100\u00a0%</td>" in french  # a no-break space before the sign

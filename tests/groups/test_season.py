@@ -39,7 +39,7 @@ def test_a_typical_season_prints_on_one_page_in_both_languages(client, make_grou
     assert len(french) == 1
     for heading in ("Classement", "Records", "Parties", "Place moyenne", "14 parties terminées"):
         assert heading in french[0], heading
-    assert re.search(r"Ann 14 \d+ \d+ ?%", french[0]) and "Imprimé le" in french[0]
+    assert re.search(r"Ann 14 \d+ \d+\u00a0%", french[0]) and "Imprimé le" in french[0]
 
 
 def test_a_long_season_breaks_between_games_with_the_heading_again(client, make_group, play_golf):
