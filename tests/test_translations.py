@@ -59,6 +59,13 @@ def test_french_keeps_every_placeholder_and_tag():
             assert sorted(re.findall(r"</?\w+", text)) == sorted(re.findall(r"</?\w+", source)), m.id
 
 
+
+def test_french_writes_the_typographic_apostrophe():
+    """« n’a », « l’as »: one apostrophe throughout, as a printed rulebook sets it, never a straight quote beside it."""
+    straight = [m.id for m in catalogue() if m.id and any("'" in text for text in texts(m))]
+    assert not straight, straight[:5]
+
+
 def test_the_compiled_catalogue_is_the_catalogue():
     with (FRENCH / "messages.mo").open("rb") as f:
         compiled = {(as_tuple(m.id), as_tuple(m.context)): as_tuple(m.string) for m in read_mo(f) if m.id}
@@ -99,8 +106,8 @@ def test_a_wrong_method_and_an_unknown_api_path_are_answered_in_french(client):
     api_404 = client.get("/api/games/nope/rounds/9999999", headers=french).get_json()["errors"]["game"]
     assert "method is not allowed" not in page
     assert "method is not allowed" not in api_405 and "requested URL" not in api_404
-    assert "accepte pas ce type de requête." in page and api_405 == "cette adresse n'accepte pas ce type de requête"
-    assert api_404 == "il n'y a pas de partie ni de page à cette adresse\u202f; vérifiez le lien"
+    assert "accepte pas ce type de requête." in page and api_405 == "cette adresse n’accepte pas ce type de requête"
+    assert api_404 == "il n’y a pas de partie ni de page à cette adresse\u202f; vérifiez le lien"
 
 
 def test_the_api_answers_in_french_too(client, create_game):

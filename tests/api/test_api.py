@@ -190,7 +190,7 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
                  "give Cy's cards or score"}  # the round by its name, no field paths
     french = client.put(f"/api/games/{state['id']}/rounds/1", headers={**auth(state), "Accept-Language": "fr"},
                         json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}})
-    assert french.get_json()["errors"]["round"] == ("Trou 2 ne tiendrait plus après cette modification\u00a0: Ann n'est "
+    assert french.get_json()["errors"]["round"] == ("Trou 2 ne tiendrait plus après cette modification\u00a0: Ann n’est "
                                                     "plus en jeu\u202f; laissez ce champ vide\u202f; Cy\u00a0: indiquez "
                                                     "les cartes ou le score")  # "Cy" keeps its capital after a colon
     assert client.get(f"/api/games/{state['id']}").get_json() == before

@@ -59,7 +59,7 @@ def test_a_french_table_plays_any_game_in_french(browser, live_server):
     context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, locale="fr-FR")
     page = context.new_page()
     page.goto(f"{live_server}/new/any")
-    expect(page.locator("h1")).to_have_text("Nouvelle partie d'un autre jeu")
+    expect(page.locator("h1")).to_have_text("Nouvelle partie d’un autre jeu")
     page.locator("#opt_name").fill("Belote")
     page.locator("#players-0").fill("Anne")
     page.locator("#players-1").fill("Bruno")
