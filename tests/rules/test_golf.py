@@ -205,6 +205,16 @@ def test_quarters_tie_for_highest_all_pay():
     assert [s["quarters"] for s in d.standings] == [1, 1, 2] and d.next["jar"] == 2
 
 
+
+@pytest.mark.parametrize("looks, pays", [(5, 0), (1, 1), (2, 0)])  # 10 + looks against Bob's 12: a tie pays too
+def test_quarters_are_paid_on_the_hole_score_with_its_looks(looks, pays):
+    """The spec's hole score has the looks in it; the rules page says the quarter goes by that score."""
+    t = table(quarters=2, look_cost=1)
+    d = play(t, hole({"score": 10, "looks": looks}, 12, 3))
+    paid = [2 - s["quarters"] for s in d.standings]
+    assert paid[pays] == 1 and paid[2] == 0 and sum(paid) == (2 if 10 + looks == 12 else 1)
+
+
 def test_finished_by_hand_leaders_win():
     t = table()
     d = play(t, hole(5, 3, 8), finished_by_hand=True)
