@@ -5,6 +5,8 @@ refused form again (422). Each write commits once, in ``save``.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -126,25 +128,53 @@ class Correction:
     form: Any
     title: Any
     before: Any  # the fold of the rounds before it: the form's table and seats
+    was: str  # what the round held when the form was filled in (``round_digest``), sent back with it
     saved: bool = False
+
+
+def round_digest(data: Any) -> str:
+    """Name what a stored round holds, to tell whether another phone changed it while this one corrected it."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> Correction:
     """Show a round's form with its stored data, or save a posted correction once (a retry of one already
-    made is answered as saved: never applied again over a later correction from another phone)."""
+    made is answered as saved: never applied again over a later correction from another phone).
+
+    A correction filled in over what the round held before another phone corrected it is not saved over that
+    correction: the form comes back as typed, saying what the round holds now; saved again, it replaces it.
+    """
     key = services.entry_key(posted.get("entry_key")) if posted is not None else None
     before = tables.before_round(game, number)
     title = tables.rules_for(game).round_title(before.table, number)
+    stored = game.rounds[number - 1].data
     form = round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted,
-                      data=game.rounds[number - 1].data)
+                      data=stored)
+    now = round_digest(stored)
+    if posted is None:
+        return Correction(form, title, before, now)
     if services.saved_entry(game, key) is not None:
-        return Correction(form, title, before, saved=True)
-    if posted is not None and form.validate():
+        return Correction(form, title, before, now, saved=True)
+    was = posted.get("was") or now  # a form from before this check: nothing to compare
+    if was != now:
+        form.general_errors = [changed_meanwhile(game, number)]
+        return Correction(form, title, before, now)
+    if form.validate():
         data = round_data(form, before.table, before.seats_in)
         errors = save(lambda: services.edit_round_once(game, number, data, key))
         if errors is None:
-            return Correction(form, title, before, saved=True)
+            return Correction(form, title, before, now, saved=True)
         place_errors(form, errors)
-    elif posted is not None:
+    else:
         place_errors(form, rest_checked(game, before, form))
-    return Correction(form, title, before)
+    return Correction(form, title, before, was)
+
+
+def changed_meanwhile(game: Game, number: int) -> str:
+    """Say that another phone corrected a round while this one was correcting it, and what it holds now."""
+    view = tables.table_view(game)
+    saved = view.rounds[number - 1]
+    held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
+    return _("Another phone corrected %(round)s while you were changing it: %(scores)s. What you typed was not "
+             "saved; check it against those scores, and save it again to replace them.",
+             round=tr(saved.title), scores=held)

@@ -572,3 +572,37 @@ def test_a_hands_running_check_is_written_as_the_readers_language_writes_it(clie
     french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert 'data-sum-label="Tricks: {got} / {want}"' in english
     assert 'data-sum-label="Plis\u00a0: {got} / {want}"' in french  # a no-break space before the colon
+
+
+def was_of(page: str) -> str:
+    """Return what the round held when its correction form was filled in (the form sends it back)."""
+    return re.search(r'name="was" value="([0-9a-f]+)"', page).group(1)
+
+
+def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(client, app):
+    """Two phones correct the same hole: the second, filled in before the first was saved, comes back as typed,
+    saying what the hole holds now; sent again, it replaces it on purpose."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "5", "score-1": "6"})
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))  # the second phone opened the game's edit link too
+    page_a, page_b = (c.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True) for c in (client, phone_b))
+    a = {"score-0": "7", "score-1": "6", "entry_key": entry_key_of(page_a), "was": was_of(page_a)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=a).status_code == 302
+    b = {"score-0": "5", "score-1": "8", "entry_key": entry_key_of(page_b), "was": was_of(page_b)}
+    refused = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert "Another phone corrected Hole 1 while you were changing it: Ann 7, Bob 6." in page
+    assert 'value="8"' in page and entry_key_of(page) == b["entry_key"]  # kept as typed
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
+        "players": [{"score": 7}, {"score": 6}]}  # the first correction stands
+    again = phone_b.post(f"/games/{gid}/rounds/1/edit", data={**b, "was": was_of(page)})
+    assert again.status_code == 302  # saved once more, knowingly: it replaces the other phone's
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
+        "players": [{"score": 5}, {"score": 8}]}
+    fresh = phone_b.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+    refused_typo = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "8",
+                                                                      "was": was_of(fresh)})
+    assert refused_typo.status_code == 422 and was_of(refused_typo.get_data(as_text=True)) == was_of(fresh)
