@@ -222,8 +222,10 @@ def delete_round(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/finish")
 def finish(game_id: str):
-    """End the game now: the leaders win."""
-    return change_game(game_id, services.finish_game)
+    """End the game now: the leaders win. Not before the first round, when nobody leads yet (the page offers no
+    button then; the API's ``/finish`` still ends such a game, as the spec has it)."""
+    return change_game(game_id, services.finish_game, refused=lambda game: None if game.rounds else _(
+        "No round has been played yet, so nobody leads: there is nothing to end. To drop this game, delete it."))
 
 
 @bp.post("/games/<game_id>/resume")
@@ -277,11 +279,15 @@ def qr_code(game_id: str, kind: str):
     return qr_svg(link), {"Content-Type": "image/svg+xml", **private}
 
 
-def change_game(game_id: str, change) -> object:
-    """Apply a one-button change to a game this browser may edit, then show the table."""
+def change_game(game_id: str, change, refused=lambda game: None) -> object:
+    """Apply a one-button change to a game this browser may edit, then show the table (with why not, when
+    ``refused`` says it cannot be made now)."""
     check_csrf()
     game = editable_game_or_403(game_id)
-    save(lambda: change(game))
+    if (why := refused(game)) is not None:
+        flash(why, "error")
+    else:
+        save(lambda: change(game))
     return redirect(url_for("games.table", game_id=game_id))
 
 

@@ -122,6 +122,7 @@ def test_any_phone_with_the_groups_edit_link_goes_on_scoring_a_game_started_in_i
     other = app.test_client()
     other.get(group_edit_link(client, gid))
     other.get(f"/groups/{gid}/games/{again}")
+    assert other.post(f"/games/{again}/rounds", data={"score-0": "2", "score-1": "4"}).status_code in (302, 303)
     assert other.post(f"/games/{again}/finish").status_code in (302, 303)
     assert other.get(f"/api/games/{again}").get_json()["status"] == "finished"
 

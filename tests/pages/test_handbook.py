@@ -166,6 +166,7 @@ def test_rules_in_context_every_other_game(client, create_game, key, players, sh
 def test_no_rules_in_context_once_the_game_is_over(client, create_game):
     game = create_game("golf", ["Ann", "Bob"])
     client.get(f"/games/{game['id']}/edit/{game['token']}")
+    client.post(f"/games/{game['id']}/rounds", data={"score-0": "1", "score-1": "2"})
     client.post(f"/games/{game['id']}/finish")
     assert rules_now(client, game["id"]) == ""
 

@@ -62,6 +62,7 @@ def test_qr_codes_of_the_view_link_for_all_and_of_the_edit_link_for_editors(app,
 
 def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"], holes="9"))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "score-2": "3"})
     client.post(f"/games/{gid}/finish")
     assert "Play again with the same players" in client.get(f"/games/{gid}").get_data(as_text=True)
     assert app.test_client().post(f"/games/{gid}/again").status_code == 403
@@ -76,6 +77,7 @@ def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, clien
 @pytest.mark.parametrize(("first", "then"), [("0", 1), ("2", 0)])
 def test_play_again_passes_the_first_deal_to_the_next_player(client, first, then):
     gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], first_dealer=first))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "score-2": "3"})
     client.post(f"/games/{gid}/finish")
     new = game_id(client.post(f"/games/{gid}/again"))
     state = client.get(f"/api/games/{new}").get_json()
@@ -84,6 +86,7 @@ def test_play_again_passes_the_first_deal_to_the_next_player(client, first, then
 
 def test_a_spectator_of_a_game_played_again_is_pointed_to_the_new_one(app, client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "score-2": "3"})
     client.post(f"/games/{gid}/finish")
     spectator = app.test_client()
     tag = spectator.get(f"/games/{gid}/live").headers["ETag"]

@@ -548,6 +548,7 @@ def test_undo_of_a_round_too_big_for_the_session_cookie_leaves_the_form_blank(cl
 def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(client):
     ids = [game_id(start(client, "golf", ["Ann", "Bob"])) for _ in range(9)]
     for gid in ids[:8]:
+        client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
         client.post(f"/games/{gid}/finish")
     page = client.get("/").get_data(as_text=True)
     listed, older = page.split('<details class="older-games">')
@@ -561,7 +562,7 @@ def test_the_home_page_names_who_won_each_of_the_latest_finished_games(client):
     won = game_id(start(client, "golf", ["Ann", "Bob"], holes="1"))
     client.post(f"/games/{won}/rounds", data={"number": "1", "score-0": "9", "score-1": "4"})
     ended = game_id(start(client, "golf", ["Cy", "Di"]))
-    client.post(f"/games/{ended}/finish")  # ended before its first hole: nobody won it
+    client.post(f"/games/{ended}/finish")  # refused before its first hole, when nobody has won anything
     page = client.get("/").get_data(as_text=True)
     assert page.count("won by") == 1 and "won by Bob" in page
 
@@ -606,3 +607,17 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     refused_typo = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "8",
                                                                       "was": was_of(fresh)})
     assert refused_typo.status_code == 422 and was_of(refused_typo.get_data(as_text=True)) == was_of(fresh)
+
+
+def test_a_game_is_not_ended_by_hand_before_its_first_round(client):
+    """Nobody leads before the first round: "End the game now" would make everyone a winner."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"]))
+    assert "End the game now" not in client.get(f"/games/{gid}").get_data(as_text=True)
+    page = client.post(f"/games/{gid}/finish", follow_redirects=True).get_data(as_text=True)
+    assert "No round has been played yet, so nobody leads: there is nothing to end." in page
+    assert client.get(f"/api/games/{gid}").get_json()["status"] == "playing"
+    client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "5", "score-2": "4"})
+    assert "End the game now" in client.get(f"/games/{gid}").get_data(as_text=True)
+    client.post(f"/games/{gid}/finish")
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert state["status"] == "finished" and state["winners"] == [0]
