@@ -122,7 +122,7 @@ def shown_param(value: Any) -> Any:
     if isinstance(value, Msg):
         return tr(value)
     if isinstance(value, Amount):
-        return format_decimal(value.value, format="#,##0.00")
+        return minus(format_decimal(value.value, format="+#,##0.00;-#,##0.00" if value.signed else "#,##0.00"))
     if isinstance(value, Names):
         return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
     if isinstance(value, CardText):

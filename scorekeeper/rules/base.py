@@ -43,12 +43,14 @@ class Msg:
 
 @dataclass(frozen=True)
 class Amount:
-    """A sum of money in a message, written out by the reader's locale ("1.50", "1,50")."""
+    """A sum of money in a message, written out by the reader's locale ("1.50", "1,50"); ``signed``, a player's
+    balance, with its sign ("+0.25", "−1.25")."""
 
     value: float
+    signed: bool = False
 
     def __str__(self) -> str:
-        return f"{self.value:.2f}"
+        return f"{self.value:+.2f}" if self.signed else f"{self.value:.2f}"
 
 
 @dataclass(frozen=True)

@@ -570,6 +570,12 @@ class GolfRules(BaseRules):
     def next_extras(self, table: Table, state: GolfState, turn: Turn) -> dict[str, Any]:
         return self.final_extras(table, state)
 
+    def seat_notes(self, table: Table, state: GolfState, over: bool = False) -> list[list[Msg]]:
+        """With a pot, each player's money under their name: won less paid in, to settle up at the table."""
+        if table.options.pot_stake is None:
+            return super().seat_notes(table, state, over)
+        return [[msg(N_("Money: %(money)s"), money=Amount(m, signed=True))] for m in state.money]
+
     def final_extras(self, table: Table, state: GolfState) -> dict[str, Any]:
         extras: dict[str, Any] = {}
         if state.quarters is not None:

@@ -621,3 +621,14 @@ def test_a_game_is_not_ended_by_hand_before_its_first_round(client):
     client.post(f"/games/{gid}/finish")
     state = client.get(f"/api/games/{gid}").get_json()
     assert state["status"] == "finished" and state["winners"] == [0]
+
+
+def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
+    """The rules page promises it: each player's money, won less paid in, so the table can settle up."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], pot_stake="0.25"))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "5", "score-1": "3", "score-2": "9", "knocker": "0"})
+    client.post(f"/games/{gid}/rounds", data={"score-0": "2", "score-1": "4", "score-2": "6", "knocker": "0"})
+    english = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Money: +0.25" in english and english.count("Money: \u22120.50") == 2
+    french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Argent\u00a0: +0,25" in french and "Argent\u00a0: \u22120,50" in french

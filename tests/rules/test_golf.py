@@ -348,6 +348,14 @@ def test_no_pot_no_money():
     assert [s["money"] for s in d.standings] == [None, None, None] and "pot" not in d.next
 
 
+def test_with_a_pot_each_player_sees_their_money_under_their_name():
+    t = pot_table()
+    d = play(t, hole(5, 3, 9, knocker=0), hole(2, 4, 6, knocker=0))  # money 0.25, -0.5, -0.5
+    notes = RULES.seat_notes(t, d.state)
+    assert [[str(m) for m in seat] for seat in notes] == [["Money: +0.25"], ["Money: -0.50"], ["Money: -0.50"]]
+    assert RULES.seat_notes(table(3), play(table(3), hole(1, 3, 9)).state) == [[], [], []]  # no pot, no line
+
+
 def test_a_pot_cap_needs_a_pot():
     with pytest.raises(RulesError) as exc:
         table(pot_cap=5)
