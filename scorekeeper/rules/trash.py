@@ -83,7 +83,7 @@ SPEC = GameSpec(
         first_dealer_option(),
         int_option("start", N_("Starting layout"), 10, 1, MAX_LAYOUT,
                    help=N_("How many cards everyone's layout starts with")),
-        int_option("win_at", N_("Win at"), 0, 0, MAX_LAYOUT - 1,
+        int_option("win_at", N_("Win at"), 0, 0, None,  # bounded by the starting layout, which settle_options says
                    help=N_("A player whose layout shrinks to this size wins; 0 plays to the end, "
                            "6 is a shorter game")),
         int_option("deals", N_("Number of deals"), None, 1, 1000, nullable=True, unset=N_("no limit"),

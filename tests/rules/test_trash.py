@@ -183,6 +183,17 @@ def test_an_empty_also_completed_is_fine_with_the_option_off() -> None:
 # --- options ------------------------------------------------------------------------------------------
 
 
+
+@pytest.mark.parametrize("opts, says", [
+    ({"start": 3, "win_at": 12}, "must be below the starting layout of 3"),  # one message, the one that matters
+    ({"win_at": 10}, "must be below the starting layout of 10"),
+    ({"win_at": 10 ** 12}, "must be below the starting layout of 10"),
+])
+def test_a_win_at_too_big_is_told_the_starting_layout_at_once(opts: dict[str, Any], says: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options(opts, 2)
+    assert {k: str(v) for k, v in exc.value.errors.items()} == {"options.win_at": says}
+
 @pytest.mark.parametrize("opts, field", [
     ({"start": 11}, "options.start"),
     ({"start": 0}, "options.start"),
