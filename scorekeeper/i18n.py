@@ -121,8 +121,9 @@ def shown_param(value: Any) -> Any:
     numbers as the locale writes them (1,000 or 1 000)."""
     if isinstance(value, Msg):
         return tr(value)
-    if isinstance(value, Amount):
-        return minus(format_decimal(value.value, format="+#,##0.00;-#,##0.00" if value.signed else "#,##0.00"))
+    if isinstance(value, Amount):  # a balance with its sign, but 0.00 (and a float's -0.004) plain
+        signed = value.signed and round(value.value, 2) != 0
+        return minus(format_decimal(round(value.value, 2) + 0.0, format="+#,##0.00;-#,##0.00" if signed else "#,##0.00"))
     if isinstance(value, Names):
         return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
     if isinstance(value, CardText):

@@ -115,10 +115,14 @@ def lost_race(view: TableView, number: int, form) -> Taken:
     if mine is not None and dict(saved.data) == mine:
         flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
     else:
-        held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
-                round=tr(saved.title), scores=held), f"race:{number}")  # shown beside Save, with the typed entry
+                round=tr(saved.title), scores=held_scores(view, saved)), f"race:{number}")  # beside Save, as typed
     return Taken()
+
+
+def held_scores(view: TableView, saved) -> str:
+    """Say what a saved round holds, player by player ("Ann 7, Bob 6"), as its row in the grid shows it."""
+    return ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
 
 
 @dataclass(frozen=True)
@@ -155,8 +159,9 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         return Correction(form, title, before, now)
     if services.saved_entry(game, key) is not None:
         return Correction(form, title, before, now, saved=True)
-    was = posted.get("was") or now  # a form from before this check: nothing to compare
-    if was != now:
+    if posted.get("was", now) != now:  # a form without it (sent before this check existed) is not compared
+        if form.validate() and round_data(form, before.table, before.seats_in) == stored:
+            return Correction(form, title, before, now, saved=True)  # the same as the other phone's: nothing to do
         form.general_errors = [changed_meanwhile(game, number)]
         return Correction(form, title, before, now)
     if form.validate():
@@ -167,14 +172,13 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         place_errors(form, errors)
     else:
         place_errors(form, rest_checked(game, before, form))
-    return Correction(form, title, before, was)
+    return Correction(form, title, before, now)
 
 
 def changed_meanwhile(game: Game, number: int) -> str:
     """Say that another phone corrected a round while this one was correcting it, and what it holds now."""
     view = tables.table_view(game)
     saved = view.rounds[number - 1]
-    held = ", ".join(f"{name} {tr_mark(mark)}" for name, mark in zip(view.players, saved.marks) if mark != "")
     return _("Another phone corrected %(round)s while you were changing it: %(scores)s. What you typed was not "
              "saved; check it against those scores, and save it again to replace them.",
-             round=tr(saved.title), scores=held)
+             round=tr(saved.title), scores=held_scores(view, saved))

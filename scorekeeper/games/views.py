@@ -20,7 +20,7 @@ from ..qr import qr_svg
 from ..readmodel import TableView
 from ..services import Problem
 from . import bp
-from .entry import correct_round, save, take_round
+from .entry import correct_round, round_digest, save, take_round
 from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, not_started, options_from,
                     place_new_game_errors, preset_inputs, round_form)
 
@@ -49,6 +49,9 @@ def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
     if token_for(game) is None:
         abort(403)
     return game
+
+
+bp.add_app_template_global(round_digest)  # the race panel's "replace it with mine" is a correction of that round
 
 
 @bp.app_template_global()

@@ -149,12 +149,18 @@ class Stats:
 
 def tenth(value: float) -> Decimal:
     """Round a figure to a tenth as a table does, a half up (2.25 is 2.3, and 2.2472 is 2.2): the pages and the API."""
-    return Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return half_up(Decimal(str(value)), Decimal("0.1"))
 
 
-def whole_percent(share: float) -> Decimal:
-    """Return a share (0 to 1) in whole percent, a half up (1/8 is 13)."""
-    return (Decimal(str(share)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+def half_up(value: Decimal, step: Decimal) -> Decimal:
+    """Round to ``step`` as a table does: a half up."""
+    return value.quantize(step, rounding=ROUND_HALF_UP)
+
+
+def whole_percent(part: int, whole: int) -> Decimal:
+    """Return ``part`` of ``whole`` in whole percent, a half up (1 in 8 is 13), from the counts themselves (83 in 666
+    is 12, where a rate already rounded to 0.125 would make it 13); 0 of nothing is 0."""
+    return half_up(Decimal(part) * 100 / Decimal(whole), Decimal(1)) if whole else Decimal(0)
 
 
 def number(value: float | None) -> float | int | None:

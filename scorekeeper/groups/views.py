@@ -485,11 +485,11 @@ def number(value) -> str:
     return minus(format_decimal(stats.tenth(value), format="0.0"))
 
 
-@bp.app_template_filter("percent")
-def percent(share: float) -> str:
-    """Write a share as a whole percentage, as the reader's language does ("50%", "50 %" with a narrow no-break space
-    in French); a half rounds up, as ``number`` does (12.5 % is "13%")."""
-    return format_percent(stats.whole_percent(share) / 100)
+@bp.app_template_global("win_rate")
+def win_rate(line) -> str:
+    """Write a player's wins as a whole percentage of their games, as the reader's language does ("50%", "50 %" with
+    a no-break space in French); a half rounds up, as ``number`` does (1 win in 8 is "13%")."""
+    return format_percent(stats.whole_percent(line.wins, line.played) / 100)
 
 
 @bp.app_template_filter("seat_of")

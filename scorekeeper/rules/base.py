@@ -50,7 +50,8 @@ class Amount:
     signed: bool = False
 
     def __str__(self) -> str:
-        return f"{self.value:+.2f}" if self.signed else f"{self.value:.2f}"
+        value = round(self.value, 2) + 0.0  # never "-0.00"
+        return f"{value:+.2f}" if self.signed and value else f"{value:.2f}"
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,9 @@
       post.action = panel.dataset.raceEdit;
       post.hidden = true;
       const token = document.querySelector("input[name=csrf_token]");
-      const fields = draft.fields.concat(token ? [["csrf_token", token.value]] : []);
+      // The round as this panel showed it: if another phone corrects it meanwhile, the correction is not overwritten.
+      const was = panel.dataset.raceWas ? [["was", panel.dataset.raceWas]] : [];
+      const fields = draft.fields.concat(token ? [["csrf_token", token.value]] : [], was);
       fields.forEach(([name, value]) => {
         const input = document.createElement("input");
         input.type = "hidden"; input.name = name; input.value = value;

@@ -190,3 +190,10 @@ def test_any_game_counts_per_name_with_its_own_way_of_winning(client, make_group
     assert every["games"] == 3
     page = client.get(f"/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)
     assert "any:low" not in page
+
+
+@pytest.mark.parametrize("part, whole, shown", [(1, 8, 13), (83, 666, 12), (2, 3, 67), (0, 0, 0), (5, 5, 100)])
+def test_a_win_rate_is_rounded_once_from_the_counts(part, whole, shown):
+    from scorekeeper.groups.stats import whole_percent
+
+    assert whole_percent(part, whole) == shown

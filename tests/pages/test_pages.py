@@ -1,9 +1,11 @@
 """The phone pages through the test client: forms, refusals that keep input, who may edit."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper import rules
 from tests.helpers import game_id
@@ -561,10 +563,13 @@ def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(cli
 def test_the_home_page_names_who_won_each_of_the_latest_finished_games(client):
     won = game_id(start(client, "golf", ["Ann", "Bob"], holes="1"))
     client.post(f"/games/{won}/rounds", data={"number": "1", "score-0": "9", "score-1": "4"})
-    ended = game_id(start(client, "golf", ["Cy", "Di"]))
-    client.post(f"/games/{ended}/finish")  # refused before its first hole, when nobody has won anything
+    ended = client.post("/api/games", json={"game": "golf", "players": ["Cy", "Di"]}).get_json()
+    client.get(f"/games/{ended['id']}/edit/{ended['token']}")  # this browser holds its edit link
+    finished = client.post(f"/api/games/{ended['id']}/finish", headers={"Authorization": f"Bearer {ended['token']}"})
+    assert finished.get_json()["status"] == "finished"  # the API still ends a game before its first hole
     page = client.get("/").get_data(as_text=True)
-    assert page.count("won by") == 1 and "won by Bob" in page
+    assert page.count('class="status status-finished') == 2  # both listed as finished,
+    assert page.count("won by") == 1 and "won by Bob" in page  # and nobody won the one never played
 
 
 def test_a_hands_running_check_is_written_as_the_readers_language_writes_it(client):
@@ -603,10 +608,20 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     assert again.status_code == 302  # saved once more, knowingly: it replaces the other phone's
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
         "players": [{"score": 5}, {"score": 8}]}
-    fresh = phone_b.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
-    refused_typo = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "8",
-                                                                      "was": was_of(fresh)})
-    assert refused_typo.status_code == 422 and was_of(refused_typo.get_data(as_text=True)) == was_of(fresh)
+    stale = was_of(page_a)  # what the hole held before either correction
+    same = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "5", "score-1": "8", "was": stale})
+    assert same.status_code == 302  # typed just what the other phone saved: nothing to refuse
+    typo = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "8", "was": stale})
+    assert typo.status_code == 422 and "Another phone corrected Hole 1" in typo.get_data(as_text=True)
+
+
+def test_replace_it_with_mine_sends_what_the_round_held_when_the_panel_showed_it(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"number": "1", "score-0": "5", "score-1": "6"})
+    client.post(f"/games/{gid}/rounds", data={"number": "1", "score-0": "2", "score-1": "6"})  # lost the race
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    shown = re.search(r'data-race-was="([0-9a-f]+)"', page).group(1)
+    assert shown == was_of(client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True))
 
 
 def test_a_game_is_not_ended_by_hand_before_its_first_round(client):
@@ -632,3 +647,6 @@ def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
     assert "Money: +0.25" in english and english.count("Money: \u22120.50") == 2
     french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "Argent\u00a0: +0,25" in french and "Argent\u00a0: \u22120,50" in french
+    sheet = client.get(f"/games/{gid}/sheet.pdf")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert "Money: +0.25" in text and text.count("Money: \u22120.50") == 2

@@ -456,3 +456,10 @@ def test_score_bounds_match_every_four_card_layout(pairs, values, wild):
     t = table(layout=4, pairs=pairs, values=values, one_eyed_jacks_wild=wild)
     scores = [golf.layout_score(cards, t.options) for cards in all_layouts(t.options)]
     assert golf.score_range(t.options) == (min(scores), max(scores))
+
+
+def test_an_even_balance_reads_0_00_without_a_sign():
+    from scorekeeper.rules.base import Amount
+
+    assert [str(Amount(v, signed=True)) for v in (0.0, -0.0, 0.3 - 0.1 - 0.2, 0.25, -1.5)] == [
+        "0.00", "0.00", "0.00", "+0.25", "-1.50"]
