@@ -650,3 +650,20 @@ def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
     sheet = client.get(f"/games/{gid}/sheet.pdf")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
     assert "Money: +0.25" in text and text.count("Money: \u22120.50") == 2
+
+
+def test_players_who_go_out_together_and_share_the_win_are_not_struck_out(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], preset="quarters", quarters="1"))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "2", "score-1": "9", "score-2": "9"})  # Bob and Cy pay
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    rows = re.findall(r'<li class="([^"]*)">\s*<span class="who">.*?<span class="name">([^<]+)</span>', page, re.S)
+    classes = {name: set(cls.split()) for cls, name in rows}
+    assert "out" not in classes["Ann"] and "leader" in classes["Ann"]
+    assert "out" in classes["Bob"] and "out" in classes["Cy"]  # out, and not winners: struck as before
+    game = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"], "options": {"quarters": 1}})
+    state = game.get_json()
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    client.post(f"/games/{state['id']}/rounds", data={"score-0": "7", "score-1": "7"})  # both pay their last quarter
+    shared = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    rows = re.findall(r'<li class="([^"]*)">\s*<span class="who">.*?<span class="name">([^<]+)</span>', shared, re.S)
+    assert all("leader" in cls.split() and "out" not in cls.split() for cls, _ in rows), rows
