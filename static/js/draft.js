@@ -183,7 +183,27 @@
     return race(panel, keyOf(game, number));
   }
 
+  // A correction half typed is kept too (the rules, Back, a reload), for the round as it stood when its form was
+  // shown: data-draft-correction names the game, the round and what it held, so once another phone corrects the
+  // round, the draft no longer applies over it. Kept only while it differs from what the form was shown with.
+  function keepCorrection(form) {
+    const at = PREFIX + "correction:" + form.dataset.draftCorrection;
+    const draft = read(at);
+    if (draft && !form.querySelector(".error")) restore(form, draft);  // a refused form shows what was sent
+    let sent = false;
+    const changed = () => controls(form).some((c) => (c.type === "checkbox" || c.type === "radio")
+      ? c.checked !== c.defaultChecked : c.value !== c.defaultValue);
+    const keep = () => { if (sent) return; if (changed()) save(form, at); else drop(at); };
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
+    window.addEventListener("pagehide", keep);
+    form.addEventListener("submit", () => { sent = true; drop(at); });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    const correction = document.querySelector("form[data-draft-correction]");
+    if (correction) { keepCorrection(correction); return; }
     const form = document.getElementById("round-form");
     const panel = document.querySelector("[data-race-round]");
     const page = document.querySelector("[data-game-id]");

@@ -263,3 +263,22 @@ def test_golf_scores_survive_the_rules_pages_way_back_and_back(page, start_game,
     submit(page, page.get_by_role("button", name="Save hole 1"))
     assert [r["data"] for r in rounds_of(live_server, url)] == [
         {"players": [{"cards": ["K", "5", "5", "Q"]}, {"score": 12}, {"score": 7}]}]
+
+
+def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, start_game, live_server):
+    table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("5")
+    page.locator("#score-1").fill("6")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    page.goto(f"{table}/rounds/1/edit")
+    page.locator("#score-1").fill("9")
+    page.goto(f"{live_server}/rules/golf")
+    page.go_back()
+    page.reload()
+    expect(page.locator("#score-1")).to_have_value("9")  # the correction half typed, put back
+    expect(page.locator("#score-0")).to_have_value("5")
+    submit(page, page.get_by_role("button", name="Save the correction"))
+    assert [r["points"] for r in rounds_of(live_server, table)] == [[5, 9]]
+    page.goto(f"{table}/rounds/1/edit")
+    expect(page.locator("#score-1")).to_have_value("9")  # the saved round, and no draft left behind
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
