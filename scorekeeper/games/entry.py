@@ -132,7 +132,6 @@ class Correction:
     form: Any
     title: Any
     before: Any  # the fold of the rounds before it: the form's table and seats
-    was: str  # what the round held when the form was filled in (``round_digest``), sent back with it
     saved: bool = False
 
 
@@ -156,23 +155,23 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
                       data=stored)
     now = round_digest(stored)
     if posted is None:
-        return Correction(form, title, before, now)
+        return Correction(form, title, before)
     if services.saved_entry(game, key) is not None:
-        return Correction(form, title, before, now, saved=True)
+        return Correction(form, title, before, saved=True)
     if posted.get("was", now) != now:  # a form without it (sent before this check existed) is not compared
         if form.validate() and round_data(form, before.table, before.seats_in) == stored:
-            return Correction(form, title, before, now, saved=True)  # the same as the other phone's: nothing to do
+            return Correction(form, title, before, saved=True)  # the same as the other phone's: nothing to do
         form.general_errors = [changed_meanwhile(game, number)]
-        return Correction(form, title, before, now)
+        return Correction(form, title, before)
     if form.validate():
         data = round_data(form, before.table, before.seats_in)
         errors = save(lambda: services.edit_round_once(game, number, data, key))
         if errors is None:
-            return Correction(form, title, before, now, saved=True)
+            return Correction(form, title, before, saved=True)
         place_errors(form, errors)
     else:
         place_errors(form, rest_checked(game, before, form))
-    return Correction(form, title, before, now)
+    return Correction(form, title, before)
 
 
 def changed_meanwhile(game: Game, number: int) -> str:

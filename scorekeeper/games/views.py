@@ -201,7 +201,7 @@ def edit_round(game_id: str, number: int):
     if fix.saved:
         return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
     return render_template("games/edit_round.html", game=game, number=number, title=fix.title, form=fix.form,
-                           was=fix.was, edit_table=fix.before.table, edit_seats_in=fix.before.seats_in), \
+                           edit_table=fix.before.table, edit_seats_in=fix.before.seats_in), \
         422 if request.method == "POST" else 200
 
 
