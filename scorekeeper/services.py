@@ -341,22 +341,47 @@ def entry_key(value: Any) -> str | None:
     return value if isinstance(value, str) and ENTRY_KEY_TEXT.fullmatch(value) else None
 
 
-def saved_entry(game: Game, key: str | None) -> int | None:
-    """Return the round already saved from the form entry ``key``, or None when it was not saved."""
-    if key is None:
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A round form as it was posted: the key it was shown with (``new_entry_key``) and a digest of what it held."""
+
+    key: str
+    sent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What a form's key saved before: the round, and whether this post is that entry again (a double tap, a retry)
+    or other figures typed into the same form after it was saved (Back, changed, then saved again)."""
+
+    round: int
+    again: bool
+
+
+def saved_entry(game: Game, entry: Entry | None) -> Saved | None:
+    """Return what the form entry's key already saved, or None when it saved nothing."""
+    if entry is None:
         return None
-    earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=ENTRY_KEY + key))
-    return int(earlier.body.get("round", 0)) if earlier is not None else None
+    earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=ENTRY_KEY + entry.key))
+    if earlier is None:
+        return None
+    sent = earlier.body.get("sent")  # None: saved before what was sent was kept, so taken to be a retry
+    return Saved(int(earlier.body.get("round", 0)), again=sent is None or sent == entry.sent)
 
 
-def add_round_once(game: Game, data: Any, key: str | None, number: Any = None,
+def remember_entry(game: Game, entry: Entry | None, number: int) -> None:
+    """Remember that a form entry saved round ``number``, with what it sent."""
+    if entry is not None:
+        db.session.add(IdempotentReply(game_id=game.id, key=ENTRY_KEY + entry.key, status=303,
+                                       body={"round": number, "sent": entry.sent}))
+        db.session.flush()
+
+
+def add_round_once(game: Game, data: Any, entry: Entry | None, number: Any = None,
                    current: Derived | None = None) -> Derived:
     """Record the next round and remember the form entry it came from, so a retry never saves it twice."""
     derived = add_round(game, data, number=number, current=current)
-    if key is not None:
-        db.session.add(IdempotentReply(game_id=game.id, key=ENTRY_KEY + key, status=303,
-                                       body={"round": rounds_stored(game, derived)}))  # flat: no rounds loaded
-        db.session.flush()
+    remember_entry(game, entry, rounds_stored(game, derived))  # flat: no rounds loaded
     return derived
 
 
@@ -368,13 +393,11 @@ def find_round(game: Game, number: int) -> Round:
     raise NotFound({"game": msg(N_("there is no round %(n)s in this game"), n=number)})  # api.md: 404 names "game"
 
 
-def edit_round_once(game: Game, number: int, data: Any, key: str | None) -> Derived:
+def edit_round_once(game: Game, number: int, data: Any, entry: Entry | None) -> Derived:
     """Correct a round and remember the form entry it came from, so a retry never applies it a second time
     (over a later correction made on another phone)."""
     derived = edit_round(game, number, data)
-    if key is not None:
-        db.session.add(IdempotentReply(game_id=game.id, key=ENTRY_KEY + key, status=303, body={"round": number}))
-        db.session.flush()
+    remember_entry(game, entry, number)
     return derived
 
 

@@ -50,14 +50,18 @@ class Taken:
 
 
 def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
-    """Record the next round from a posted form, once (a double tap or a retry is answered as saved)."""
-    key = services.entry_key(posted.get("entry_key"))
-    if services.saved_entry(game, key) is not None:
+    """Record the next round from a posted form, once (a double tap or a retry is answered as saved; other
+    figures sent again from a form already saved are shown beside the round it saved, not saved)."""
+    entry = posted_entry(posted)
+    earlier = services.saved_entry(game, entry)
+    if earlier is not None and earlier.again:
         return Taken()
     derived = tables.current_fold(game)  # the table view is built only to show a refusal: a write stays flat
     number = posted.get("number", type=int)
     fields = tables.next_fields(game, derived)
     form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=posted)
+    if earlier is not None:
+        return lost_race(tables.table_view(game), earlier.round, form, here=True)
     if number is not None and 0 < number <= tables.rounds_stored(game, derived):
         return lost_race(tables.table_view(game), number, form)
     if form is None:
@@ -65,7 +69,7 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
         return Taken("")
     if form.validate():
         data = round_data(form, derived.table, derived.seats_in)
-        errors = save(lambda: services.add_round_once(game, data, key, number=number, current=derived))
+        errors = save(lambda: services.add_round_once(game, data, entry, number=number, current=derived))
         if errors is None:
             flash_saved(game, derived, number or tables.rounds_stored(game, derived) + 1)
             return Taken()
@@ -105,8 +109,9 @@ def flash_saved(game: Game, derived, number: int) -> None:
     flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
 
 
-def lost_race(view: TableView, number: int, form) -> Taken:
-    """Answer a round another phone saved first: "already saved" when it holds the same, else what it holds.
+def lost_race(view: TableView, number: int, form, here: bool = False) -> Taken:
+    """Answer a round another phone saved first (or this phone, from the same form, before it was changed and sent
+    again: ``here``): "already saved" when it holds the same, else what it holds.
 
     The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
     """
@@ -114,6 +119,9 @@ def lost_race(view: TableView, number: int, form) -> Taken:
     mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
     if mine is not None and dict(saved.data) == mine:
         flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
+    elif here:
+        flash(_("%(round)s was already saved from this form: %(scores)s. What you typed after that was not saved; "
+                "check the scores.", round=tr(saved.title), scores=held_scores(view, saved)), f"race:{number}")
     else:
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
                 round=tr(saved.title), scores=held_scores(view, saved)), f"race:{number}")  # beside Save, as typed
@@ -140,6 +148,18 @@ def round_digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
+NOT_TYPED = frozenset({"csrf_token", "entry_key", "number", "was"})  # what a form carries besides what was typed
+
+
+def posted_entry(posted: Any) -> services.Entry | None:
+    """Return the posted form's entry: its key, and a digest of what it held (the same when it is sent again)."""
+    key = services.entry_key(posted.get("entry_key"))
+    if key is None:
+        return None
+    held = sorted((name, value) for name, value in posted.items(multi=True) if name not in NOT_TYPED)
+    return services.Entry(key, round_digest(held))
+
+
 def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> Correction:
     """Show a round's form with its stored data, or save a posted correction once (a retry of one already
     made is answered as saved: never applied again over a later correction from another phone).
@@ -147,7 +167,6 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     A correction filled in over what the round held before another phone corrected it is not saved over that
     correction: the form comes back as typed, saying what the round holds now; saved again, it replaces it.
     """
-    key = services.entry_key(posted.get("entry_key")) if posted is not None else None
     before = tables.before_round(game, number)
     title = tables.rules_for(game).round_title(before.table, number)
     stored = game.rounds[number - 1].data
@@ -156,16 +175,19 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     now = round_digest(stored)
     if posted is None:
         return Correction(form, title, before)
-    if services.saved_entry(game, key) is not None:
+    entry = posted_entry(posted)
+    earlier = services.saved_entry(game, entry)
+    if earlier is not None and earlier.again:
         return Correction(form, title, before, saved=True)
-    if posted.get("was", now) != now:  # a form without it (sent before this check existed) is not compared
+    if earlier is not None or posted.get("was", now) != now:  # a form without "was" (older) is not compared
         if form.validate() and round_data(form, before.table, before.seats_in) == stored:
-            return Correction(form, title, before, saved=True)  # the same as the other phone's: nothing to do
-        form.general_errors = [changed_meanwhile(game, number)]
+            return Correction(form, title, before, saved=True)  # what the round holds already: nothing to do
+        form.general_errors = [changed_meanwhile(game, number, here=earlier is not None)]
+        form.entry_key.data = services.new_entry_key()  # saved again, it is a correction of its own
         return Correction(form, title, before)
     if form.validate():
         data = round_data(form, before.table, before.seats_in)
-        errors = save(lambda: services.edit_round_once(game, number, data, key))
+        errors = save(lambda: services.edit_round_once(game, number, data, entry))
         if errors is None:
             return Correction(form, title, before, saved=True)
         place_errors(form, errors)
@@ -174,10 +196,15 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     return Correction(form, title, before)
 
 
-def changed_meanwhile(game: Game, number: int) -> str:
-    """Say that another phone corrected a round while this one was correcting it, and what it holds now."""
+def changed_meanwhile(game: Game, number: int, here: bool = False) -> str:
+    """Say that another phone corrected a round while this one was correcting it (or this phone did, from the same
+    form before it was changed and sent again: ``here``), and what it holds now."""
     view = tables.table_view(game)
     saved = view.rounds[number - 1]
+    if here:
+        return _("This correction of %(round)s was already saved: %(scores)s. What you typed after that was not "
+                 "saved; check it against those scores, and save it again to replace them.",
+                 round=tr(saved.title), scores=held_scores(view, saved))
     return _("Another phone corrected %(round)s while you were changing it: %(scores)s. What you typed was not "
              "saved; check it against those scores, and save it again to replace them.",
              round=tr(saved.title), scores=held_scores(view, saved))

@@ -282,3 +282,4 @@ def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, star
     page.goto(f"{table}/rounds/1/edit")
     expect(page.locator("#score-1")).to_have_value("9")  # the saved round, and no draft left behind
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
+

@@ -92,6 +92,39 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_saved_once(phone, live_se
     expect(page.locator(".flash")).to_have_count(0)  # answered as saved, not as a lost race
 
 
+def test_a_score_changed_after_the_answer_was_lost_is_offered_not_taken_for_the_retry(phone, live_server):
+    """The server saved the hole but the phone never heard; while the phone still shows the form, Bob's score is
+    changed and Save tapped again: the same form, other figures. Not a silent "saved" (the change would be lost)
+    and not a second hole: the hole's scores, beside what was typed, with the choice."""
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("6")
+    page.locator("#score-1").fill("2")
+    lost: list[str] = []
+
+    def drop_the_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # reaches the server, which saves the hole
+        lost.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    page.route("**/rounds", drop_the_first_answer)
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    page.locator("#score-1").fill("8")
+    page.get_by_role("button", name="Save hole 1").click()
+    panel = page.locator(".round-form .race-panel")
+    expect(panel).to_contain_text("Hole 1 was already saved from this form: Ann 6, Bob 2.", timeout=10_000)
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Bob: 8")
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 2}]}]
+    page.on("dialog", lambda dialog: dialog.accept())  # "Replace the saved round with what you typed?"
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Replace it with mine").click()
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 8}]}]
+
+
 def test_a_kept_entry_is_sent_when_the_page_opens_again(phone, live_server):
     context, page = phone
     url = start(page, live_server)

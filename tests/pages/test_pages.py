@@ -601,10 +601,11 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     page = refused.get_data(as_text=True)
     assert refused.status_code == 422
     assert "Another phone corrected Hole 1 while you were changing it: Ann 7, Bob 6." in page
-    assert 'value="8"' in page and entry_key_of(page) == b["entry_key"]  # kept as typed
+    assert 'value="8"' in page and entry_key_of(page) != b["entry_key"]  # as typed, to be saved as a correction anew
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
         "players": [{"score": 7}, {"score": 6}]}  # the first correction stands
-    again = phone_b.post(f"/games/{gid}/rounds/1/edit", data={**b, "was": was_of(page)})
+    again = phone_b.post(f"/games/{gid}/rounds/1/edit", data={**b, "entry_key": entry_key_of(page),
+                                                               "was": was_of(page)})
     assert again.status_code == 302  # saved once more, knowingly: it replaces the other phone's
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
         "players": [{"score": 5}, {"score": 8}]}
@@ -613,6 +614,45 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     assert same.status_code == 302  # typed just what the other phone saved: nothing to refuse
     typo = phone_b.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "8", "was": stale})
     assert typo.status_code == 422 and "Another phone corrected Hole 1" in typo.get_data(as_text=True)
+
+
+def test_other_scores_sent_again_from_a_saved_round_form_are_not_taken_for_a_retry(client):
+    """Back to the round form after saving it, a score changed, saved again: the same form's key, other figures.
+    Nothing is saved over the hole or as another hole; the table says what the hole holds, beside Save."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    key = entry_key_of(client.get(f"/games/{gid}").get_data(as_text=True))
+    entry = {"score-0": "5", "score-1": "6", "number": "1", "entry_key": key}
+    assert client.post(f"/games/{gid}/rounds", data=entry).status_code == 302
+    changed = client.post(f"/games/{gid}/rounds", data={**entry, "score-1": "8"}, follow_redirects=True)
+    page = changed.get_data(as_text=True)
+    assert changed.status_code == 200
+    assert "Hole 1 was already saved from this form: Ann 5, Bob 6. What you typed after that was not saved" in page
+    assert 'data-race-round="1"' in page  # the panel that offers to put the typed scores in
+    assert [r["data"] for r in client.get(f"/api/games/{gid}").get_json()["rounds"]] == [
+        {"players": [{"score": 5}, {"score": 6}]}]
+    retry = client.post(f"/games/{gid}/rounds", data=entry, follow_redirects=True)  # the first, sent again
+    assert "already saved from this form" not in retry.get_data(as_text=True)
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+
+
+def test_other_scores_sent_again_from_a_saved_correction_come_back_as_typed(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    page = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+    edit = {"score-0": "5", "score-1": "2", "entry_key": entry_key_of(page), "was": was_of(page)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=edit).status_code == 302
+    refused = client.post(f"/games/{gid}/rounds/1/edit", data={**edit, "score-1": "9"})  # Back, changed, saved
+    shown = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert "This correction of Hole 1 was already saved: Ann 5, Bob 2. What you typed after that was not saved" \
+        in shown
+    assert 'value="9"' in shown and entry_key_of(shown) != edit["entry_key"]  # as typed, as a correction of its own
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 5}, {"score": 2}]}
+    again = {"score-0": "5", "score-1": "9", "entry_key": entry_key_of(shown), "was": was_of(shown)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=again).status_code == 302  # saved knowingly
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 5}, {"score": 9}]}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=edit).status_code == 302  # the first, sent again: a retry
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 5}, {"score": 9}]}
 
 
 def test_replace_it_with_mine_sends_what_the_round_held_when_the_panel_showed_it(client):
