@@ -446,10 +446,12 @@ def free_port() -> int:
 
 class Server:
     """gunicorn on a database, started and killed by this script: sync workers, or with ``threads`` gthread
-    workers, which keep a connection open between a client's requests (5 s; a spectator polls every 3)."""
+    workers, which keep a connection open between a client's requests (5 s; a spectator polls every 3) when
+    ``keep_alive``, and close it after each answer as sync workers do otherwise."""
 
-    def __init__(self, database_url: str, workers: int, log: Path, threads: int = 0):
+    def __init__(self, database_url: str, workers: int, log: Path, threads: int = 0, keep_alive: bool = True):
         self.database_url, self.workers, self.log, self.threads = database_url, workers, log, threads
+        self.keep_alive = keep_alive
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -481,7 +483,8 @@ class Server:
     def worker_class(self) -> list[str]:
         if not self.threads:
             return []
-        return ["--worker-class", "gthread", "--threads", str(self.threads), "--keep-alive", "5",
+        return ["--worker-class", "gthread", "--threads", str(self.threads),
+                "--keep-alive", "5" if self.keep_alive else "0",
                 "--worker-connections", "10000"]
 
     def kill9(self) -> None:
@@ -547,7 +550,9 @@ def main() -> None:
     parser.add_argument("--keep-alive", action="store_true",
                         help="each table and spectator keeps its connection open between requests, as a browser "
                              "does (the server started here then runs gthread workers: see --threads)")
-    parser.add_argument("--threads", type=int, default=2, help="threads per gthread worker, with --keep-alive")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per gthread worker (2 with --keep-alive; without it, the server runs gthread "
+                             "workers that close each connection after its answer, as sync workers do)")
     parser.add_argument("--kill-at", type=float, help="kill -9 the server this many seconds in, then restart it")
     parser.add_argument("--knee", help="table counts to try in turn (4 spectators each): the most with p99 < 100 ms")
     parser.add_argument("--json", action="store_true")
@@ -564,7 +569,8 @@ def main() -> None:
 
                 database_url = stack.enter_context(throwaway_server())
             database_url = database_url or f"sqlite:///{folder / 'bench.sqlite'}"
-            server = Server(database_url, args.workers, folder / "gunicorn.log", args.threads if args.keep_alive else 0)
+            threads = args.threads or (2 if args.keep_alive else 0)
+            server = Server(database_url, args.workers, folder / "gunicorn.log", threads, args.keep_alive)
             server.migrate()
             server.start()
             stack.callback(server.stop)
