@@ -49,6 +49,25 @@ def rounds_of(live_server: str, url: str) -> list[dict]:
         return json.load(answer)["rounds"]
 
 
+def lose_the_first_answer(page, pattern: str, meanwhile=None) -> list[str]:
+    """Let the first request to ``pattern`` reach the server, then drop its answer, as a bad network does (after
+    ``meanwhile()``, if given); later ones go through. Return the addresses whose answer was dropped."""
+    lost: list[str] = []
+
+    def drop_the_answer(route):
+        if lost:  # the retry goes through
+            route.continue_()
+            return
+        route.fetch()  # reaches the server, which saves what was sent
+        lost.append(route.request.url)
+        if meanwhile:
+            meanwhile()
+        route.abort("internetdisconnected")
+
+    page.route(pattern, drop_the_answer)
+    return lost
+
+
 def test_an_offline_entry_is_kept_and_sent_once_when_back(phone, live_server):
     context, page = phone
     url = start(page, live_server)
@@ -75,17 +94,7 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_saved_once(phone, live_se
     url = start(page, live_server)
     page.locator("#score-0").fill("6")
     page.locator("#score-1").fill("2")
-    lost: list[str] = []
-
-    def drop_the_answer(route):
-        if lost:  # the retry goes through
-            route.continue_()
-            return
-        route.fetch()  # reaches the server, which saves the hole
-        lost.append(route.request.url)
-        route.abort("internetdisconnected")
-
-    page.route("**/rounds", drop_the_answer)
+    lost = lose_the_first_answer(page, "**/rounds")
     page.get_by_role("button", name="Save hole 1").click()
     expect(page.locator(".next-line")).to_contain_text("Hole 2", timeout=10_000)
     assert lost and len(rounds_of(live_server, url)) == 1
@@ -100,17 +109,7 @@ def test_a_score_changed_after_the_answer_was_lost_is_offered_not_taken_for_the_
     url = start(page, live_server)
     page.locator("#score-0").fill("6")
     page.locator("#score-1").fill("2")
-    lost: list[str] = []
-
-    def drop_the_first_answer(route):
-        if lost:
-            route.continue_()
-            return
-        route.fetch()  # reaches the server, which saves the hole
-        lost.append(route.request.url)
-        route.abort("internetdisconnected")
-
-    page.route("**/rounds", drop_the_first_answer)
+    lose_the_first_answer(page, "**/rounds")
     page.get_by_role("button", name="Save hole 1").click()
     expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
     page.locator("#score-1").fill("8")
@@ -177,15 +176,8 @@ def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_ser
     """The server made the correction but the phone never heard: the retry does not undo a later one."""
     context, page = phone
     url, edit_link = correct_the_first_hole(page, live_server)
-    lost: list[str] = []
 
-    def drop_the_answer(route):
-        if lost:
-            route.continue_()
-            return
-        route.fetch()  # reaches the server, which makes the correction
-        lost.append(route.request.url)
-        # meanwhile another phone, with the game's edit link, corrects the hole again
+    def another_phone_corrects_it_again():  # with the game's edit link, while the answer is on its way
         other = context.browser.new_context(viewport=PHONE)
         other_page = other.new_page()
         other_page.goto(edit_link)
@@ -194,9 +186,8 @@ def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_ser
         with other_page.expect_navigation():
             other_page.get_by_role("button", name="Save the correction").click()
         other.close()
-        route.abort("internetdisconnected")
 
-    page.route("**/edit", drop_the_answer)
+    lost = lose_the_first_answer(page, "**/edit", another_phone_corrects_it_again)
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(url, timeout=10_000)
     assert lost
