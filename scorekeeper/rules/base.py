@@ -795,6 +795,23 @@ class BaseRules:
         return [seat for seat, v in enumerate(values) if v == best]
 
 
+LASTED = 10**9  # more rounds than any game is played for: what a seat has left always ranks before when it went out
+
+
+def went_out(before: Sequence[int], after: Sequence[int], lasted: Sequence[int], number: int) -> tuple[int, ...]:
+    """Note the round in which each seat of an elimination game lost the last of what it held (its lives, its
+    quarters): ``lasted`` as it was, with ``number`` for each seat that went out in this round (0: still in)."""
+    lasted = tuple(lasted) or (0,) * len(after)
+    return tuple(number if was > 0 and now <= 0 else held for was, now, held in zip(before, after, lasted))
+
+
+def outlasting(left: Sequence[int], lasted: Sequence[int]) -> list[float]:
+    """Place an elimination game's seats (lower is better): by what each has left, then a player who is out by
+    how long they lasted (out later is better; out in the same round, level)."""
+    lasted = tuple(lasted) or (0,) * len(left)
+    return [-(held * LASTED + (round_out if held <= 0 else 0)) for held, round_out in zip(left, lasted)]
+
+
 def best_of(values: Sequence[float | None], low: bool) -> list[tuple[int, float]]:
     """Return (seat, value) for each seat on the best value; None counts for nothing."""
     counted = [v for v in values if v is not None]

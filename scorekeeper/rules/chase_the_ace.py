@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Names, Record, best_of
+from .base import Names, Record, best_of, outlasting, went_out
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
@@ -144,6 +144,7 @@ class ChaseState:
     carried: bool = False  # ended undecided: the pot carries to the next game
     tied: tuple[int, ...] = ()  # who went out together when the pot carried
     final_tie: tuple[int, ...] = ()  # who was in the deal the tie rule decided, when it ended the game
+    lasted: tuple[int, ...] = ()  # per seat, the deal in which they lost their last life (0: still in)
 
 
 def rank_order(rank: str) -> int:
@@ -204,11 +205,12 @@ class ChaseRules(BaseRules):
             raise fail("cut_winner", N_("there is no cut this deal: it is only needed when everyone "
                                         "still in would go out together"))
         if tied:
-            return self.settle_tie(table, state, losers, cut_winner), None
+            return self.settle_tie(table, state, losers, cut_winner, turn.number), None
         lost = state.lost + len(losers)
         left = [seat for seat, n in enumerate(lives) if n > 0]
         over = len(left) <= 1
-        return ChaseState(lives, lost, over, tuple(left) if over else ()), None
+        lasted = went_out(state.lives, lives, state.lasted, turn.number)
+        return ChaseState(lives, lost, over, tuple(left) if over else (), lasted=lasted), None
 
     def read_losers_and_cut(self, table: Table, state: ChaseState, data: Mapping[str, Any],
                             entered: bool = True) -> list[int]:
@@ -251,19 +253,22 @@ class ChaseRules(BaseRules):
         check_packs([(name, [card]) for name, card in zip(table.players, dealt) if card is not None], 1, 0, "cards")
         return [None if card is None else card.rank for card in dealt]
 
-    def settle_tie(self, table: Table, state: ChaseState, tied: list[int], cut_winner: Any) -> ChaseState:
-        """Apply the tie rule when every player still in would lose their last life together."""
+    def settle_tie(self, table: Table, state: ChaseState, tied: list[int], cut_winner: Any,
+                   number: int) -> ChaseState:
+        """Apply the tie rule when every player still in would lose their last life together (in deal ``number``)."""
         rule, together = table.options.tie_rule, tuple(sorted(tied))
         if rule is TieRule.REPLAY:
             return state
         if rule is TieRule.SHARE:
-            return ChaseState(state.lives, state.lost, True, together, final_tie=together)
+            return ChaseState(state.lives, state.lost, True, together, final_tie=together, lasted=state.lasted)
         if rule is TieRule.CUT:
             winner = self.read_cut_winner(table, tied, cut_winner)
             lives = tuple(0 if seat in tied and seat != winner else n for seat, n in enumerate(state.lives))
-            return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,), final_tie=together)
+            return ChaseState(lives, state.lost + len(tied) - 1, True, (winner,), final_tie=together,
+                              lasted=went_out(state.lives, lives, state.lasted, number))
         lives = tuple(0 if seat in tied else n for seat, n in enumerate(state.lives))
-        return ChaseState(lives, state.lost + len(tied), True, (), carried=True, tied=together, final_tie=together)
+        return ChaseState(lives, state.lost + len(tied), True, (), carried=True, tied=together, final_tie=together,
+                          lasted=went_out(state.lives, lives, state.lasted, number))
 
     def read_cut_winner(self, table: Table, tied: list[int], value: Any) -> int:
         """Read who won the cut: one of the tied players."""
@@ -283,6 +288,10 @@ class ChaseRules(BaseRules):
         if state.over:
             return list(state.winners)
         return self.leaders(table, state.lives, best_is_low=False)
+
+    def placing(self, table: Table, state: ChaseState, standings) -> list[float | None]:
+        """Place by lives left; players who are out by how long they lasted (out later, placed higher)."""
+        return outlasting(state.lives, state.lasted)
 
     def standings(self, table: Table, state: ChaseState, over: bool) -> list[dict[str, Any]]:
         """Return each seat's lives and whether they are out (no points: total is None)."""

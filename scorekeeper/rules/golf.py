@@ -23,7 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .base import Record, nmsg
+from .base import Record, nmsg, outlasting, went_out
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
@@ -171,6 +171,7 @@ class GolfState:
     pot: float = 0.0  # the money in the pot (the pot game)
     money: tuple[float, ...] = ()  # per seat: won from the pot minus put in
     doubled: int | None = None  # the seat whose failed knock was doubled on the last hole
+    lasted: tuple[int, ...] = ()  # the quarters game: per seat, the hole on which they paid their last quarter
 
 
 def cents(amount: float) -> float:
@@ -436,8 +437,9 @@ class GolfRules(BaseRules):
         points = [None if p is None else p + looks[seat] * cost for seat, p in enumerate(points)]
         totals = tuple(t + (p or 0) for t, p in zip(state.totals, points))
         quarters, out_together = self.pay_quarters(state, points)
+        lasted = () if quarters is None else went_out(state.quarters, quarters, state.lasted, state.holes + 1)
         after = GolfState(totals, quarters, state.holes + 1, out_together, state.pot, state.money,
-                          knocker if was_doubled(scores, knocker, table.options) else None)
+                          knocker if was_doubled(scores, knocker, table.options) else None, lasted)
         return self.settle_pot(table, after, scores, knocker), points
 
     def settle_pot(self, table: Table, state: GolfState, scores: Sequence[int | None], knocker: int | None):
@@ -587,7 +589,7 @@ class GolfRules(BaseRules):
     def placing(self, table: Table, state: GolfState, standings) -> list[float | None]:
         if state.quarters is None:
             return super().placing(table, state, standings)
-        return [-q for q in state.quarters]  # the quarters game: most quarters left is best
+        return outlasting(state.quarters, state.lasted)  # most quarters left, then who lasted longest
 
     def records(self, table: Table, state: GolfState, rounds: Sequence[Any],
                 standings: Sequence[Mapping[str, Any]]) -> list[Record]:

@@ -253,6 +253,26 @@ def test_finishing_by_hand_makes_those_with_most_lives_win() -> None:
     assert state.winners == [2, 3]
 
 
+@pytest.mark.parametrize("rounds, options, by_hand, places", [
+    # Bob out in deal 1, Ann in deal 2, Cy in deal 3: Di wins, then the one who lasted longest
+    ([lose(1), lose(0), lose(2)], {"lives": 1}, False, [3, 4, 2, 1]),
+    # out in the same deal: level, and the next place skips
+    ([lose(0, 1), lose(2)], {"lives": 1}, False, [3, 3, 2, 1]),
+    # still playing: lives first, then who lasted longest among those out
+    ([lose(0), lose(1), lose(0), lose(1), lose(2)], {"lives": 2}, False, [4, 3, 2, 1]),
+    # finished by hand: the same
+    ([lose(0), lose(0), lose(1), lose(1), lose(2)], {"lives": 2}, True, [4, 3, 2, 1]),
+    # the carry: everyone left goes out in the last deal together, after the one out before
+    ([lose(0), lose(1, 2, 3)], {"lives": 1, "tie_rule": "carry"}, False, [4, 1, 1, 1]),
+    # the cut: its winner first, the others out in that deal level, then the one out earlier
+    ([lose(0), {"losers": [1, 2, 3], "cut_winner": 2}], {"lives": 1, "tie_rule": "cut"}, False, [4, 2, 1, 2]),
+])
+def test_players_who_are_out_are_placed_by_how_long_they_lasted(rounds, options, by_hand, places) -> None:
+    """Out players have no lives left alike, but the table places them by when they went out: out later, higher."""
+    state = play(table(4, **options), rounds, finished_by_hand=by_hand)
+    assert [s["place"] for s in state.standings] == places
+
+
 def test_while_playing_the_leaders_have_most_lives() -> None:
     state = play(table(4), [lose(0, 1, 2)])
     assert state.winners == [] and state.leaders == [3]

@@ -199,6 +199,16 @@ def test_quarters_players_out_together_on_the_last_hole_share_the_win():
     assert d.over and d.winners == [0, 1, 2]
 
 
+@pytest.mark.parametrize("holes, places", [
+    ([hole(1, 2, 9), hole(1, 9, None)], [1, 2, 3]),  # Cy out on hole 1, Bob on hole 2: Bob lasted longer
+    ([hole(1, 9, 9)], [1, 2, 2]),  # out on the same hole: level
+    ([hole(9, 2, 3), hole(None, 2, 9)], [3, 1, 2]),
+])
+def test_quarters_players_out_are_placed_by_how_long_they_lasted(holes, places):
+    d = play(table(quarters=1), *holes)
+    assert d.over and [s["place"] for s in d.standings] == places
+
+
 def test_quarters_tie_for_highest_all_pay():
     t = table(quarters=2)
     d = play(t, hole(9, 9, 1))

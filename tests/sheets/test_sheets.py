@@ -512,7 +512,7 @@ def test_gin_sheets_have_a_box_per_hand_and_a_hollywood_pad(client):
 
 def test_a_french_filled_sheet_says_ties_and_money_the_french_way(client, create_game, post_round):
     state = play(create_game, post_round, "chase-the-ace", ["Ann", "Bob", "Cy"],
-                 [{"losers": [1]}, {"losers": [2]}] * 3)
+                 [{"losers": [1, 2]}] * 3)  # Bob and Cy go out in the same deal: level
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
     assert "2e ex æquo" in text and re.search(r"Le pot\s*: \d+,\d\d", text)
 
