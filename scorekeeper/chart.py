@@ -51,17 +51,22 @@ def marker(kind: str, x: float, y: float, colour: str) -> str:
 
 
 def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> list[float]:
-    """Move end labels apart so none overlap, keeping their order."""
+    """Move end labels apart so none overlap, keeping their order, each as near its line's end as it can be, and
+    within [top, bottom] while they fit: pushed down from the top, then back up from the bottom."""
     order = sorted(range(len(ys)), key=lambda i: ys[i])
-    placed = [0.0] * len(ys)
-    last = top - gap
+    placed = list(ys)
+    floor = top
     for i in order:
-        placed[i] = max(ys[i], last + gap)
-        last = placed[i]
-    overflow = last - bottom
-    if overflow > 0:  # pushed past the bottom: slide the stack back up
-        for i in order:
-            placed[i] -= overflow
+        placed[i] = floor = max(ys[i], floor)
+        floor += gap
+    ceiling = bottom
+    for i in reversed(order):
+        placed[i] = ceiling = min(placed[i], ceiling)
+        ceiling -= gap
+    floor = top  # more labels than the height holds: the first ones stay in view, the last run below it
+    for i in order:
+        placed[i] = floor = max(placed[i], floor)
+        floor += gap
     return placed
 
 
