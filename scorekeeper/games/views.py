@@ -216,8 +216,8 @@ def delete_round(game_id: str, number: int):
         flash(" ".join(errors.values()), "error")
     else:
         said = _(tables.rules_for(game).spec.rounds.deleted, n=number)
-        if request.form.get("undo") and len(json.dumps(data)) <= UNDONE_MOST:  # "Undo" just after a save: what
-            session[UNDONE] = {"game": game_id, "number": number, "data": data}  # was saved comes back in the form
+        if len(json.dumps(data)) <= UNDONE_MOST:  # what it held comes back in the form: one tap puts it back
+            session[UNDONE] = {"game": game_id, "number": number, "data": data}
             said = _("%(deleted)s What it held is back in the form below, to fix and save again.", deleted=said)
         flash(said, "info")
     return redirect(url_for("games.table", game_id=game_id))
