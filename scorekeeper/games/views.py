@@ -199,7 +199,11 @@ def edit_round(game_id: str, number: int):
         abort(404)
     fix = correct_round(game, number, request.form if request.method == "POST" else None)
     if fix.saved:
-        return redirect(url_for("games.table", game_id=game_id, _anchor="rounds"))
+        flash(_("%(round)s corrected; every total after it is worked out again.", round=tr(fix.title)),
+              f"corrected:{number}")
+        return redirect(url_for("games.table", game_id=game_id, _anchor="corrected"))
+    if request.method == "POST" and any(field.errors for field in fix.form):
+        fix.form.refused = _("The correction was not saved; see what is marked below.")
     return render_template("games/edit_round.html", game=game, number=number, title=fix.title, form=fix.form,
                            edit_table=fix.before.table, edit_seats_in=fix.before.seats_in), \
         422 if request.method == "POST" else 200

@@ -373,7 +373,10 @@ def merge_player(group_id: str, member_id: int):
     group = editable_group(group_id)
     member = member_or_404(group, member_id)
     into_id = plain_number(request.form.get("into", ""), longest=18)
-    into = member_or_404(group, into_id) if into_id is not None else abort(404)
+    if into_id is None:
+        flash(_("Pick the player %(name)s is the same person as.", name=member.name), "error")
+        return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
+    into = member_or_404(group, into_id)
     errors = saved(lambda: service.merge_members(group, member, into))
     if errors:
         flash_errors(errors, "")

@@ -200,6 +200,12 @@ def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_grou
     refused = client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "bob", "colour": "",
                                                                                "emoji": ""}, follow_redirects=True)
     assert "already in this group" in refused.get_data(as_text=True)
+    page = client.get(f"/groups/{group['id']}/players/{ids['Bob']}").get_data(as_text=True)
+    assert 'data-confirm="Merge Bob into the player picked?' in page  # one tap never merges
+    assert '<select id="into" name="into" required><option value="">Pick a player</option>' in page  # nobody picked
+    unpicked = client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": ""},
+                           follow_redirects=True)
+    assert unpicked.status_code == 200 and "Pick the player Bob is the same person as." in unpicked.get_data(as_text=True)
     merged = client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": ids["Robert"]})
     assert merged.headers["Location"].endswith(f"/players/{ids['Robert']}")
     assert "Bob" not in client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)

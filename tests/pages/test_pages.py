@@ -656,6 +656,22 @@ def test_other_scores_sent_again_from_a_saved_correction_come_back_as_typed(clie
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 5}, {"score": 9}]}
 
 
+def test_a_saved_correction_says_so_above_the_rounds_and_a_refused_one_says_it_was_not_saved(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    saved = client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "5", "score-1": "2"})
+    assert saved.status_code == 302 and saved.headers["Location"].endswith("#corrected")
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    said = '<p class="flash flash-info" id="corrected" role="status">Hole 1 corrected; every total after it is ' \
+           'worked out again.</p>'
+    assert said in page and page.index(said) < page.index('id="rounds"') and page.count("Hole 1 corrected") == 1
+    assert "Hole 1 corrected" not in client.get(f"/games/{gid}").get_data(as_text=True)  # said once
+    refused = client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "x", "score-1": "2"})
+    shown = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "The correction was not saved; see what is marked below." in shown
+    assert "The correction was not saved" not in client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+
+
 def test_replace_it_with_mine_sends_what_the_round_held_when_the_panel_showed_it(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     client.post(f"/games/{gid}/rounds", data={"number": "1", "score-0": "5", "score-1": "6"})
