@@ -130,6 +130,14 @@ class Stats:
     records: list[Feature]
 
     @property
+    def held_records(self) -> list[tuple[Feature, list[str]]]:
+        """Return each record once, with everyone who reached it in its game (a tie is one line, not one a player)."""
+        held: dict[tuple[str, str, str], tuple[Feature, list[str]]] = {}
+        for feature in self.records:
+            held.setdefault((feature.game, feature.kind, feature.game_id), (feature, []))[1].append(feature.member.name)
+        return list(held.values())
+
+    @property
     def any_level(self) -> bool:
         """Say whether two players ever finished level: then every head-to-head cell gives its level games too."""
         return any(counts["level"] for row in self.head_to_head.values() for counts in row.values())

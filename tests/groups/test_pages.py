@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.groups.conftest import bearer
+from tests.sheets.test_sheets import pdf_text
 
 
 def make_on_page(client, name="Sunday Golf", players=("Ann", "Bob", "Cy")):
@@ -219,8 +220,11 @@ def test_odd_numbers_and_dates_in_a_groups_addresses_are_not_errors(client, make
     for query in ("page=%C2%B2", "page=%D9%A3", "period=dates&until=9999-12-31", "period=dates&since=0001-01-01"):
         assert client.get(f"/groups/{group['id']}?{query}").status_code == 200, query
     assert client.get(f"/groups/{group['id']}/season.pdf?period=dates&until=9999-12-31").status_code == 200
-    for into in ("²", "٣", "9" * 40):
-        assert client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": into}).status_code == 404
+    for into in ("²", "٣", "9" * 40):  # no player's number: asked to pick one, nothing merged
+        answer = client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": into})
+        assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/players/{ids['Bob']}")
+    shown = client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_json()
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"]
 
 
 def test_the_history_is_a_csv_and_the_season_a_pdf(client, make_group, play_golf):
@@ -347,3 +351,16 @@ def test_win_rates_are_written_as_the_readers_language_writes_a_percentage(clien
     assert "<td>13%</td>" in english and "<td>100%</td>" in english and "<td>0%</td>" in english
     french = client.get(f"/groups/{group['id']}?lang=fr", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "<td>13\u00a0%</td>" in french and "<td>100\u00a0%</td>" in french  # a no-break space before the sign
+
+
+def test_a_record_reached_by_several_players_in_one_game_is_one_line(client, make_group, play_golf):
+    """Ann, Bob and Cy all scored 0 on a hole of the same game: one record, held by the three, on the page and
+    in the season summary, not the same line three times."""
+    group = make_group(players=("Ann", "Bob", "Cy"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    play_golf(group, ["Ann", "Bob", "Cy"], [[0, 0, 0], [5, 7, 9]])
+    page = client.get(f"/groups/{group['id']}").get_data(as_text=True)
+    assert page.count("Golf: lowest score on one hole") == 1
+    assert "<span>0 · Ann, Bob, and Cy</span>" in page  # as the language lists names (Babel's English)
+    _, text = pdf_text(client.get(f"/groups/{group['id']}/season.pdf"))
+    assert text.count("lowest score on one hole") == 1 and "Ann, Bob, and Cy" in text
