@@ -93,7 +93,7 @@ class PointsField(WholeNumberField):
         if not SUM.fullmatch(text):
             field = upper_first(self.label.text)  # an "or penalty" box: "Penalty: …"
             if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
-                error = _l("%(field)s: too big for a score (6 digits at most)", field=field)
+                error = _l("%(field)s: too big for a score", field=field)
             else:
                 error = _l("%(field)s: write a whole number, or a sum such as 12+11+7", field=field)
             self.process_errors.append(error)
