@@ -129,7 +129,7 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
     """The leaderboard and a player's best and worst show every column at 360 px, without a sideways scroll."""
     from tests.browser.test_accessibility import api
 
-    names = ["Ann", "Bob", "Cat", "Maximilienne-Éléonore de la Tour d'Auvrg"]  # a long name wraps in its cell
+    names = ["Ann", "Bob", "Grandpa", "Maximilienne-Éléonore de la Tour d'Auvrg"]  # a long name wraps in its cell
     group = api(live_server, "/groups", {"name": "Friday Club", "players": names})
     out = {"clean_books": 1, "dirty_books": 2, "red_threes": 0, "went_out": True, "melded_points": 300,
            "left_points": 0}
@@ -150,6 +150,12 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
     for path in (f"/groups/{group['id']}", f"/groups/{group['id']}/players/{member}"):
         page.goto(live_server + path)
         assert page.evaluate(CUT_OFF) == [], path
+    page.goto(f"{live_server}/groups/{group['id']}")
+    for cell in page.locator("table.leaderboard th[scope=row] a span").all()[:3]:  # one word: never broken inside
+        lines = cell.evaluate("e => e.getClientRects().length === 1 && e.getBoundingClientRect().height"
+                              " < 1.6 * parseFloat(getComputedStyle(e).lineHeight)")
+        assert lines, cell.inner_text()
+    page.goto(f"{live_server}/groups/{group['id']}/players/{member}")
     # A game's name has a line of its own above its figures: "Hand & Foot (canasta à main et pied)" is never
     # squeezed into a first column a few letters wide, broken inside its words.
     names = page.locator("table.by-game th.game-name")
