@@ -228,6 +228,10 @@ class ChaseRules(BaseRules):
         ticks the cards overrule is refused: the ticks would be dropped without a word."""
         cards, losers = data.get("cards"), data.get("losers")
         if cards_decide(data):
+            if entered and losers not in (None, []) and isinstance(cards, list) and any(
+                    is_blank(card) for card, lives in zip(cards, state.lives) if lives > 0):
+                raise fail("cards", N_("some cards are given and a player is ticked as losing a life: give every "
+                                       "player's card, or clear the cards and keep the ticks"))
             by_cards = losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
             if entered and losers not in (None, []) and sorted(need_seats(losers, "losers", table)) != by_cards:
                 text, params = said_by_cards(table, by_cards)

@@ -90,6 +90,16 @@ def test_players_ticked_as_losers_against_the_cards_are_refused(cards, losers, s
     assert stored.broken is None and len(stored.rounds) == 1  # scored by its cards, as it was
 
 
+@pytest.mark.parametrize("cards", [["A", None, None, None], ["A", "", "5", None], ["A", "2", "5", " "]])
+def test_some_cards_and_a_tick_are_refused_as_one_or_the_other(cards) -> None:
+    """A card picked for Ann and Bob ticked: not "give Bob's card, give Cy's card…" for every empty box, but the
+    choice the table has."""
+    with pytest.raises(RoundRefused) as err:
+        play(table(4), [{"cards": cards, "losers": [1]}], entered=1)
+    assert set(err.value.errors) == {"cards"}
+    assert str(err.value.errors["cards"]).startswith("some cards are given and a player is ticked as losing a life")
+
+
 @pytest.mark.parametrize("losers", ["1", {"0": 1}, [True], [9]])
 def test_ticks_beside_the_cards_that_are_no_players_are_refused(losers) -> None:
     with pytest.raises(RoundRefused) as err:
