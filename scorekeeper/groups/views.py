@@ -204,8 +204,9 @@ def chosen_filter() -> tuple[str, stats.Filter, dict[str, str]]:
         choice, since, until = "all", None, None
     try:
         return choice, stats.read_filter(game, since, until), {}
-    except Problem as exc:
-        return choice, stats.Filter(), tr_errors(exc.errors)
+    except Problem as exc:  # the figures of every date, of the game chosen if it is one, said so beside them
+        errors = tr_errors(exc.errors)
+        return choice, stats.Filter() if "game" in errors else stats.read_filter(game, None, None), errors
 
 
 @bp.get("/groups/<group_id>/join/<token>")

@@ -255,7 +255,12 @@ def test_the_page_filters_the_leaderboard_and_names_a_bad_date(client, make_grou
     for period in ("all", "year", "month"):
         assert "1 finished game counted" in client.get(f"/groups/{group['id']}?period={period}").get_data(as_text=True)
     bad = client.get(f"/groups/{group['id']}?period=dates&since=2026-02-30").get_data(as_text=True)
-    assert "YYYY-MM-DD" in bad
+    assert "YYYY-MM-DD" in bad and "1 finished game counted. The dates above cannot be used, so these figures are " \
+        "for all time." in bad
+    reversed_ = client.get(f"/groups/{group['id']}?period=dates&since=2026-12-01&until=2026-01-01&game=trash")
+    shown = reversed_.get_data(as_text=True)
+    assert "the last day comes before the first" in shown and "for all time" in shown
+    assert "0 finished games counted" in shown  # the game chosen still counts: only the dates are set aside
     assert "0 finished games counted" in client.get(f"/groups/{group['id']}?game=trash").get_data(as_text=True)
 
 
