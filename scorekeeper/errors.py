@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import exc as sa
+from werkzeug.exceptions import NotFound
 
 from .api.views import http_error
 from .extensions import db
@@ -58,6 +59,11 @@ def server_error(exc):
                            text=_("Nothing was saved. Please try again.")), 500
 
 
+class GroupNotShown(NotFound):
+    """A group this browser holds no link of, or no group at all: the same answer, which tells the two apart for
+    nobody, but says where a group's link comes from."""
+
+
 def page_error(exc):
     """Show a page error in table words (the API answers JSON; see api.views)."""
     if exc.code == 429 and getattr(exc, "response", None) is not None:  # a form past the limit, again as typed
@@ -76,7 +82,9 @@ def page_error(exc):
     texts = {
         403: (_("You can follow this game, but not change it"), _("Ask whoever started it for the edit link.")),
         400: (_("That form could not be read"), _("It may have expired. Go back, reload the page and send it again.")),
-        404: (_("Nothing here"), _("There is no such game or page; check the link.")),
+        404: (_("Nothing here"), _("There is no such group, or this browser was never given its link: open the "
+                                   "link its players were sent, or ask whoever keeps the group for it.")
+              if isinstance(exc, GroupNotShown) else _("There is no such game or page; check the link.")),
         413: (_("That was too much to send"), sentence(exc.description)),
         429: (_("Slow down a little"), sentence(exc.description)),
     }

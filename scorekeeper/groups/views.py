@@ -13,6 +13,7 @@ from sqlalchemy import select
 from .. import rules as registry
 from .. import services
 from ..access import may_create, remember_token, token_for
+from ..errors import GroupNotShown
 from ..extensions import csrf, db
 from ..hosting import carries_token, limits_creation, printing
 from ..i18n import minus, tr_errors
@@ -64,11 +65,11 @@ def readable_group(group_id: str, revalidated: bool = False, head: bool = False)
     try:
         group = service.group_head(group_id) if head else service.load_group(group_id)
     except Problem:
-        abort(404)
+        raise GroupNotShown() from None
     token = group_token(group)
     key = view_key(group)
     if token is None and not group.view_matches(key):
-        abort(404)
+        raise GroupNotShown()
     if token is None and request.args.get("view"):
         remember_group(group, view=key)
     if token is not None or not revalidated:

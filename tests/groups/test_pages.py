@@ -369,3 +369,16 @@ def test_a_record_reached_by_several_players_in_one_game_is_one_line(client, mak
     assert "<span>0 · Ann, Bob, and Cy</span>" in page  # as the language lists names (Babel's English)
     _, text = pdf_text(client.get(f"/groups/{group['id']}/season.pdf"))
     assert text.count("lowest score on one hole") == 1 and "Ann, Bob, and Cy" in text
+
+
+def test_a_groups_address_without_its_link_says_where_the_link_comes_from(client, app, make_group):
+    """Not "no such game or page": a group is private to those given its link, and the page says so, the same
+    for a group that does not exist (it tells nobody which groups do)."""
+    group = make_group()
+    stranger = app.test_client()
+    for path in (f"/groups/{group['id']}", "/groups/NoSuchGroup12345"):
+        answer = stranger.get(path)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 404 and "this browser was never given its link" in page, path
+    assert "There is no such game or page" in stranger.get("/games/NoSuchGame123456").get_data(as_text=True)
+    assert stranger.get(f"/api/groups/{group['id']}").status_code in (401, 404)
