@@ -649,3 +649,12 @@ def test_a_long_rounds_name_wraps_in_a_wide_column_instead_of_running_into_the_s
     golf = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
     client.get(f"/games/{golf['id']}/sheet.pdf", headers={"Accept-Language": lang})
     assert '<table class="sheet filled">' in pages[-1]  # "Hole 1" keeps the narrow column
+
+
+@pytest.mark.parametrize("language, says", [("en", "Ended early, after hole 2 of 9."),
+                                            ("fr", "Partie arrêtée avant la fin, après le trou 2 sur 9.")])
+def test_a_game_ended_by_hand_says_so_on_its_sheet(client, create_game, post_round, language, says):
+    state = play(create_game, post_round, "golf", ["Ann", "Bob"], [{"players": [{"score": 3}, {"score": 5}]}] * 2)
+    client.post(f"/api/games/{state['id']}/finish", headers={"Authorization": f"Bearer {state['token']}"})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": language}))
+    assert says in text
