@@ -335,7 +335,8 @@ def keep_results(game: Game, derived: Derived) -> None:
     rows = [{**common, "member_id": members[row["seat"]], "seat": row["seat"], "place": row["place"],
              "total": row.get("total") if key == "total" else None, "won": row["seat"] in derived.winners}
             for row in derived.standings]
-    db.session.execute(insert(Result), rows)
+    if len(rows) > 1:  # a game played alone (any game allows it) is won against nobody: no leaderboard's
+        db.session.execute(insert(Result), rows)
     feats = [{**common, "member_id": members[r.seat], "kind": r.kind, "value": r.value,
               "what": {"text": r.what.text, "params": dict(r.what.params), "plural": r.what.plural},
               "rank": -r.value if r.higher_is_better else r.value}

@@ -192,6 +192,20 @@ def test_any_game_counts_per_name_with_its_own_way_of_winning(client, make_group
     assert "any:low" not in page
 
 
+def test_a_game_played_alone_is_no_win_and_keeps_its_records(client, make_group):
+    """Cy's game of Patience (any game, one player) is won against nobody: no game played or won in the
+    leaderboard, but its best total is a record of the group's."""
+    group = make_group()
+    game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                       json={"game": "any", "players": ["Cy"], "options": {"name": "Patience", "rounds": 1}}).get_json()
+    assert client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [52]}},
+                       headers=bearer(game["token"])).status_code == 201
+    body, players = stats_of(client, group)
+    assert body["games"] == 0 and players["Cy"]["played"] == 0 and players["Cy"]["wins"] == 0
+    held = [(r["name"], r["value"]) for r in body["records"] if r["game"] == "any:high:Patience"]
+    assert held and set(held) == {("Cy", 52)}  # its best round and its best total
+
+
 @pytest.mark.parametrize("part, whole, shown", [(1, 8, 13), (83, 666, 12), (2, 3, 67), (0, 0, 0), (5, 5, 100)])
 def test_a_win_rate_is_rounded_once_from_the_counts(part, whole, shown):
     from scorekeeper.groups.stats import whole_percent
