@@ -795,6 +795,23 @@ class BaseRules:
         return [seat for seat, v in enumerate(values) if v == best]
 
 
+def out_of_the_game(path: str, name: str, entered: bool = True) -> RulesError:
+    """Refuse an entry for a player who is out of the game: "leave this empty" in the round being typed; in a later
+    round a correction reaches, what the correction did to it."""
+    if entered:
+        return fail(path, N_("%(name)s is out of the game; leave this empty"), name=name)
+    return fail(path, N_("%(name)s would be out of the game by then, yet this round has an entry for them"), name=name)
+
+
+def missing_entry(path: str, ask: str, name: str, entered: bool = True) -> RulesError:
+    """Refuse a round with no entry for a player still in: ``ask`` for it in the round being typed; in a later round
+    a correction reaches, what the correction did to it."""
+    if entered:
+        return fail(path, ask, name=name)
+    return fail(path, N_("%(name)s would still be in the game by then, yet this round has no entry for them"),
+                name=name)
+
+
 LASTED = 10**9  # more rounds than any game is played for: what a seat has left always ranks before when it went out
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Names, Record, best_of, outlasting, went_out
+from .base import Names, Record, best_of, missing_entry, out_of_the_game, outlasting, went_out
 from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
                    need_list, need_object, need_seat, need_seats, number_option, option_line)
@@ -232,7 +232,7 @@ class ChaseRules(BaseRules):
                     is_blank(card) for card, lives in zip(cards, state.lives) if lives > 0):
                 raise fail("cards", N_("some cards are given and a player is ticked as losing a life: give every "
                                        "player's card, or clear the cards and keep the ticks"))
-            by_cards = losers_by_cards(self.read_cards(table, state, cards), table.options.cancel_matches)
+            by_cards = losers_by_cards(self.read_cards(table, state, cards, entered), table.options.cancel_matches)
             if entered and losers not in (None, []) and sorted(need_seats(losers, "losers", table)) != by_cards:
                 text, params = said_by_cards(table, by_cards)
                 raise fail("losers", text, **params)
@@ -246,11 +246,11 @@ class ChaseRules(BaseRules):
                 raise fail("losers", N_("%(name)s is already out of the game"), name=table.players[seat])
         return losers
 
-    def read_cards(self, table: Table, state: ChaseState, value: Any) -> list[str | None]:
+    def read_cards(self, table: Table, state: ChaseState, value: Any, entered: bool = True) -> list[str | None]:
         """Read one rank per seat (None for a seat that is out), reporting every broken card at once."""
         cards = need_list(value, "cards", table)
         errors: dict[str, Msg] = {}
-        dealt = [gather(errors, read_seat_card, table, seat, card, state.lives[seat] > 0)
+        dealt = [gather(errors, read_seat_card, table, seat, card, state.lives[seat] > 0, entered)
                  for seat, card in enumerate(cards)]
         if errors:
             raise RulesError(errors)
@@ -440,15 +440,15 @@ def all_blank(cards: Any) -> bool:
     return isinstance(cards, list) and all(is_blank(card) for card in cards)
 
 
-def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool) -> Card | None:
+def read_seat_card(table: Table, seat: int, card: Any, seat_in: bool, entered: bool = True) -> Card | None:
     """Read one seat's card (its rank, and its suit when given) for a player still in, nothing for one who is out."""
     path, name = f"cards.{seat}", table.players[seat]
     if not seat_in:
         if not is_blank(card):
-            raise fail(path, N_("%(name)s is out of the game; leave this empty"), name=name)
+            raise out_of_the_game(path, name, entered)
         return None
     if is_blank(card):
-        raise fail(path, N_("give %(name)s's card"), name=name)
+        raise missing_entry(path, N_("give %(name)s's card"), name, entered)
     return read_card(card, path)
 
 

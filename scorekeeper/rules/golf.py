@@ -23,7 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .base import Record, nmsg, outlasting, went_out
+from .base import Record, missing_entry, nmsg, out_of_the_game, outlasting, went_out
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
@@ -431,7 +431,7 @@ class GolfRules(BaseRules):
         return [q > 0 for q in state.quarters]
 
     def play(self, table: Table, state: GolfState, turn: Turn, data: Mapping[str, Any]):
-        scores, looks, knocker = self.read_hole(table, state, need_object(data))
+        scores, looks, knocker = self.read_hole(table, state, need_object(data), turn.entered)
         points = knock_adjusted(scores, knocker, table.options)
         cost = table.options.look_cost
         points = [None if p is None else p + looks[seat] * cost for seat, p in enumerate(points)]
@@ -458,7 +458,7 @@ class GolfRules(BaseRules):
         money[knocker] -= paid
         return replace(state, pot=cents(state.pot + paid), money=tuple(cents(m) for m in money))
 
-    def read_hole(self, table: Table, state: GolfState, data: Mapping[str, Any]):
+    def read_hole(self, table: Table, state: GolfState, data: Mapping[str, Any], entered: bool = True):
         """Check a hole's data, reporting every broken entry at once; return layout scores, looks and the knocker."""
         seats_in = self.seats_in(table, state)
         entries = need_entries(data, table)
@@ -467,7 +467,7 @@ class GolfRules(BaseRules):
         layouts: list[tuple[str, list[Card]]] = []
         errors: dict[str, Msg] = {}
         for seat, entry in enumerate(entries):
-            score, seat_looks, cards = gather(errors, self.read_entry, table, seat, entry, seats_in[seat]) \
+            score, seat_looks, cards = gather(errors, self.read_entry, table, seat, entry, seats_in[seat], entered) \
                 or (None, 0, [])
             scores.append(score)
             looks.append(seat_looks)
@@ -479,15 +479,15 @@ class GolfRules(BaseRules):
         return scores, looks, knocker
 
     def read_entry(self, table: Table, seat: int, entry: Mapping[str, Any] | None,
-                   seat_in: bool) -> tuple[int | None, int, list[Card]]:
+                   seat_in: bool, entered: bool = True) -> tuple[int | None, int, list[Card]]:
         """Read one seat's entry: its layout score (None when out), its looks and its cards."""
         name = table.players[seat]
         if not seat_in:
             if entry is not None:
-                raise fail(f"players.{seat}", N_("%(name)s is out of the game; leave this empty"), name=name)
+                raise out_of_the_game(f"players.{seat}", name, entered)
             return None, 0, []
         if entry is None:
-            raise fail(f"players.{seat}", N_("give %(name)s's cards or score"), name=name)
+            raise missing_entry(f"players.{seat}", N_("give %(name)s's cards or score"), name, entered)
         errors: dict[str, Msg] = {}
         score, cards = gather(errors, self.read_layout, table, seat, entry) or (None, [])
         looks = gather(errors, need_int, entry.get("looks", 0), f"players.{seat}.looks", 0, 50)

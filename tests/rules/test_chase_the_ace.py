@@ -360,8 +360,17 @@ def test_every_problem_of_a_deal_is_reported_at_once(rounds: list[Any], data: di
 
 def test_each_problem_names_its_player() -> None:
     with pytest.raises(RoundRefused) as exc:
-        play(table(3), [{"cards": ["", "3", ""]}])
+        play(table(3), [{"cards": ["", "3", ""]}], entered=1)
     assert [str(m) for m in exc.value.errors.values()] == ["give Ann's card", "give Cy's card"]
+
+
+def test_a_later_deal_a_correction_breaks_says_what_the_correction_did_to_it() -> None:
+    """Deal 1 corrected so that Bob loses his only life instead of Ann: deal 2 has a card for Bob and none for Ann."""
+    with pytest.raises(RoundRefused) as exc:
+        play(table(3, lives=1), [lose(1), {"cards": ["", "3", "5"]}], entered=1)
+    assert exc.value.number == 2 and [str(m) for m in exc.value.errors.values()] == [
+        "Ann would still be in the game by then, yet this round has no entry for them",
+        "Bob would be out of the game by then, yet this round has an entry for them"]
 
 
 def test_a_refused_round_changes_nothing() -> None:

@@ -427,8 +427,18 @@ def test_every_problem_of_a_hole_is_reported_at_once(options, data, fields):
 
 def test_each_problem_names_its_player():
     with pytest.raises(RoundRefused) as exc:
-        play(table(), hole({}, 3, None))
+        play_rounds(table(), [hole({}, 3, None)], entered=1)
     assert [str(m) for m in exc.value.errors.values()] == ["give Ann's cards or score", "give Cy's cards or score"]
+
+
+def test_a_later_hole_a_correction_breaks_says_what_the_correction_did_to_it():
+    """Not "leave this empty" nor "give Cy's cards" about a hole nobody is typing: what the hole would be."""
+    t = table(quarters=1)
+    with pytest.raises(RoundRefused) as exc:  # hole 1 corrected so that Ann goes out, not Cy
+        play_rounds(t, [hole(9, 2, 1), hole(1, 2, None)], entered=1)
+    assert exc.value.number == 2 and [str(m) for m in exc.value.errors.values()] == [
+        "Ann would be out of the game by then, yet this round has an entry for them",
+        "Cy would still be in the game by then, yet this round has no entry for them"]
 
 
 # --- games.md "More checks": the score bounds are those of a real layout -------------------------
