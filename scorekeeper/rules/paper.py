@@ -63,6 +63,7 @@ class Plan:
     per_player: bool = True                            # the columns repeat for each player (else: once, a log)
     summary: Msg | None = None                         # the line under the heading, when the game's own misleads
     footer_split: bool = False                         # the footer lines are written per column (a pad's games)
+    shows: frozenset[str] = frozenset()                # options its keys and footer state: not listed again below
 
 
 PRINTED_ROWS = 100  # rows a blank sheet prints at most: a game of 1,000 deals is written on a sheet printed again
@@ -156,7 +157,9 @@ def golf_plan(table: Table) -> Plan:
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
                 tokens=("☐",) * (o.quarters or 0),
                 tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
-                notes=(won,), open_rows=not o.holes, summary=summary)
+                notes=(won,), open_rows=not o.holes, summary=summary,
+                shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
+                                 "look_cost", "target", "quarters", "pot_stake"}))
 
 
 def garbage_plan(table: Table) -> Plan:
@@ -187,6 +190,7 @@ def trash_plan(table: Table) -> Plan:
     return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
                 tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
                 keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals,
+                shows=frozenset({"wild", "win_at", "deals", "also_completed"}),
                 notes=(trash_won(o), msg(N_("★ Strike out this place and you have won the game.")), *cut_short(o.deals)))
 
 
@@ -268,6 +272,8 @@ def gin_plan(table: Table) -> Plan:
     columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
+                shows=frozenset({"knock_max", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target", "box_bonus",
+                                 "shutout_double", "game_bonus"}),
                 notes=(msg(N_("Highest total wins.")),
                        *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
                          if o.box_bonus else ())), open_rows=True)

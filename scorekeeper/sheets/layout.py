@@ -202,7 +202,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     """
     order = list(plan.seat_order) or list(range(table.n))
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
-    options = options_in_force(spec, table)
+    options = options_in_force(spec, table, plan.shows)
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
     plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print)
     return {
@@ -216,14 +216,14 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     }
 
 
-def options_in_force(spec: GameSpec, table: Table) -> list[tuple[Any, Any]]:
+def options_in_force(spec: GameSpec, table: Table, shown: frozenset[str] = frozenset()) -> list[tuple[Any, Any]]:
     """Return the house rules a sheet lists: only those in force (no "Play to a target: —", no "Win at: 0", no
-    "One-eyed jacks are wild: no", no "Knocker lowest: scores as usual" or "Equal cards cancel: never"), and who
-    deals first only when there are names to deal."""
+    "One-eyed jacks are wild: no", no "Knocker lowest: scores as usual" or "Equal cards cancel: never"), none the
+    sheet's keys state already (``shown``), and who deals first only when there are names to deal."""
     listed = []
     for (label, words), option in zip(spec.describe_options(table.options, table.players), spec.options):
         value = getattr(table.options, option.name, None)
-        if option.name == "first_dealer" and not any(table.players):
+        if option.name in shown or (option.name == "first_dealer" and not any(table.players)):
             continue
         if value is None or value is False or (type(value) is int and value == 0 and option.name != "first_dealer") \
                 or (isinstance(value, Mapping) and not value) or getattr(value, "value", None) == "none":

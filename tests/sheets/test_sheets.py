@@ -658,3 +658,15 @@ def test_a_game_ended_by_hand_says_so_on_its_sheet(client, create_game, post_rou
     client.post(f"/api/games/{state['id']}/finish", headers={"Authorization": f"Bearer {state['token']}"})
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": language}))
     assert says in text
+
+
+@pytest.mark.parametrize("key, stated, not_again", [
+    ("gin-rummy", ["Knock with", "Undercut"], ["Gin bonus:", "Undercut bonus:", "Play to:", "Most deadwood to knock"]),
+    ("golf", ["Cards each", "Equal cards"], ["Cards in each layout:"]),
+    ("trash", ["Wild cards", "Winning"], ["Wild cards:"]),
+])
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+def test_a_rule_the_sheets_key_states_is_not_listed_again_below_it(client, key, stated, not_again, kind):
+    _, text = pdf_text(blank(client, key, 2, ("Ann", "Bob"), kind=kind))
+    assert all(words in text for words in stated) and not any(words in text for words in not_again), text[-600:]
+    assert "Who deals first" in text  # what no key states is still listed (a table of its own on the rules card)
