@@ -359,14 +359,20 @@ class Saved:
 
 
 def saved_entry(game: Game, entry: Entry | None) -> Saved | None:
-    """Return what the form entry's key already saved, or None when it saved nothing."""
+    """Return what the form entry's key already saved, or None when it saved nothing, or nothing that still stands
+    (its round deleted since: the key is free again, so that what it sends now is taken as any new entry)."""
     if entry is None:
         return None
     earlier = db.session.scalar(select(IdempotentReply).filter_by(game_id=game.id, key=ENTRY_KEY + entry.key))
     if earlier is None:
         return None
+    number = earlier.body.get("round")
+    if not isinstance(number, int) or not 0 < number <= len(game.rounds):
+        db.session.delete(earlier)
+        db.session.flush()
+        return None
     sent = earlier.body.get("sent")  # None: saved before what was sent was kept, so taken to be a retry
-    return Saved(int(earlier.body.get("round", 0)), again=sent is None or sent == entry.sent)
+    return Saved(number, again=sent is None or sent == entry.sent)
 
 
 def remember_entry(game: Game, entry: Entry | None, number: int) -> None:

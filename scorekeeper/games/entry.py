@@ -61,9 +61,9 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     fields = tables.next_fields(game, derived)
     form = None if fields is None else round_form(fields, derived.table, derived.seats_in, formdata=posted)
     if earlier is not None:
-        return lost_race(tables.table_view(game), earlier.round, form, here=True)
+        return lost_race(game, earlier.round, posted, here=True)
     if number is not None and 0 < number <= tables.rounds_stored(game, derived):
-        return lost_race(tables.table_view(game), number, form)
+        return lost_race(game, number, posted)
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return Taken("")
@@ -73,9 +73,9 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
         if errors is None:
             flash_saved(game, derived, number or tables.rounds_stored(game, derived) + 1)
             return Taken()
-        fresh = tables.table_view(services.load_game(game.public_id))
-        if any(r.number == number for r in fresh.rounds):  # another phone saved it while this one waited
-            return lost_race(fresh, number, form)
+        fresh = services.load_game(game.public_id)
+        if number is not None and 0 < number <= len(fresh.rounds):  # another phone saved it while this one waited
+            return lost_race(fresh, number, posted)
         place_errors(form, errors)
     else:
         place_errors(form, rest_checked(game, derived, form))
@@ -109,14 +109,15 @@ def flash_saved(game: Game, derived, number: int) -> None:
     flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
 
 
-def lost_race(view: TableView, number: int, form, here: bool = False) -> Taken:
+def lost_race(game: Game, number: int, posted: Mapping[str, Any], here: bool = False) -> Taken:
     """Answer a round another phone saved first (or this phone, from the same form, before it was changed and sent
     again: ``here``): "already saved" when it holds the same, else what it holds.
 
     The typed numbers are not carried into the next round's form: one more tap must never save a duplicate.
     """
-    saved = next(r for r in view.rounds if r.number == number)
-    mine = round_data(form, view.derived.table, view.derived.seats_in) if form and form.validate() else None
+    view = tables.table_view(game)
+    saved = view.rounds[number - 1]
+    mine = typed_as(game, number, posted)
     if mine is not None and dict(saved.data) == mine:
         flash(_("%(round)s is already saved, with the same scores.", round=tr(saved.title)), "info")
     elif here:
@@ -126,6 +127,14 @@ def lost_race(view: TableView, number: int, form, here: bool = False) -> Taken:
         flash(_("Another phone saved %(round)s first: %(scores)s. What you typed was not saved; check the scores.",
                 round=tr(saved.title), scores=held_scores(view, saved)), f"race:{number}")  # beside Save, as typed
     return Taken()
+
+
+def typed_as(game: Game, number: int, posted: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Read a posted round form as round ``number`` of the game, with that round's own questions and players still
+    in (the next round's may differ), or None when it does not read as one."""
+    before = tables.before_round(game, number)
+    form = round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted)
+    return round_data(form, before.table, before.seats_in) if form.validate() else None
 
 
 def held_scores(view: TableView, saved) -> str:
@@ -193,6 +202,8 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         place_errors(form, errors)
     else:
         place_errors(form, rest_checked(game, before, form))
+    form.refused = _("The correction was not saved; see what is marked below.") if any(f.errors for f in form) \
+        else _("The correction was not saved.")  # what is wrong stands above the boxes (a later round's refusal)
     return Correction(form, title, before)
 
 

@@ -25,7 +25,7 @@ from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_g
                     place_new_game_errors, preset_inputs, round_form)
 
 
-UNDONE = "undone"  # the session's round taken back with Undo: {"game", "number", "data"}, shown once in the form
+UNDONE = "undone"  # the session's last round deleted (Undo): {"game", "number", "data"}, shown once in the form
 UNDONE_MOST = 1500  # characters of round data a session cookie carries back (it holds the edit tokens too)
 
 
@@ -137,7 +137,7 @@ def table(game: Game):
     """Show the table: standings, every round so far, and the form for the next one (kept once per version
     and variant: see ``answers_from_cache``)."""
     view = tables.table_view(game)
-    undone = session.pop(UNDONE, None)  # a round taken back with Undo comes back in the form once, to fix
+    undone = session.pop(UNDONE, None)  # a round just deleted (Undo) comes back in the form once, to fix
     form = None
     if token_for(game) and view.accepts_rounds:
         form = round_form(view.fields, view.derived.table, view.derived.seats_in, data=undone["data"]) \
@@ -200,10 +200,8 @@ def edit_round(game_id: str, number: int):
     fix = correct_round(game, number, request.form if request.method == "POST" else None)
     if fix.saved:
         flash(_("%(round)s corrected; every total after it is worked out again.", round=tr(fix.title)),
-              f"corrected:{number}")
+              f"corrected:{game_id}")  # shown above this game's rounds, not another's
         return redirect(url_for("games.table", game_id=game_id, _anchor="corrected"))
-    if request.method == "POST" and any(field.errors for field in fix.form):
-        fix.form.refused = _("The correction was not saved; see what is marked below.")
     return render_template("games/edit_round.html", game=game, number=number, title=fix.title, form=fix.form,
                            edit_table=fix.before.table, edit_seats_in=fix.before.seats_in), \
         422 if request.method == "POST" else 200
@@ -220,8 +218,8 @@ def delete_round(game_id: str, number: int):
         flash(" ".join(errors.values()), "error")
     else:
         said = _(tables.rules_for(game).spec.rounds.deleted, n=number)
-        if len(json.dumps(data)) <= UNDONE_MOST:  # what it held comes back in the form: one tap puts it back
-            session[UNDONE] = {"game": game_id, "number": number, "data": data}
+        if game.status == "playing" and len(json.dumps(data)) <= UNDONE_MOST:  # back in the round form: one tap
+            session[UNDONE] = {"game": game_id, "number": number, "data": data}  # puts it back
             said = _("%(deleted)s What it held is back in the form below, to fix and save again.", deleted=said)
         flash(said, "info")
     return redirect(url_for("games.table", game_id=game_id))

@@ -117,6 +117,19 @@ def test_chase_players_ticked_against_the_cards_are_refused_and_kept(client):
     assert 'checked id="losers-2"' in page and 'value="K"' in page  # Cy's tick and the cards, as typed
 
 
+def test_the_same_deal_saved_by_two_phones_is_the_same_even_when_someone_went_out_in_it(client, app):
+    """Both phones typed deal 1, in which Ann lost her only life: the second is told it is already saved with the
+    same scores (its cards read as deal 1's, with Ann still in), not offered to replace it."""
+    gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"], lives="1"))
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))
+    deal = {"number": "1", "cards-0": "A", "cards-1": "5", "cards-2": "K"}
+    assert client.post(f"/games/{gid}/rounds", data=deal).status_code == 302
+    page = phone_b.post(f"/games/{gid}/rounds", data=deal, follow_redirects=True).get_data(as_text=True)
+    assert "Deal 1 is already saved, with the same scores." in page and "data-race-round" not in page.split("<template")[0]
+
+
 def test_round_form_records_a_hole_and_refusals_keep_input(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     refused = client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5", "score-1": "7", "number": "1"})
@@ -525,7 +538,7 @@ def test_undo_and_delete_bring_the_round_back_into_the_form_once(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     for number in (1, 2):
         client.post(f"/games/{gid}/rounds", data={"number": str(number), "score-0": "4", "score-1": "9"})
-    client.post(f"/games/{gid}/rounds/2/delete", data={"undo": "1"})
+    client.post(f"/games/{gid}/rounds/2/delete")  # Undo, beside "Hole 2 saved."
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'name="score-0" type="text" value="4"' in page and 'name="score-1" type="text" value="9"' in page
     assert "Hole 2 deleted. What it held is back in the form below, to fix and save again." in page  # says so
@@ -543,9 +556,33 @@ def test_undo_of_a_round_too_big_for_the_session_cookie_leaves_the_form_blank(cl
     monkeypatch.setattr(views, "UNDONE_MOST", 10)  # the session cookie also carries the edit tokens: never lose them
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     client.post(f"/games/{gid}/rounds", data={"number": "1", "score-0": "4", "score-1": "9"})
-    client.post(f"/games/{gid}/rounds/1/delete", data={"undo": "1"})
+    client.post(f"/games/{gid}/rounds/1/delete")
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'name="score-0" type="text" value=""' in page and 'id="round-form"' in page
+
+
+def test_deleting_a_round_of_a_game_ended_by_hand_promises_no_form(client):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    for number in (1, 2):
+        client.post(f"/games/{gid}/rounds", data={"number": str(number), "score-0": "4", "score-1": "9"})
+    client.post(f"/games/{gid}/finish")
+    page = client.post(f"/games/{gid}/rounds/2/delete", follow_redirects=True).get_data(as_text=True)
+    assert "Hole 2 deleted." in page and "back in the form" not in page and 'id="round-form"' not in page
+
+
+def test_a_form_whose_round_was_deleted_since_saves_what_it_sends_now(client):
+    """Saved, then Undo, then the same form sent again with another score (Back, changed, Save): its hole is gone,
+    so this is an entry like any other, saved once; no server error."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    key = entry_key_of(client.get(f"/games/{gid}").get_data(as_text=True))
+    entry = {"score-0": "5", "score-1": "6", "number": "1", "entry_key": key}
+    assert client.post(f"/games/{gid}/rounds", data=entry).status_code == 302
+    client.post(f"/games/{gid}/rounds/1/delete")
+    again = client.post(f"/games/{gid}/rounds", data={**entry, "score-1": "7"})
+    assert again.status_code == 302
+    assert client.post(f"/games/{gid}/rounds", data={**entry, "score-1": "7"}).status_code == 302  # a retry
+    assert [r["data"] for r in client.get(f"/api/games/{gid}").get_json()["rounds"]] == [
+        {"players": [{"score": 5}, {"score": 7}]}]
 
 
 def test_the_home_page_folds_away_many_finished_games_and_leads_to_start_one(client):
@@ -670,6 +707,18 @@ def test_a_saved_correction_says_so_above_the_rounds_and_a_refused_one_says_it_w
     shown = refused.get_data(as_text=True)
     assert refused.status_code == 422 and "The correction was not saved; see what is marked below." in shown
     assert "The correction was not saved" not in client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+
+
+def test_a_correction_refused_for_a_later_round_says_it_was_not_saved(client):
+    """Nothing marked under a box: the later hole that would no longer stand is said above them, and so is
+    that nothing was saved."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob", "Cy"], quarters="1"))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2", "score-2": "9"})
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    refused = client.post(f"/games/{gid}/rounds/1/edit", data={"score-0": "9", "score-1": "2", "score-2": "1"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "would no longer stand" in page
+    assert '<p class="refused" role="alert">The correction was not saved.</p>' in page
 
 
 def test_replace_it_with_mine_sends_what_the_round_held_when_the_panel_showed_it(client):
