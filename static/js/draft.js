@@ -173,11 +173,14 @@
     return true;
   }
 
-  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race.
+  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race. Only for
+  // the last round saved (data-last-round), with what it holds (data-last-was): once a later round is saved, the
+  // choice is gone, and "Replace it with mine" never overwrites a round changed since the panel showed it.
   function unsent(template, game, number, form) {
     const panel = template.content.firstElementChild.cloneNode(true);
     const table = form ? form.action.replace(/\/rounds$/, "") : window.location.href.split(/[?#]/)[0];
     panel.dataset.raceRound = number;
+    panel.dataset.raceWas = template.dataset.lastWas;
     panel.dataset.raceEdit = table + "/rounds/" + number + "/edit";
     template.replaceWith(panel);
     return race(panel, keyOf(game, number));
@@ -215,7 +218,8 @@
     // Saved since, here or on another phone. Without a form (the big screen, a finished game) nothing is known.
     const done = (number) => !!form && number < where(form).number;
     if (!shown && template) {
-      const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent).pop();
+      const last = Number(template.dataset.lastRound);
+      const lost = kept(game).filter(([number, key]) => number === last && done(number) && !(read(key) || {}).sent).pop();
       if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }
     }
     // A draft of a round saved since is done with; the lost race's stays until it is answered.

@@ -186,6 +186,27 @@ def test_a_round_typed_here_and_saved_meanwhile_by_another_phone_is_not_lost(pag
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper-draft:'))") == []
 
 
+def test_an_unsent_round_left_unanswered_is_not_offered_once_a_later_round_is_saved(page, start_game, live_server):
+    """The panel for hole 1 typed here and saved by another phone, ignored: once this phone saves hole 2, it is gone
+    (a tap on "Replace it with mine" two holes later would rewrite hole 1)."""
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("6")
+    page.goto("about:blank")
+    another_phone_saves_hole_one(page, edit_link)
+    page.goto(url)
+    expect(page.locator(".round-form .race-panel")).to_contain_text("Another phone saved the round you were typing")
+    assert page.locator(".round-form .race-panel").get_attribute("data-race-was")  # what hole 1 held, sent on Replace
+    page.locator("#score-0").fill("3")
+    page.locator("#score-1").fill("4")
+    submit(page, page.get_by_role("button", name="Save hole 2"))
+    expect(page.locator(".race-panel")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".race-panel")).to_have_count(0)
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 5}, {"score": 2}]},
+                                                                 {"players": [{"score": 3}, {"score": 4}]}]
+
+
 def test_keep_the_saved_one_drops_the_phones_numbers(page, start_game):
     start_game("golf", ["Ann", "Bob"])
     edit_link = page.locator("#edit-link").input_value()
