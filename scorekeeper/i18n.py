@@ -116,6 +116,11 @@ def tr_mark(mark: str) -> str:
     return f"{points} {gettext(words)}" if words else mark
 
 
+def money(value: float) -> str:
+    """Write an amount of money as the reader's language does ("1.70", « 1,70 »)."""
+    return str(shown_param(Amount(value)))
+
+
 def shown_param(value: Any) -> Any:
     """Write one parameter of a message for the reader: a nested message translated, money with two decimals,
     numbers as the locale writes them (1,000 or 1 000)."""

@@ -13,9 +13,9 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..chart import HEADLINES, running_chart
-from ..i18n import card_letters, minus, shown_param, tr
+from ..i18n import card_letters, minus, money, tr
 from ..readmodel import TableView
-from ..rules.base import Amount, GameSpec, Table
+from ..rules.base import GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
@@ -350,6 +350,3 @@ def cards_shown(entry, key: str) -> str:
     return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
 
 
-def money(value: float) -> str:
-    """Write an amount of money as the reader's language does ("1.70", « 1,70 »)."""
-    return str(shown_param(Amount(value)))

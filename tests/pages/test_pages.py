@@ -756,6 +756,10 @@ def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
     sheet = client.get(f"/games/{gid}/sheet.pdf")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
     assert "Money: +0.25" in text and text.count("Money: \u22120.50") == 2
+    client.post(f"/games/{gid}/finish")  # what nobody took stays in the pot, and the money adds up with it
+    assert "Left in the pot: 0.75" in client.get(f"/games/{gid}").get_data(as_text=True)
+    french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Reste dans le pot\u00a0: 0,75" in french
 
 
 def test_players_who_go_out_together_and_share_the_win_are_not_struck_out(client):
