@@ -310,12 +310,13 @@ class GarbageRules(BaseRules):
 
     def marks(self, table: Table, data: Mapping[str, Any], points: Sequence[int | None] | None,
               before: Any = None, after: Any = None) -> list[str]:
-        """Show each player's points for the round, with a tick for a goal made."""
-        entries = data.get("players") if isinstance(data.get("players"), list) else []
+        """Show each player's points for the round, with a tick for a goal made (as the fold counted it: the player
+        who went out made theirs, ticked or not)."""
         marks = super().marks(table, data, points)
-        for seat, entry in enumerate(entries[: table.n]):
-            if isinstance(entry, Mapping) and entry.get("made_goal") is True:
-                marks[seat] += " ✓"
+        if isinstance(before, GarbageState) and isinstance(after, GarbageState):
+            for seat, (then, now) in enumerate(zip(before.made, after.made)):
+                if now > then:
+                    marks[seat] += " ✓"
         return marks
 
 def check_last_goal(table: Table, state: GarbageState, seat: int, hand: Hand, went_out: bool) -> None:
