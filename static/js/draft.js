@@ -233,6 +233,10 @@
       restore(form, draft);  // a refused form shows what was sent: that is the draft
       const first = controls(form)[0];  // counts as typed: the live view swaps the scores in, never reloads over it
       if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
+      // cards put back show their count and points again ("2 cards: 40 points"), as when they were typed
+      form.querySelectorAll(".cards-entry .cards input").forEach((c) => {
+        if (c !== first && c.value) c.dispatchEvent(new Event("input", { bubbles: true }));
+      });
     }
     if (refused) save(form, at);
     showNote(note, !!read(at));

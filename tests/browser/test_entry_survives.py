@@ -304,3 +304,13 @@ def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, star
     expect(page.locator("#score-1")).to_have_value("9")  # the saved round, and no draft left behind
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
 
+
+
+def test_cards_put_back_from_the_phone_show_their_points_again(page, start_game):
+    start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
+    page.locator("#cards-2").fill("K 7")
+    cy = page.locator(".cards-entry").nth(2)
+    expect(cy.locator(".card-total")).to_have_text("2 cards: 15 points")
+    page.reload()
+    expect(page.locator("#cards-2")).to_have_value("K 7")
+    expect(page.locator(".cards-entry").nth(2).locator(".card-total")).to_have_text("2 cards: 15 points")
