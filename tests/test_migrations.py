@@ -121,3 +121,39 @@ def test_what_groups_kept_wrong_of_finished_games_is_kept_again(empty_url):
         ("lowest score in one round", 1, ids["Bob"]), ("lowest total", 7, ids["Ann"])]  # Ann 3 + 4, Bob's 1
     with app.app_context():
         db.engine.dispose()
+
+
+def test_places_of_players_out_and_games_played_alone_are_kept_again(empty_url):
+    """Kept under 0009: Chase the Ace's players out all level on no lives, and a game of one won by its player."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0009")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob", "Cy"]}).get_json()
+    auth = {"Authorization": f"Bearer {group['token']}"}
+
+    def play(game: str, players: list[str], options: dict, datas: list[dict]) -> None:
+        state = client.post(f"/api/groups/{group['id']}/games", headers=auth,
+                            json={"game": game, "players": players, "options": options}).get_json()
+        for data in datas:
+            client.post(f"/api/games/{state['id']}/rounds", json={"data": data},
+                        headers={"Authorization": f"Bearer {state['token']}"})
+
+    play("chase-the-ace", ["Ann", "Bob", "Cy"], {"lives": 1}, [{"losers": [0]}, {"losers": [1]}])  # Cy wins
+    play("any", ["Cy"], {"name": "Patience", "rounds": 1}, [{"points": [52]}])
+    with app.app_context():  # as 0009's app kept them
+        db.session.execute(text("UPDATE result SET place = 2 WHERE game_key = 'chase-the-ace' AND place > 1"))
+        db.session.execute(text(
+            "INSERT INTO result (group_id, game_id, member_id, game_key, seat, place, total, won, played) "
+            "SELECT g.group_id, g.id, p.member_id, 'any:high:Patience', p.seat, 1, 52, true, g.created "
+            "FROM game g JOIN player p ON p.game_id = g.id WHERE g.game_key = 'any'"))
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+        db.engine.dispose()
+    stats = client.get(f"/api/groups/{group['id']}/stats", headers=auth).get_json()
+    lines = {p["name"]: p for p in stats["players"]}
+    assert stats["games"] == 1 and lines["Cy"]["played"] == 1 and lines["Cy"]["wins"] == 1
+    assert [lines[name]["average_place"] for name in ("Ann", "Bob", "Cy")] == [3, 2, 1]  # Bob lasted a deal longer
+    with app.app_context():
+        db.engine.dispose()
