@@ -102,6 +102,14 @@ class TableView:
         return any(s.total is not None for s in self.seats)
 
     @property
+    def ended_early(self) -> tuple[int, int | None] | None:
+        """Return, for a game ended by hand, the rounds played that stand and the rounds it was to have (None when
+        it was to end otherwise: at a target, when someone goes out); None for any other game."""
+        if not (self.over and self.finished_by_hand):
+            return None
+        return sum(1 for r in self.rounds if not r.broken), self.options.get("holes") or self.options.get("rounds")
+
+    @property
     def accepts_rounds(self) -> bool:
         """Say whether a next round can be entered now."""
         return self.fields is not None

@@ -437,7 +437,7 @@ class GolfRules(BaseRules):
         points = [None if p is None else p + looks[seat] * cost for seat, p in enumerate(points)]
         totals = tuple(t + (p or 0) for t, p in zip(state.totals, points))
         quarters, out_together = self.pay_quarters(state, points)
-        lasted = () if quarters is None else went_out(state.quarters, quarters, state.lasted, state.holes + 1)
+        lasted = () if quarters is None else went_out(state.quarters, quarters, state.lasted, turn.number)
         after = GolfState(totals, quarters, state.holes + 1, out_together, state.pot, state.money,
                           knocker if was_doubled(scores, knocker, table.options) else None, lasted)
         return self.settle_pot(table, after, scores, knocker), points
@@ -544,8 +544,8 @@ class GolfRules(BaseRules):
         played = [p for p in points if p is not None]
         worst = max(played)
         quarters = tuple(q - 1 if p == worst else q for q, p in zip(state.quarters, points))
-        went_out = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 and after == 0)
-        return quarters, went_out
+        out_now = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 and after == 0)
+        return quarters, out_now
 
     def is_over(self, table: Table, state: GolfState) -> bool:
         options = table.options
