@@ -40,8 +40,9 @@
       const here = window.location.pathname;
       const sentFrom = new URL(entry.action, window.location.href).pathname;  // a correction's own page
       if (here !== table && here !== table + "/rounds" && here !== sentFrom) return;  // another game's: stay
-      // A new load, not a reload: a reload would fill the next round's form with this one's numbers.
-      window.location.replace(table);
+      // A new load, not a reload: a reload would fill the next round's form with this one's numbers. A correction
+      // lands where the page says so, above the rounds (the redirect's own #corrected is not readable here).
+      window.location.replace(table + (sentFrom.endsWith("/edit") ? "#corrected" : ""));
       return;
     }
     const form = document.createElement("form");

@@ -164,7 +164,9 @@ def test_an_offline_correction_is_kept_and_applied_once_when_back(phone, live_se
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
     context.set_offline(False)
-    page.wait_for_url(url, timeout=10_000)  # back on the table page, with the corrected hole
+    page.wait_for_url(url + "#corrected", timeout=10_000)  # back on the table page, at the corrected hole
+    expect(page.locator("#corrected")).to_have_text("Hole 1 corrected; every total after it is worked out again.")
+    expect(page.locator("#corrected")).to_be_in_viewport()
     expect(page.locator(".standings .total")).to_have_text(["5", "9"])
     assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 5}, {"score": 9}]}]
     assert page.evaluate("localStorage.getItem('scorekeeper-outbox')") == "[]"
@@ -189,7 +191,7 @@ def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_ser
 
     lost = lose_the_first_answer(page, "**/edit", another_phone_corrects_it_again)
     page.get_by_role("button", name="Save the correction").click()
-    page.wait_for_url(url, timeout=10_000)
+    page.wait_for_url(url + "#corrected", timeout=10_000)
     assert lost
     assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 9}]}]
     expect(page.locator(".standings .total")).to_have_text(["6", "9"])
