@@ -129,6 +129,13 @@
     });
   }
 
+  // Whether the form differs from what the page was served with (a blank form, a round deleted and put back by the
+  // server, a correction's stored round): only then is it something typed on this phone.
+  function differsFromPage(form) {
+    return controls(form).some((c) => (c.type === "checkbox" || c.type === "radio")
+      ? c.checked !== c.defaultChecked : c.value !== c.defaultValue);
+  }
+
   function showNote(note, on) {
     if (note) note.hidden = !on;
   }
@@ -194,9 +201,7 @@
     const draft = read(at);
     if (draft && !form.querySelector(".error")) restore(form, draft);  // a refused form shows what was sent
     let sent = false;
-    const changed = () => controls(form).some((c) => (c.type === "checkbox" || c.type === "radio")
-      ? c.checked !== c.defaultChecked : c.value !== c.defaultValue);
-    const keep = () => { if (sent) return; if (changed()) save(form, at); else drop(at); };
+    const keep = () => { if (sent) return; if (differsFromPage(form)) save(form, at); else drop(at); };
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
@@ -241,8 +246,15 @@
     if (refused) save(form, at);
     showNote(note, !!read(at));
     let cleared = false;
-    let sent = false;  // sent to the server: kept as sent, so that a later page knows it was not lost here
-    const keep = () => { if (!cleared && !sent) showNote(note, save(form, at)); };
+    // sent to the server: kept as sent, so that a later page knows it was not lost here (a draft put back that was
+    // sent, waiting in the outbox, stays so until it is changed)
+    let sent = !!(draft && !refused && draft.sent);
+    const keep = () => {
+      if (cleared || sent) return;
+      if (refused || differsFromPage(form)) { showNote(note, save(form, at)); return; }
+      drop(at);  // nothing typed here: what the page came with is no draft of this phone's
+      showNote(note, false);
+    };
     const edited = () => { sent = false; keep(); };
     form.addEventListener("input", edited);
     form.addEventListener("change", edited);
