@@ -18,7 +18,7 @@ from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
 from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
-from .rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, shown
+from .rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, nmsg, shown
 from .rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
 
@@ -91,8 +91,9 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
         raise Invalid({"players": msg(N_("give the players' names as a list, in seat order"))})
     clean, errors = check_names(names)
     if not spec.min_players <= len(names) <= spec.max_players:
-        errors["players"] = msg(N_("%(game)s needs %(lo)s to %(hi)s players; there are %(got)s"),
-                                game=Msg(spec.name), lo=spec.min_players, hi=spec.max_players, got=len(names))
+        errors["players"] = nmsg("%(game)s needs %(lo)s to %(hi)s players; there is %(num)s",
+                                 "%(game)s needs %(lo)s to %(hi)s players; there are %(num)s", len(names),
+                                 game=Msg(spec.name), lo=spec.min_players, hi=spec.max_players)
     if errors:
         raise Invalid(errors)
     return clean

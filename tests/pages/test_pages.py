@@ -55,7 +55,7 @@ def test_a_refused_new_game_keeps_the_house_rules_open_when_they_were_opened_cha
 
 def test_too_few_players_is_refused(client):
     answer = start(client, "golf", ["Ann"])
-    assert answer.status_code == 422 and "needs 2 to 12 players" in answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Golf needs 2 to 12 players; there is 1" in answer.get_data(as_text=True)
 
 
 def test_options_typed_on_the_form_reach_the_game(client):
