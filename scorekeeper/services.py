@@ -1,6 +1,9 @@
 """Games, players and rounds: the rules decide, the models store; flush only, never commit."""
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -99,8 +102,9 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     return clean
 
 
-def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tuple[Game, str]:
-    """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed)."""
+def create_game(key: Any, players: Any, options: Any, preset: Any = None, token: str | None = None) -> tuple[Game, str]:
+    """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed): a new
+    one, or ``token`` (``next_token``)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
@@ -117,7 +121,7 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None) -> tup
         errors.update(exc.errors)
     if errors:
         raise Invalid(errors)
-    token = secrets.token_urlsafe(24)
+    token = token or secrets.token_urlsafe(24)
     game = Game(game_key=rules.spec.key, options=rules.options_json(resolved), preset=preset,
                 token_hash=hash_token(token))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
@@ -448,6 +452,13 @@ def options_played_again(old: Game) -> dict:
     if isinstance(options.get("first_dealer"), int) and old.players:
         options["first_dealer"] = (options["first_dealer"] + 1) % len(old.players)
     return options
+
+
+def next_token(token: str) -> str:
+    """Return the edit token of the game a table plays next ("Play again"), made from the edit token of the game it
+    played: every phone that could score the one may score the next (``games.next_game``), and no other."""
+    digest = hmac.new(token.encode(), b"played again", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).rstrip(b"=").decode()
 
 
 def play_on(old: Game, new: Game) -> Derived:

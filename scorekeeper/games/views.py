@@ -255,7 +255,8 @@ def play_again(game_id: str):
 
     def start() -> None:
         game, token = services.create_game(old.game_key, [p.name for p in old.players],
-                                           services.options_played_again(old), old.preset)
+                                           services.options_played_again(old), old.preset,
+                                           services.next_token(token_for(old)))
         grouped = follow_group(old, game)  # a group's game stays in the group, where this browser may add it
         made.extend((game, grouped or token))
         if old.group_id is None or grouped:  # its spectators are pointed to the new one, never out of the group
@@ -269,6 +270,18 @@ def play_again(game_id: str):
     if old.group_id is not None and made[0].group_id is None:
         left_out_of_group(old)
     return redirect(url_for("games.table", game_id=made[0].public_id))
+
+
+@bp.get("/games/<game_id>/next")
+def next_game(game_id: str):
+    """Go on to the game the table played next ("Play again"): a browser that may score this game may score that one
+    (``services.next_token``); any other follows it."""
+    old = game_or_404(game_id)
+    new = db.session.get(Game, old.next_id) if old.next_id is not None else abort(404)
+    token = token_for(old)
+    if token is not None and new.token_matches(services.next_token(token)):
+        remember_token(new, services.next_token(token))
+    return redirect(game_link(new))
 
 
 @bp.get("/games/<game_id>/<any(view, edit):kind>-qr.svg")

@@ -93,10 +93,30 @@ def test_a_spectator_of_a_game_played_again_is_pointed_to_the_new_one(app, clien
     assert "follow the new game" not in spectator.get(f"/games/{gid}").get_data(as_text=True)
     new = game_id(client.post(f"/games/{gid}/again"))
     live = spectator.get(f"/games/{gid}/live", headers={"If-None-Match": tag})  # the open page's next poll
-    assert live.status_code == 200 and f'href="/games/{new}">The table plays again: follow the new game' in live.text
-    assert f'href="/games/{new}"' in spectator.get(f"/games/{gid}").get_data(as_text=True)
+    assert live.status_code == 200 and f'href="/games/{gid}/next">The table plays again: follow the new game' in live.text
+    assert f'href="/games/{gid}/next"' in spectator.get(f"/games/{gid}").get_data(as_text=True)
+    followed = spectator.get(f"/games/{gid}/next")
+    assert followed.status_code == 302 and followed.headers["Location"] == f"/games/{new}"
+    assert 'id="round-form"' not in spectator.get(f"/games/{new}").get_data(as_text=True)  # followed, not scored
     client.post(f"/games/{new}/delete")  # the new game deleted: no way to a page that is gone
     assert "follow the new game" not in spectator.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_a_second_scorer_goes_on_scoring_the_game_played_again(app, client):
+    """Phone B opened the edit link of the first game; phone A taps "Play again". B's "follow the new game" opens the
+    new game to score, not only to follow: every phone that could score the one may score the next."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    client.post(f"/games/{gid}/finish")
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))  # B holds the first game's edit link
+    new = game_id(client.post(f"/games/{gid}/again"))
+    assert phone_b.get(f"/games/{gid}/next").headers["Location"] == f"/games/{new}"
+    assert 'id="round-form"' in phone_b.get(f"/games/{new}").get_data(as_text=True)
+    assert phone_b.post(f"/games/{new}/rounds", data={"score-0": "4", "score-1": "5"}).status_code == 302
+    assert len(client.get(f"/api/games/{new}").get_json()["rounds"]) == 1
+    assert client.get(f"/games/{new}/next").status_code == 404  # not played again yet
 
 
 def test_big_screen_view_shows_the_scoreboard_alone(client):
