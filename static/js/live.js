@@ -1,6 +1,7 @@
 // The live table: an open page follows the game without a reload. It asks the server every few
 // seconds whether the game changed (ETag: an unchanged game costs a 304) and swaps in the new
-// scoreboard. A page with a half-typed round is never reloaded under the typist: it says so instead.
+// scoreboard. A page with a half-typed round is never reloaded under the typist: it says so instead. A scorer's
+// page without a form (the game was over) reloads once the game takes rounds again, to show the form.
 (function () {
   "use strict";
 
@@ -32,7 +33,13 @@
       tag = answer.headers.get("ETag") || tag;
       if (form && !typed) { window.location.reload(); return; }
       swap(await answer.text());
-      if (form) { note.textContent = note.dataset.changed; note.hidden = false; }
+      const open = !!document.querySelector("#standings-live[data-open]");  // a round can be entered now
+      if (!form && open && "editor" in note.dataset) { window.location.reload(); return; }  // carried on: a form again
+      if (form) {  // typed here and kept: said what changed, and Save only while the game takes a round
+        note.textContent = open ? note.dataset.changed : note.dataset.ended;
+        note.hidden = false;
+        form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = !open; });
+      }
     }
 
     window.setInterval(poll, EVERY_MS);

@@ -5,6 +5,7 @@ import json
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import rules as registry
 
@@ -63,6 +64,40 @@ def test_an_editor_with_a_half_typed_round_is_told_not_reloaded(page, live_serve
     note.wait_for(state="visible", timeout=4000)
     assert "Another phone saved a round" in note.inner_text()
     assert page.locator("#score-0").input_value() == "5"
+
+
+def test_a_scorer_is_told_when_another_phone_ends_the_game_and_gets_the_form_back_when_it_is_carried_on(
+        page, browser, live_server):
+    """Phone B has typed a hole when phone A ends the game: B is told so, not "another phone saved a round", and
+    Save waits; A carries on playing: B's form is back, with what B typed."""
+    state = api(live_server, "/games", {"game": "golf", "players": ["Ann", "Bob"], "options": {}})
+    api(live_server, f"/games/{state['id']}/rounds", {"data": hole(7, 3)}, state["token"])
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#score-0").fill("5")
+    phone_a = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone_a.on("dialog", lambda dialog: dialog.accept())
+    phone_a.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    with phone_a.expect_navigation():
+        phone_a.get_by_role("button", name="End the game now").click()
+    note = page.locator("#round-form .live-note")
+    note.wait_for(state="visible", timeout=4000)
+    assert "The game was ended on another phone" in note.inner_text()
+    assert page.get_by_role("button", name="Save hole 2").is_disabled()
+    assert page.locator("#score-0").input_value() == "5"
+    with phone_a.expect_navigation():
+        phone_a.get_by_role("button", name="Ended by mistake? Carry on playing").click()
+    expect(page.get_by_role("button", name="Save hole 2")).to_be_enabled(timeout=4000)
+    assert page.locator("#score-0").input_value() == "5"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Clear all").click()  # nothing typed now: a page that follows by reloading
+    # a page that had no form (the game was over when it opened) gets it back by itself
+    with phone_a.expect_navigation():
+        phone_a.get_by_role("button", name="End the game now").click()
+    expect(page.locator("#round-form")).to_have_count(0, timeout=6000)
+    with phone_a.expect_navigation():
+        phone_a.get_by_role("button", name="Ended by mistake? Carry on playing").click()
+    page.locator("#round-form").wait_for(timeout=6000)
+    phone_a.context.close()
 
 
 @pytest.mark.parametrize("width", [360, 390])
