@@ -426,8 +426,11 @@ def delete_round(game: Game, number: int) -> Derived:
     """Delete the last round."""
     rnd = find_round(game, number)
     if number != len(game.rounds):
-        raise Conflict({"round": msg(N_("only the last round can be deleted; this game has %(n)s"),
-                                     n=len(game.rounds))})
+        table = table_of(game)  # an Undo on a phone that has not seen the rounds saved since: nothing is deleted
+        raise Conflict({"round": msg(N_("%(round)s is no longer the last round (%(last)s was saved since), so it was "
+                                        "not deleted; only the last round can be"),
+                                     round=rules_for(game).round_title(table, number),
+                                     last=rules_for(game).round_title(table, len(game.rounds)))})
     game.rounds.remove(rnd)
     db.session.delete(rnd)
     return settle(game, fold_game(game))

@@ -559,7 +559,7 @@ def test_text_echoed_in_refusals_and_flashes_is_escaped(client):
     client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
     client.post(f"/games/{gid}/rounds/1/delete")  # refused: a flash message
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert 'class="flash flash-error"' in page and "only the last round" in page
+    assert 'class="flash flash-error"' in page and "Hole 1 is no longer the last round" in page
 
 
 # --- who may change a game ----------------------------------------------------------------------

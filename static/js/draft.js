@@ -180,14 +180,14 @@
     return true;
   }
 
-  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race. Only for
-  // the last round saved (data-last-round), with what it holds (data-last-was): once a later round is saved, the
-  // choice is gone, and "Replace it with mine" never overwrites a round changed since the panel showed it.
+  // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race, with what
+  // that round holds (data-rounds-was, a digest per round), so that "Replace it with mine" never overwrites a round
+  // changed since the panel showed it. Once this phone saves a later round, the choice is gone (see the form's submit).
   function unsent(template, game, number, form) {
     const panel = template.content.firstElementChild.cloneNode(true);
     const table = form ? form.action.replace(/\/rounds$/, "") : window.location.href.split(/[?#]/)[0];
     panel.dataset.raceRound = number;
-    panel.dataset.raceWas = template.dataset.lastWas;
+    panel.dataset.raceWas = (template.dataset.roundsWas || "").split(" ")[number - 1] || "";
     panel.dataset.raceEdit = table + "/rounds/" + number + "/edit";
     template.replaceWith(panel);
     return race(panel, keyOf(game, number));
@@ -223,8 +223,8 @@
     // Saved since, here or on another phone. Without a form (the big screen, a finished game) nothing is known.
     const done = (number) => !!form && number < where(form).number;
     if (!shown && template) {
-      const last = Number(template.dataset.lastRound);
-      const lost = kept(game).filter(([number, key]) => number === last && done(number) && !(read(key) || {}).sent).pop();
+      const lost = kept(game).filter(([number, key]) => done(number) && !(read(key) || {}).sent)
+        .sort((a, b) => a[0] - b[0]).pop();
       if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }
     }
     // A draft of a round saved since is done with; the lost race's stays until it is answered.
@@ -258,7 +258,12 @@
     const edited = () => { sent = false; keep(); };
     form.addEventListener("input", edited);
     form.addEventListener("change", edited);
-    form.addEventListener("submit", () => { save(form, at, true); sent = true; });
+    form.addEventListener("submit", () => {
+      save(form, at, true);
+      sent = true;
+      // this phone goes on to this round: an earlier one it typed and never sent is no longer offered
+      kept(game).forEach(([number, key]) => { if (number < where(form).number) drop(key); });
+    });
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
     window.addEventListener("pagehide", keep);
     document.addEventListener("visibilitychange", () => { if (document.hidden) keep(); });

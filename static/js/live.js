@@ -19,6 +19,7 @@
     const form = document.getElementById("round-form");
     let tag = note.dataset.etag;
     let typed = false;
+    let wasOpen = !!document.querySelector("#standings-live[data-open]");
     if (form) form.addEventListener("input", () => { typed = true; });
 
     async function poll() {
@@ -36,7 +37,8 @@
       const open = !!document.querySelector("#standings-live[data-open]");  // a round can be entered now
       if (!form && open && "editor" in note.dataset) { window.location.reload(); return; }  // carried on: a form again
       if (form) {  // typed here and kept: said what changed, and Save only while the game takes a round
-        note.textContent = open ? note.dataset.changed : note.dataset.ended;
+        note.textContent = !open ? note.dataset.ended : wasOpen ? note.dataset.changed : note.dataset.resumed;
+        wasOpen = open;
         note.hidden = false;
         form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = !open; });
       }

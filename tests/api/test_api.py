@@ -173,7 +173,8 @@ def test_deleting_a_round_that_is_not_last_is_409(client, create_game, post_roun
     post_round(state, GOLF_HOLE)
     post_round(state, GOLF_HOLE)
     answer = client.delete(f"/api/games/{state['id']}/rounds/1", headers=auth(state))
-    assert answer.status_code == 409
+    assert answer.status_code == 409 and answer.get_json()["errors"] == {"round": (
+        "Hole 1 is no longer the last round (Hole 2 was saved since), so it was not deleted; only the last round can be")}
 
 
 def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, create_game, post_round):

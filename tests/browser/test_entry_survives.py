@@ -207,6 +207,30 @@ def test_an_unsent_round_left_unanswered_is_not_offered_once_a_later_round_is_sa
                                                                  {"players": [{"score": 3}, {"score": 4}]}]
 
 
+def test_a_round_typed_here_is_offered_even_after_other_phones_saved_more(page, start_game, live_server):
+    """Typed here for hole 1 and never sent; meanwhile the other phones saved hole 1 and hole 2: this phone is still
+    shown its numbers for hole 1 (not dropped without a word), and Replace corrects hole 1 as it was shown."""
+    url = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("9")
+    page.locator("#score-1").fill("8")
+    page.goto("about:blank")
+    another_phone_saves_hole_one(page, edit_link)
+    api_save = {"data": {"players": [{"score": 4}, {"score": 4}], "knocker": None}}
+    token = edit_link.rstrip("/").rsplit("/", 1)[1]
+    request = urllib.request.Request(f"{live_server}/api/games/{game_id(url)}/rounds", data=json.dumps(api_save).encode(),
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    urllib.request.urlopen(request).close()  # hole 2, from a third phone
+    page.goto(url)
+    panel = page.locator(".round-form .race-panel")
+    expect(panel).to_contain_text("Another phone saved the round you were typing here")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 9")
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Replace it with mine").click()
+    assert [r["data"]["players"] for r in rounds_of(live_server, url)] == [
+        [{"score": 9}, {"score": 8}], [{"score": 4}, {"score": 4}]]
+
+
 def test_keep_the_saved_one_drops_the_phones_numbers(page, start_game):
     start_game("golf", ["Ann", "Bob"])
     edit_link = page.locator("#edit-link").input_value()

@@ -87,6 +87,7 @@ def test_a_scorer_is_told_when_another_phone_ends_the_game_and_gets_the_form_bac
     with phone_a.expect_navigation():
         phone_a.get_by_role("button", name="Ended by mistake? Carry on playing").click()
     expect(page.get_by_role("button", name="Save hole 2")).to_be_enabled(timeout=4000)
+    assert "The game was carried on from another phone" in note.inner_text()  # not "another phone saved a round"
     assert page.locator("#score-0").input_value() == "5"
     with page.expect_navigation():
         page.get_by_role("button", name="Clear all").click()  # nothing typed now: a page that follows by reloading
