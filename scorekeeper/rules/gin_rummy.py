@@ -154,7 +154,7 @@ class GinRummyRules(BaseRules):
         if data.get("knocker") is None:
             raise fail("knocker", N_("say who knocked or went gin"))
         knocker = need_seat(data["knocker"], "knocker", table)
-        deadwood = self.read_deadwood(table, data)
+        deadwood = self.read_deadwood(table, data, knocker if result is not Result.KNOCK else None)
         self.check_knocker(table, result, knocker, deadwood)
         points = self.settle(table, result, knocker, deadwood)
         totals = tuple(t + p for t, p in zip(state.points, points))
@@ -178,9 +178,11 @@ class GinRummyRules(BaseRules):
             raise fail("result", N_("say how the hand ended: knock, gin, big gin or draw"))
         raise fail("result", N_("must be one of: %(choices)s"), choices=", ".join(r.value for r in Result))
 
-    def read_deadwood(self, table: Table, data: Mapping[str, Any]) -> list[int]:
-        """Read each player's deadwood after lay-offs."""
-        entries = need_list(data.get("deadwood"), "deadwood", table)
+    def read_deadwood(self, table: Table, data: Mapping[str, Any], gone_gin: int | None = None) -> list[int]:
+        """Read each player's deadwood after lay-offs; the player who went gin holds none, given or left out."""
+        entries = list(need_list(data.get("deadwood"), "deadwood", table))
+        if gone_gin is not None and entries[gone_gin] is None:
+            entries[gone_gin] = 0
         for seat, value in enumerate(entries):
             if value is None:
                 raise fail(f"deadwood.{seat}", N_("give %(name)s's deadwood (0 for none)"), name=table.players[seat])

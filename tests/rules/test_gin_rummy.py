@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.rules import engine
 from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.gin_rummy import CARD_VALUES, RULES, Result
 from tests.rules.tables import helpers
 
@@ -187,7 +188,7 @@ def test_bad_hands_name_the_field(options, data, field):
     (knock(1, 20, 12), "deadwood.1", "Bob knocked holding 12; a knock needs 9 or less"),
     ({"result": "knock", "deadwood": [5, 20]}, "knocker", "say who knocked or went gin"),
     ({"result": "gin", "knocker": None, "deadwood": [0, 20]}, "knocker", "say who knocked or went gin"),
-    (gin(1, 20, None), "deadwood.1", "give Bob's deadwood (0 for none)"),
+    (gin(1, None, 20), "deadwood.0", "give Ann's deadwood (0 for none)"),  # the opponent's: who went gin holds 0
 ])
 def test_errors_say_what_to_fix(data, field, text):
     assert str(error_of(table(), data)[field]) == text
@@ -412,3 +413,14 @@ def test_at_the_end_every_part_of_the_bonus_is_named():
     notes = [str(m) for m in RULES.seat_notes(t, derived.state, over=True)[0]]
     assert notes == ["Hands won: 1 · box bonus 25", "game bonus 100", "shutout: hand points doubled, +85"]
     assert [str(m) for m in RULES.seat_notes(t, derived.state, over=True)[1]] == ["Hands won: 0"]
+
+
+@pytest.mark.parametrize("result, bonus", [("gin", 25), ("big_gin", 31)])
+def test_the_player_who_went_gin_holds_no_deadwood_given_or_left_out(result, bonus):
+    """Going gin means no deadwood: the table need not type the 0."""
+    t = table(2)
+    state = play(t, [{"result": result, "knocker": 0, "deadwood": [None, 17]}])
+    assert [s["total"] for s in state.standings] == [17 + bonus, 0]
+    with pytest.raises(RoundRefused) as exc:  # a knock's deadwood is still asked for
+        play(t, [{"result": "knock", "knocker": 0, "deadwood": [None, 17]}], entered=1)
+    assert set(exc.value.errors) == {"deadwood.0"}
