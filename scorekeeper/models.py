@@ -1,6 +1,7 @@
 """Typed models that store what the table saw; points, totals and winners are derived."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -64,6 +65,13 @@ def new_version() -> int:
 def hash_token(token: str) -> str:
     """Hash an edit token; tokens are long and random, so a plain SHA-256 is enough."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def derived_token(token: str, purpose: bytes) -> str:
+    """Return an edit token made from another one for ``purpose`` (a group's game, the game played next): only a
+    holder of ``token`` can make it, and it opens nothing else."""
+    digest = hmac.new(token.encode(), purpose, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).rstrip(b"=").decode()
 
 
 def token_matches(token_hash: str, token: str | None) -> bool:

@@ -1,9 +1,6 @@
 """Games, players and rounds: the rules decide, the models store; flush only, never commit."""
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
 import re
 import secrets
@@ -20,7 +17,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import rules as registry
 from .database import begin_write, read_row
 from .extensions import db
-from .models import Game, IdempotentReply, KeptAnswer, Player, Round, hash_token, token_matches, utcnow
+from .models import (Game, IdempotentReply, KeptAnswer, Player, Round, derived_token, hash_token, token_matches,
+                     utcnow)
 from .rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, nmsg, shown
 from .rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
@@ -426,11 +424,11 @@ def delete_round(game: Game, number: int) -> Derived:
     """Delete the last round."""
     rnd = find_round(game, number)
     if number != len(game.rounds):
-        table = table_of(game)  # an Undo on a phone that has not seen the rounds saved since: nothing is deleted
+        # an Undo on a phone that has not seen the rounds saved since: nothing is deleted
+        table, title = table_of(game), rules_for(game).round_title
         raise Conflict({"round": msg(N_("%(round)s is no longer the last round (%(last)s was saved since), so it was "
                                         "not deleted; only the last round can be"),
-                                     round=rules_for(game).round_title(table, number),
-                                     last=rules_for(game).round_title(table, len(game.rounds)))})
+                                     round=title(table, number), last=title(table, len(game.rounds)))})
     game.rounds.remove(rnd)
     db.session.delete(rnd)
     return settle(game, fold_game(game))
@@ -460,8 +458,7 @@ def options_played_again(old: Game) -> dict:
 def next_token(token: str) -> str:
     """Return the edit token of the game a table plays next ("Play again"), made from the edit token of the game it
     played: every phone that could score the one may score the next (``games.next_game``), and no other."""
-    digest = hmac.new(token.encode(), b"played again", hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:24]).rstrip(b"=").decode()
+    return derived_token(token, b"played again")
 
 
 def play_on(old: Game, new: Game) -> Derived:

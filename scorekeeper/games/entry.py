@@ -133,8 +133,14 @@ def typed_as(game: Game, number: int, posted: Mapping[str, Any]) -> dict[str, An
     """Read a posted round form as round ``number`` of the game, with that round's own questions and players still
     in (the next round's may differ), or None when it does not read as one."""
     before = tables.before_round(game, number)
-    form = round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted)
+    form = form_of_round(game, before, posted)
     return round_data(form, before.table, before.seats_in) if form.validate() else None
+
+
+def form_of_round(game: Game, before, posted: Mapping[str, Any] | None, data: Any = None):
+    """Build the form of a stored round (``before``: the fold of the rounds before it), with that round's own
+    questions and players still in, filled from ``posted`` or ``data``."""
+    return round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted, data=data)
 
 
 def held_scores(view: TableView, saved) -> str:
@@ -179,8 +185,7 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     before = tables.before_round(game, number)
     title = tables.rules_for(game).round_title(before.table, number)
     stored = game.rounds[number - 1].data
-    form = round_form(tables.round_fields(game, before), before.table, before.seats_in, formdata=posted,
-                      data=stored)
+    form = form_of_round(game, before, posted, stored)
     now = round_digest(stored)
     if posted is None:
         return Correction(form, title, before)

@@ -278,9 +278,10 @@ def next_game(game_id: str):
     (``services.next_token``); any other follows it."""
     old = game_or_404(game_id)
     new = db.session.get(Game, old.next_id) if old.next_id is not None else abort(404)
-    token = token_for(old)
-    if token is not None and new.token_matches(services.next_token(token)):
-        remember_token(new, services.next_token(token))
+    held = token_for(old)
+    token = services.next_token(held) if held is not None else None
+    if token is not None and new.token_matches(token):
+        remember_token(new, token)
     return redirect(game_link(new))
 
 

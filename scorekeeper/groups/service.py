@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .. import services, tables
 from ..database import read_row
 from ..extensions import db
-from ..models import Feat, Game, Group, Member, Player, Result, hash_token, token_matches
+from ..models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
 from ..rules.engine import Derived
 from ..services import Conflict, Invalid, NotFound
@@ -38,8 +37,7 @@ def game_token(token: str, public_id: str) -> str:
     """Return the edit token of a game started in a group, made from the group's edit token and the game's id:
     whoever holds the group's edit link can open the edit link of every game started in it (``open_game``), and
     the game's own link opens nothing else. A game brought in from outside keeps its own token."""
-    digest = hmac.new(token.encode(), b"group game:" + public_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:24]).rstrip(b"=").decode()
+    return derived_token(token, b"group game:" + public_id.encode())
 
 
 def clean_group_name(name: Any) -> str:
