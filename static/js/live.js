@@ -7,6 +7,12 @@
 
   const EVERY_MS = 2500;
 
+  // No connection: the page says it may be out of date (it may be the copy the service worker kept of it).
+  function connected(yes) {
+    const note = document.querySelector("[data-offline]");
+    if (note) note.hidden = yes;
+  }
+
   function swap(html) {
     const fresh = new DOMParser().parseFromString(html, "text/html");
     fresh.querySelectorAll("[data-live-part]").forEach((part) => {
@@ -28,8 +34,10 @@
       try {
         answer = await fetch(note.dataset.live, { headers: { "If-None-Match": tag }, credentials: "same-origin", cache: "no-cache" });
       } catch (e) {
+        connected(false);
         return;  // offline for now: the next poll tries again
       }
+      connected(true);
       if (answer.status !== 200) return;
       tag = answer.headers.get("ETag") || tag;
       if (form && !typed) { window.location.reload(); return; }
@@ -135,6 +143,9 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("[data-live]").forEach(follow);
+    if (!navigator.onLine) connected(false);
+    window.addEventListener("offline", () => connected(false));
+    window.addEventListener("online", () => connected(true));
     document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
     document.addEventListener("click", rulesSheet);

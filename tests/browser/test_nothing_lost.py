@@ -218,3 +218,42 @@ def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_ser
     assert lost
     assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 6}, {"score": 9}]}]
     expect(page.locator(".standings .total")).to_have_text(["6", "9"])
+
+
+def kept_pages(page) -> list[str]:
+    """The addresses of the pages the service worker keeps on this phone."""
+    return page.evaluate("caches.open('scorekeeper-pages-v1').then((c) => c.keys()).then((k) => k.map((r) => r.url))")
+
+
+def test_a_page_opened_before_opens_again_without_a_connection(phone, live_server):
+    """The tab was closed (or the phone dropped it) and the connection is gone: the game opens again as this phone
+    last saw it, saying it may be out of date; a page never opened here says why it cannot be shown."""
+    context, page = phone
+    url = start(page, live_server)
+    page.locator("#score-0").fill("4")
+    page.locator("#score-1").fill("9")
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)")
+    page.reload()  # through the service worker now, which keeps the page as it comes
+    for _ in range(50):
+        if url in kept_pages(page):
+            break
+        page.wait_for_timeout(100)
+    assert url in kept_pages(page)
+    expect(page.locator(".offline-note")).to_be_hidden()
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")  # the kept copy, with hole 1 in it
+    expect(page.locator(".rounds-card, #rounds")).to_contain_text("4")
+    expect(page.locator(".offline-note")).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "offline-2-kept-page.png"))
+    page.goto(f"{live_server}/rules/gin-rummy")  # never opened on this phone
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator(".offline-note")).to_have_count(0)
+    page.screenshot(path=str(SHOTS / "offline-3-never-opened.png"))
+    context.set_offline(False)
+    page.goto(url)
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    expect(page.locator(".offline-note")).to_be_hidden()
