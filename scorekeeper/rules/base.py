@@ -319,7 +319,8 @@ def choice_option(name: str, label: str, default: Any, choices: Sequence[Any] | 
     labels = dict(choices) if isinstance(choices, Mapping) else {}
 
     def parse(value: Any) -> Any:
-        if isinstance(value, bool) or value not in allowed:
+        # 4.0 equals 4 but is not the choice 4 (nor True the choice 1): only a choice of the same type is one
+        if not any(type(value) is type(choice) and value == choice for choice in allowed):
             raise ValueError(msg(N_("must be one of: %(choices)s"),
                                  choices=", ".join("none" if c is None else str(c) for c in allowed)))
         return value

@@ -395,6 +395,10 @@ GOLF_BAD_OPTIONS = [
     ({"quarters": 0}, "options.quarters"),
     ({"first_dealer": 3}, "options.first_dealer"),
     ({"colour": "red"}, "options.colour"),
+    ({"layout": 4.0}, "options.layout"),  # equal to the choice 4, but not it: was a 500 when the game was played
+    ({"layout": 6.0}, "options.layout"),
+    ({"layout": True}, "options.layout"),
+    ({"layout": "4"}, "options.layout"),
 ]
 
 
