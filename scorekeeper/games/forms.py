@@ -158,6 +158,23 @@ class LooseRadio(RadioField):
         pass
 
 
+class SeatRadio(LooseRadio):
+    """Radio buttons for one player: a seat the rules check (a player out since the page was loaded is named by
+    them); anything that is not a seat at all is refused here, not read as "Nobody"."""
+
+    def pre_validate(self, form) -> None:
+        if self.data not in (None, NO_SEAT) and seat_number(self.data) is None:
+            raise ValidationError(_l("pick one of the players"))
+
+
+class SeatChips(ChipsField):
+    """Tick boxes for players: as ``SeatRadio``, a value that is not a seat is refused, not dropped."""
+
+    def pre_validate(self, form) -> None:
+        if any(seat_number(value) is None for value in self.data or []):
+            raise ValidationError(_l("pick one of the players"))
+
+
 class SeatList(FieldList):
     """The players' names; a posted index that is not plain digits (``players-²``) is ignored."""
 
@@ -498,10 +515,10 @@ def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return BooleanField(label, default=bool(field.default), description=desc)
     if field.kind is FieldKind.SEAT:
         seats = [SelectChoice(str(s), name) for s, name in enumerate(table.players) if seats_in[s]]
-        return LooseRadio(label, choices=([SelectChoice(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
+        return SeatRadio(label, choices=([SelectChoice(NO_SEAT, _l("Nobody"))] if field.optional else []) + seats,
                           default=NO_SEAT, description=desc)
     if field.kind is FieldKind.SEATS:
-        return ChipsField(label, choices=[SelectChoice(str(s), n) for s, n in enumerate(table.players) if seats_in[s]],
+        return SeatChips(label, choices=[SelectChoice(str(s), n) for s, n in enumerate(table.players) if seats_in[s]],
                           description=desc)
     if field.kind is FieldKind.CHOICE:
         return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,

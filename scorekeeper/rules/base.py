@@ -892,7 +892,10 @@ def need_seat(value: Any, path: str, table: Table, seats_in: Sequence[bool] | No
     """Read a seat number that is at the table (and still in, when ``seats_in`` is given)."""
     if value is None:
         raise fail(path, N_("pick a player"))
-    seat = need_int(value, path, 0, table.n - 1)
+    seat = need_int(value, path)
+    if not 0 <= seat < table.n:
+        raise fail(path, N_("there is no player %(number)s at this table (players are numbered 0 to %(last)s)"),
+                   number=seat, last=table.n - 1)
     if seats_in is not None and not seats_in[seat]:
         raise fail(path, N_("%(name)s is out of the game"), name=table.players[seat])
     return seat
@@ -913,7 +916,8 @@ def need_list(value: Any, path: str, table: Table) -> list[Any]:
     if not isinstance(value, list):
         raise fail(path, N_("must be a list with one entry per player"))
     if len(value) != table.n:
-        raise fail(path, N_("has %(got)s entries; there are %(n)s players"), got=len(value), n=table.n)
+        raise RulesError({path: nmsg("has %(num)s entry; there are %(n)s players",
+                                     "has %(num)s entries; there are %(n)s players", len(value), n=table.n)})
     return value
 
 

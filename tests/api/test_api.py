@@ -272,6 +272,17 @@ def test_bad_round_is_422_naming_the_field_and_stores_nothing(client, create_gam
     assert client.get(f"/api/games/{state['id']}").get_json()["rounds"] == []
 
 
+@pytest.mark.parametrize("body, field, said", [
+    ({"players": [{"score": 1}] * 3, "knocker": 3}, "knocker",
+     "there is no player 3 at this table (players are numbered 0 to 2)"),
+    ({"players": [{"score": 1}]}, "players", "has 1 entry; there are 3 players"),
+    ({"players": [{"score": 1}] * 2}, "players", "has 2 entries; there are 3 players"),
+])
+def test_a_refusal_says_what_is_wrong_in_table_words(create_game, post_round, body, field, said):
+    answer = post_round(create_game(), body)
+    assert answer.status_code == 422 and answer.get_json()["errors"][field] == said
+
+
 def test_method_not_allowed_is_json(client):
     answer = client.patch("/api/games")
     assert answer.status_code == 405 and answer.get_json()["errors"]

@@ -143,6 +143,22 @@ def test_round_form_records_a_hole_and_refusals_keep_input(client):
     assert [s["total"] for s in state["standings"]] == [20, 7]
 
 
+@pytest.mark.parametrize("knocker", ["abc", "-1", "\uff11", "1.0", "9" * 50])
+def test_a_knocker_that_is_no_player_is_refused_not_read_as_nobody(client, knocker):
+    """Only a crafted post sends these; read as "Nobody", the hole would be saved without the knocker's rule."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "12", "knocker": knocker})
+    assert answer.status_code == 422 and client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    assert '<p class="error" id="knocker-err">pick one of the players</p>' in answer.get_data(as_text=True)
+
+
+def test_a_tick_that_is_no_player_is_refused_not_dropped(client):
+    gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"losers": ["1", "x"]})
+    assert answer.status_code == 422 and client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    assert '<p class="error" id="losers-err">pick one of the players</p>' in answer.get_data(as_text=True)
+
+
 def test_not_a_number_is_refused_next_to_the_field(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     answer = client.post(f"/games/{gid}/rounds", data={"score-0": "seven", "score-1": "3"})
