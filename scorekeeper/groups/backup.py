@@ -76,7 +76,9 @@ def check_members(players: Any, errors: dict[str, Any]) -> list[dict[str, Any]]:
         colour, emoji = player.get("colour"), player.get("emoji")
         if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
             errors[f"players.{seat}.colour"] = "must be written #rrggbb, like #1f77b4"
-        if emoji is not None and not (isinstance(emoji, str) and 1 <= len(emoji) <= 8 and emoji.isprintable()):
+        # what the app took before it read emoji whole (any printable symbols) comes back too
+        if emoji is not None and not (service.is_one_emoji(emoji) or (isinstance(emoji, str) and 1 <= len(emoji) <= 8
+                                                                     and emoji.isprintable())):
             errors[f"players.{seat}.emoji"] = "must be one symbol, like 🐢"
     return [{"name": name, "colour": p.get("colour"), "emoji": p.get("emoji")} for name, p in zip(names, players)]
 

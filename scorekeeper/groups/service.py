@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
+import emoji as emoji_data
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -205,14 +206,21 @@ def moved_on(game_ids) -> None:
                        .execution_options(synchronize_session=False))
 
 
+EMOJI_MOST = 16  # code points: a family (👨‍👩‍👧‍👦) takes 7, a flag of a region (🏴󠁧󠁢󠁳󠁣󠁴󠁿) 7
+
+
+def is_one_emoji(text: Any) -> bool:
+    """Say whether ``text`` is one emoji as a phone's keyboard types it: 🐢, 👍🏽, 🇫🇷, 👨‍👩‍👧‍👦 or 1️⃣, not two."""
+    return isinstance(text, str) and 1 <= len(text) <= EMOJI_MOST and emoji_data.is_emoji(text)
+
+
 def set_look(member: Member, colour: Any, emoji: Any) -> None:
     """Give a player a colour ("#rrggbb") and an emoji, shown on the table page and in charts."""
     errors: dict[str, Msg] = {}
     if colour not in (None, "") and not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
                                          and all(c in "0123456789abcdefABCDEF" for c in colour[1:])):
         errors["colour"] = msg(N_("a colour is written #rrggbb, like #1f77b4"))
-    if emoji not in (None, "") and not (isinstance(emoji, str) and 1 <= len(emoji) <= 8 and emoji.isprintable()
-                                        and not any(c.isalnum() or c.isspace() for c in emoji)):
+    if emoji not in (None, "") and not is_one_emoji(emoji):
         errors["emoji"] = msg(N_("an emoji is one symbol, like 🐢"))
     if errors:
         raise Invalid(errors)

@@ -155,17 +155,19 @@ def make_group(name, names, from_game: Game | None) -> tuple[Group, str]:
 def show(group_id: str):
     """Show a group's page: its games, leaderboard, records and head to head (kept for the group's version)."""
     head, token = readable_group(group_id, revalidated=True, head=True)
+    chosen = chosen_filter()[1]
+    return group_page(head, token, "groups/show.html", lambda: show_context(group_id, token), chosen)
+
+
+def show_context(group_id: str, token: str | None, typed: dict | None = None, refused: dict | None = None) -> dict:
+    """What the group's page shows (``typed``: a refused form's entries and what is wrong with them)."""
     choice, chosen, errors = chosen_filter()
-
-    def context() -> dict:
-        group = service.load_group(group_id)
-        games, more = service.summaries(group, page_number())
-        view_key = service.view_key(token) if token else None
-        return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
-                    figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors,
-                    registry=registry.REGISTRY)
-
-    return group_page(head, token, "groups/show.html", context, chosen)
+    group = service.load_group(group_id)
+    games, more = service.summaries(group, page_number())
+    view_key = service.view_key(token) if token else None
+    return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
+                figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors,
+                registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
 
 
 def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict], *shows):
@@ -323,7 +325,11 @@ def add_player(group_id: str):
     check_csrf()
     group = editable_group(group_id)
     name = request.form.get("name", "")
-    flash_errors(saved(lambda: service.add_member(group, name)), _("%(name)s joined the group.", name=name.strip()))
+    refused = saved(lambda: service.add_member(group, name))
+    if refused:  # the page again, with the name as typed and what is wrong with it
+        context = show_context(group_id, group_token(group), typed={"name": name}, refused=refused)
+        return render_template("groups/show.html", **context), 422
+    flash(_("%(name)s joined the group.", name=name.strip()), "ok")
     return redirect(url_for("groups.show", group_id=group_id) + "#players")
 
 
@@ -331,17 +337,19 @@ def add_player(group_id: str):
 def player(group_id: str, member_id: int):
     """Show one player: their form over time, best and worst per game; rename or merge them."""
     head, token = readable_group(group_id, revalidated=True, head=True)
+    return group_page(head, token, "groups/player.html", lambda: player_context(group_id, member_id, token))
 
-    def context() -> dict:
-        group = service.load_group(group_id)
-        member = member_or_404(group, member_id)
-        figures = stats.group_stats(group)
-        line = next(l for l in figures.lines if l.member.id == member.id)
-        points = stats.form(member)
-        return dict(group=group, member=member, line=line, token=token,
-                    chart=Markup(form_chart(points, member.colour)), points=points, registry=registry.REGISTRY)
 
-    return group_page(head, token, "groups/player.html", context)
+def player_context(group_id: str, member_id: int, token: str | None, typed: dict | None = None,
+                   refused: dict | None = None) -> dict:
+    """What a player's page shows (``typed``: a refused form's entries and what is wrong with them)."""
+    group = service.load_group(group_id)
+    member = member_or_404(group, member_id)
+    figures = stats.group_stats(group)
+    line = next(l for l in figures.lines if l.member.id == member.id)
+    points = stats.form(member)
+    return dict(group=group, member=member, line=line, token=token, chart=Markup(form_chart(points, member.colour)),
+                points=points, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
 
 
 def member_or_404(group: Group, member_id: int):
@@ -364,7 +372,12 @@ def change_player(group_id: str, member_id: int):
         service.rename_member(group, member, form.get("name", ""))
         service.set_look(member, form.get("colour", ""), form.get("emoji", "").strip())
 
-    flash_errors(saved(change), _("Saved."))
+    refused = saved(change)
+    if refused:  # the page again, with the name, colour and emoji as typed and what is wrong with them
+        typed = {key: form.get(key, "") for key in ("name", "colour", "emoji")}
+        context = player_context(group_id, member_id, group_token(group), typed=typed, refused=refused)
+        return render_template("groups/player.html", **context), 422
+    flash(_("Saved."), "ok")
     return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
 
 

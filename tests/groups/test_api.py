@@ -91,6 +91,20 @@ def test_players_join_with_unique_names_and_are_renamed_everywhere(client, make_
     assert bad.status_code == 422 and set(bad.get_json()["errors"]) == {"colour", "emoji"}
 
 
+@pytest.mark.parametrize("emoji, taken", [
+    ("🐢", True), ("👍🏽", True), ("🇫🇷", True), ("👨\u200d👩\u200d👧\u200d👦", True), ("🏳️\u200d🌈", True), ("1️⃣", True),
+    ("♠️", True), ("🐢🐢", False), ("ab", False), ("a", False), ("🐢 ", False), ("\u200d", False),
+])
+def test_a_players_emoji_is_one_emoji_however_it_is_made(client, make_group, emoji, taken):
+    group = make_group(players=("Ann", "Bob"))
+    member = group["players"][0]["id"]
+    answer = client.patch(f"/api/groups/{group['id']}/players/{member}", json={"emoji": emoji},
+                          headers=bearer(group["token"]))
+    assert answer.status_code == (200 if taken else 422), answer.get_json()
+    if not taken:
+        assert answer.get_json()["errors"] == {"emoji": "an emoji is one symbol, like 🐢"}
+
+
 def test_two_names_of_one_person_merge_into_one(client, make_group, play_golf):
     group = make_group(players=("Ann", "Bob", "Robert"))
     gid, auth = group["id"], bearer(group["token"])

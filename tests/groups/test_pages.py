@@ -212,6 +212,24 @@ def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_grou
     assert "Bob" not in client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_data(as_text=True)
 
 
+def test_a_refused_player_form_keeps_what_was_typed_with_the_reason_by_its_box(client, make_group):
+    group = make_group(players=("Ann", "Bob"))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    ids = {p["name"]: p["id"] for p in group["players"]}
+    added = client.post(f"/groups/{group['id']}/players", data={"name": "ann"})
+    page = added.get_data(as_text=True)
+    assert added.status_code == 422 and 'value="ann"' in page
+    assert '<p class="error" id="new-player-err">ann is already in this group</p>' in page
+    renamed = client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "Zed", "colour": "red",
+                                                                               "emoji": "🐢🐢"})
+    page = renamed.get_data(as_text=True)
+    assert renamed.status_code == 422 and 'value="Zed"' in page and 'value="red"' in page and 'value="🐢🐢"' in page
+    assert '<p class="error" id="colour-err">a colour is written #rrggbb, like #1f77b4</p>' in page
+    assert '<p class="error" id="emoji-err">an emoji is one symbol, like 🐢</p>' in page
+    shown = client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_json()
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"]  # nothing saved, the name neither
+
+
 def test_odd_numbers_and_dates_in_a_groups_addresses_are_not_errors(client, make_group, play_golf):
     group = make_group(players=("Ann", "Bob"))
     client.get(f"/groups/{group['id']}/join/{group['token']}")
