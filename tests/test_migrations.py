@@ -157,3 +157,36 @@ def test_places_of_players_out_and_games_played_alone_are_kept_again(empty_url):
     assert [lines[name]["average_place"] for name in ("Ann", "Bob", "Cy")] == [3, 2, 1]  # Bob lasted a deal longer
     with app.app_context():
         db.engine.dispose()
+
+
+def test_cards_stored_with_french_rank_letters_are_written_in_english_and_score_the_same(empty_url):
+    """Under 0010 the API read R, D and V as K, Q and J and stored them as sent; now it reads English letters only."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0010")
+    client = app.test_client()
+    golf = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    chase = client.post("/api/games", json={"game": "chase-the-ace", "players": ["Ann", "Bob", "Cy"]}).get_json()
+    stored = {golf["id"]: {"players": [{"cards": ["RC", "d", "V♥", "10D"]}, {"score": 5}], "knocker": None},
+              chase["id"]: {"cards": ["R", "2", "dd"]}}
+    with app.app_context():  # as 0010's API stored them
+        for number, (public_id, data) in enumerate(stored.items()):
+            db.session.execute(text("INSERT INTO round (game_id, number, data, created, updated) SELECT id, 1, "
+                                    ":data, created, created FROM game WHERE public_id = :id"),
+                               {"data": json.dumps(data), "id": public_id})
+        db.session.execute(text("UPDATE game SET version = version + 1"))
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+        db.engine.dispose()
+    golf_now = client.get(f"/api/games/{golf['id']}").get_json()
+    assert golf_now["rounds"][0]["data"]["players"][0]["cards"] == ["KC", "Q", "J♥", "10D"]
+    assert [s["total"] for s in golf_now["standings"]] == [0 + 10 + 10 + 10, 5]  # K 0, Q 10, J 10, 10
+    chase_now = client.get(f"/api/games/{chase['id']}").get_json()
+    assert chase_now["rounds"][0]["data"]["cards"] == ["K", "2", "Qd"]
+    again = client.post("/api/games", json={"game": "chase-the-ace", "players": ["Ann", "Bob", "Cy"]}).get_json()
+    client.post(f"/api/games/{again['id']}/rounds", json={"data": {"cards": ["K", "2", "QD"]}},
+                headers={"Authorization": f"Bearer {again['token']}"})
+    assert chase_now["standings"] == client.get(f"/api/games/{again['id']}").get_json()["standings"]  # Bob lost a life
+    with app.app_context():
+        db.engine.dispose()

@@ -31,7 +31,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr, upper_first
 from ..jsonsafe import plain_number, storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
-from ..rules.cards import RANKS, parse_card, read_typed, typed_cards
+from ..rules.cards import NOTATIONS, RANKS, read_typed, typed_cards
 from ..services import new_entry_key
 from ..templating import entry_key as this_requests_entry_key
 
@@ -334,11 +334,18 @@ def in_the_readers_letters(form, field) -> None:
         try:
             read_typed(key, reader_notation())
         except ValueError as exc:
-            try:
-                parse_card(key)
-            except ValueError:
+            if not any(is_card_in(key, notation) for notation in NOTATIONS.values()):
                 continue  # no card in any letters: the rules say what is wrong with it
             raise ValidationError(tr(exc.args[0])) from None
+
+
+def is_card_in(text: str, notation) -> bool:
+    """Say whether ``text`` is a card in one language's letters."""
+    try:
+        read_typed(text, notation)
+    except ValueError:
+        return False
+    return True
 
 
 def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:

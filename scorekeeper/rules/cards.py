@@ -4,6 +4,7 @@ Also counts cards against the packs in play, for the checks every game makes.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,10 +19,13 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RED_SUITS = ("H", "D")
-# Other ways the API reads a rank, French letters among them: R (roi), D (dame), V (valet). A suit letter
-# comes last (KD is the king of diamonds), so a D that starts a card is always the queen. A page reads only its
-# reader's letters (``Notation``).
-RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER, "R": "K", "D": "Q", "V": "J"}
+# Other ways the API reads a rank. The French letters R (roi), D (dame) and V (valet) are not among them: the API
+# reads English letters only, and "RC" is no king of clubs (a French reader means the king of hearts, roi de cœur).
+# A page reads only its reader's letters (``Notation``).
+RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER}
+FRENCH_RANK_LETTERS = {"R": "K", "D": "Q", "V": "J"}  # what a stored round of before 2026-11-27 meant by them
+# Characters a phone may put in a card without showing them: the emoji form of a suit (♠️ is ♠ and U+FE0F) is the suit.
+PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
 
@@ -99,7 +103,7 @@ def parse_card(text: Any) -> Card:
     """Read one card such as ``10h``, ``QS``, ``Q♠``, ``x`` or ``7``; raise ValueError(Msg) if unreadable."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError(msg(N_("a card is written like 10H, QS, X or 7")))
-    raw = text.strip().upper()
+    raw = plain_card(text).upper()
     suit = SUIT_SYMBOLS.get(raw[-1], raw[-1]) if len(raw) > 1 else None
     if suit in SUITS:
         raw = raw[:-1]
@@ -108,9 +112,22 @@ def parse_card(text: Any) -> Card:
     raw = RANK_ALIASES.get(raw, raw)
     if raw == JOKER:
         return Card(JOKER)
+    if raw in FRENCH_RANK_LETTERS:
+        raise ValueError(msg(N_("%(card)s: V, D and R are the French letters (valet, dame, roi); write J, Q or K"),
+                             card=shown(text.strip(), 8)))
     if raw not in RANKS:
         raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=shown(text.strip(), 8)))
     return Card(raw, suit)
+
+
+def plain_card(text: str) -> str:
+    """Return a card as typed without spaces and the emoji form of a suit (♠️), or raise ValueError(Msg) when it holds
+    a character that does not show (pasted with it): the card would read as something else, or as nothing."""
+    raw = text.strip().translate(PRESENTATION)
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in raw):
+        raise ValueError(msg(N_("%(card)s holds a character that does not show (pasted with it?): type the card "
+                                "again"), card=shown(raw, 8)))
+    return raw
 
 
 def read_typed(text: str, reader: Notation) -> Card:
@@ -118,7 +135,7 @@ def read_typed(text: str, reader: Notation) -> Card:
 
     A letter that means another suit in another language (a French C) is refused, never guessed.
     """
-    raw = text.strip().upper()
+    raw = plain_card(text).upper()
     rank, suit = raw, None
     if len(raw) > 1 and raw[-1] in SUIT_SYMBOLS:
         rank, suit = raw[:-1], SUIT_SYMBOLS[raw[-1]]

@@ -11,7 +11,7 @@ from scorekeeper.rules.cards import (ENGLISH, FRENCH, Card, check_packs, parse_c
 @pytest.mark.parametrize("text, card", [
     ("10h", Card("10", "H")), ("QS", Card("Q", "S")), ("X", Card("X")), ("7", Card("7")), ("q♠", Card("Q", "S")),
     ("10♥", Card("10", "H")), (" a ", Card("A")), ("1", Card("A")), ("T", Card("10")), ("Td", Card("10", "D")),
-    ("joker", Card("X")), ("KC", Card("K", "C")),
+    ("joker", Card("X")), ("KC", Card("K", "C")), ("Q\u2660\ufe0f", Card("Q", "S")), ("10\u2665\ufe0e", Card("10", "H")),
 ])
 def test_cards_read_as_written(text, card):
     assert parse_card(text) == card
@@ -21,6 +21,27 @@ def test_cards_read_as_written(text, card):
 def test_unreadable_cards(text):
     with pytest.raises(ValueError):
         parse_card(text)
+
+
+@pytest.mark.parametrize("text", ["R", "RC", "r♥", "D", "DD", "V", "VS"])
+def test_the_api_reads_no_french_rank_letter(text):
+    """RC would be the king of clubs in English letters, and the king of hearts (roi de cœur) to a French reader."""
+    with pytest.raises(ValueError) as err:
+        parse_card(text)
+    assert str(err.value.args[0]) == f"{text}: V, D and R are the French letters (valet, dame, roi); write J, Q or K"
+
+
+@pytest.mark.parametrize("text", ["K\u200b", "\u202eK", "K\x00", "\ufeffQS"])
+def test_a_card_with_a_character_that_does_not_show_says_so(text):
+    for read in (parse_card, lambda t: read_typed(t, ENGLISH), lambda t: read_typed(t, FRENCH)):
+        with pytest.raises(ValueError) as err:
+            read(text)
+        assert "holds a character that does not show" in str(err.value.args[0])
+
+
+@pytest.mark.parametrize("reader", [ENGLISH, FRENCH])
+def test_the_emoji_form_of_a_suit_is_the_suit_on_every_page(reader):
+    assert str(read_typed("10\u2660\ufe0f", reader)) == "10S"
 
 
 def test_a_string_of_cards_splits_on_spaces_and_commas():
