@@ -70,6 +70,10 @@ class WholeNumberField(StringField):
 SUM = re.compile(r"[+-]?\d{1,6}(?:(?:\+-?|-)\d{1,6}){0,49}")
 PLAIN_SUM = re.compile(r"[+-]?\d+(?:(?:\+-?|-)\d+)*")  # the same, however long the numbers
 TERM = re.compile(r"([+-]?)([+-]?)(\d+)")  # the operator, the number's own sign, the number
+SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\t": " "})  # French writes 1 000 with a no-break space
+SPACED_SIGN = re.compile(r"\s*([+-])\s*")  # "12 + 11" is 12+11
+SPACED_DIGITS = re.compile(r"\d+(?:\s+\d+)+")  # digits a space runs through
+THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")  # ...as it groups thousands: 1 000, 12 345
 
 
 def added_up(text: str) -> int:
@@ -87,9 +91,12 @@ class PointsField(WholeNumberField):
     def process_formdata(self, valuelist: list[str]) -> None:
         self.raw = (valuelist[0] if valuelist else "").strip()
         self.data = None
-        text = self.raw.replace("−", "-").replace(" ", "")
+        text = SPACED_SIGN.sub(r"\1", self.raw.replace("−", "-").translate(SPACES)).strip()
         if not text:
             return
+        if not all(THOUSANDS.fullmatch(run) for run in SPACED_DIGITS.findall(text)):
+            text = "?"  # "12 8" is no number: two, or 128 mistyped; a space only groups thousands ("1 000")
+        text = text.replace(" ", "")
         if not SUM.fullmatch(text):
             field = upper_first(self.label.text)  # an "or penalty" box: "Penalty: …"
             if PLAIN_SUM.fullmatch(text) and re.search(r"\d{7}", text):  # one number longer than any score
@@ -317,19 +324,38 @@ def parse_pairs(text: str) -> dict[str, Any] | str:
             return text
         return value if storable(value) else text
     out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
-        key, sep, value = part.partition("=") if "=" in part else part.partition(":")
+    for key, value in typed_pairs(text):
         try:
-            out[key.strip()] = int(value.strip().replace("−", "-"))
+            out[key] = int(value.replace("−", "-"))
         except ValueError:
             return text
     return out
 
 
+def typed_pairs(text: str) -> list[tuple[str, str]]:
+    """Split "Q=12, QS=40" (or "Q: 12; QS: 40") into its keys and values as typed, in order."""
+    pairs = []
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        key, _, value = part.partition("=") if "=" in part else part.partition(":")
+        pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
 def in_the_readers_letters(form, field) -> None:
     """Refuse a card value whose card is written in the other language's letters ("D=12" on an English page: D is
     diamonds there), as a card box does: never read as the API would read it (a queen)."""
-    values = parse_pairs(field.data or "")
+    text = field.data or ""
+    if text.strip().startswith("{"):
+        return  # JSON: the rules read it
+    seen: dict[str, str] = {}
+    for key, _ in typed_pairs(text):  # K=15, K=20: which one the table meant is not for the page to guess
+        if is_card_in(key, reader_notation()):
+            card = str(read_typed(key, reader_notation()))
+            if card in seen:
+                raise ValidationError(_l("%(first)s and %(again)s are the same card: give it one value",
+                                         first=seen[card], again=key))
+            seen[card] = key
+    values = parse_pairs(text)
     for key in values if isinstance(values, dict) else ():
         try:
             read_typed(key, reader_notation())
@@ -686,8 +712,8 @@ def read_input(field: Field, value: Any) -> Any:
         return [seat for seat in map(seat_number, value or []) if seat is not None]
     if field.kind is FieldKind.RANK:
         return value or None
-    if field.kind is FieldKind.INT and value is None:
-        return field.default
+    if field.kind is FieldKind.INT and value is None:  # a count that must add up is given, never taken as 0
+        return None if field.sum_to is not None else field.default
     if field.kind is FieldKind.BOOL and field.optional and not value:
         return None  # an optional tick box left empty says nothing: the rules decide (went out: made the goal)
     return value

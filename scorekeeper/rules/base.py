@@ -361,6 +361,8 @@ def mapping_option(name: str, label: str, keys: Callable[[str], str | None], lo:
             clean = keys(str(key))
             if clean is None:
                 raise ValueError(msg(N_("%(key)s is not something that can be given a value"), key=shown(key, 20)))
+            if clean in out:  # {"q": 12, "Q": 13}: the one meant is not for the rules to guess
+                raise ValueError(msg(N_("%(key)s is given two values: give it one"), key=clean))
             out[clean] = as_int(number, lo, hi)
         return out
 

@@ -267,6 +267,7 @@ class HandFootRules(BaseRules):
         entries = self.read_entries(table, need_object(data))
         if turn.entered:
             check_fives(table, entries)
+            check_cards_held(table, data["players"], entries)
         self.check_hand(table, entries)
         self.check_meld_minimum(table, entries, turn.number)
         points = [self.entry_points(table, entry) for entry in entries]
@@ -503,6 +504,23 @@ def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]
             "a dirty book needs one",
             "%(name)s has %(num)s dirty books, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
             "each dirty book needs one", dirty, name=table.players[seat], wilds=wilds)})
+
+
+def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry]) -> None:
+    """Refuse a hand where a player who did not go out gives nothing for the cards they held (a box left empty is
+    not 0: they hold cards), or where the player who went out laid no cards down (their cards went somewhere)."""
+    errors: dict[str, Msg] = {}
+    for seat, (given, entry) in enumerate(zip(raw, entries)):
+        name = table.players[seat]
+        if entry.went_out and not entry.melded:
+            errors[f"players.{seat}.melded_points"] = msg(
+                N_("%(name)s went out, so laid cards down: give their points"), name=name)
+        elif not entry.went_out and not given.get("left") and given.get("left_points") is None:
+            errors[f"players.{seat}.left_points"] = msg(
+                N_("%(name)s did not go out: give the points of the cards left in hand and foot (0 if none)"),
+                name=name)
+    if errors:
+        raise RulesError(errors)
 
 
 def is_empty(entry: Mapping[str, Any]) -> bool:

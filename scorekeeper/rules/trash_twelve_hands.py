@@ -272,6 +272,9 @@ class TrashTwelveRules(BaseRules):
             raise fail(key, N_("hand %(number)s is %(contract)s: give how many each player took"),
                        number=turn.number, contract=Msg(CONTRACT_LABELS[contract]))
         entries = need_list(data.get(key), key, table)
+        for seat, count in enumerate(entries):
+            if count is None:  # a box left empty is not 0: the last count would be worked out wrong from it
+                raise fail(f"{key}.{seat}", N_("give how many %(name)s took (0 if none)"), name=table.players[seat])
         counts = [need_int(v, f"{key}.{seat}", 0, want) for seat, v in enumerate(entries)]
         if sum(counts) != want:
             raise fail(key, SUM_ERRORS[contract], got=sum(counts), n=table.n, want=want)

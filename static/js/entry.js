@@ -214,10 +214,20 @@
       if (filling) return;
       if (event.target === auto) { unmark(); auto = null; }  // changed by hand: the scorer's
       event.target.dataset.touched = "1";
-      const open = inputs.filter((i) => !i.dataset.touched || i === auto);
-      if (open.length !== 1) return;
+      // a box emptied again is open too: it holds no count, and the last one cannot be worked out without it
+      const open = inputs.filter((i) => !i.dataset.touched || i === auto || i.value.trim() === "");
       const rest = inputs.filter((i) => i !== open[0]).reduce((sum, i) => sum + (Number(i.value) || 0), 0);
-      if (want - rest < 0) return;
+      if (open.length !== 1 || want - rest < 0) {  // what was filled in no longer holds: emptied, not left wrong
+        if (auto) {
+          filling = true;
+          auto.value = "";
+          changed(auto);
+          filling = false;
+          unmark();
+          auto = null;
+        }
+        return;
+      }
       if (auto !== open[0]) unmark();
       auto = open[0];
       auto.classList.add("auto");

@@ -107,7 +107,9 @@ CASES = [
                 {"data": {"players": [hf(1, melded=["K"] * 6), hf(left_points=0)]}, "error": "players.0.clean_books"},
                 {"data": {"players": [hf(1, melded_points=30), hf(left_points=0)]}, "error": "players.0.clean_books"},
                 {"data": {"players": [{}, hf(left_points=0)]}, "error": "players.0"},
-                {"data": {"players": [hf(1, melded=["K"] * 7), {"left_points": 0}]}, "points": [120, 0]}]},
+                {"data": {"players": [hf(1, melded=["K"] * 7), {"left_points": 0}]}, "error": "players.0.left_points"},
+                {"data": {"players": [hf(1, melded=["K"] * 7, left_points=0), {"left_points": 0}]},
+                 "points": [120, 0]}]},
     # --- every game: a round-data key it does not know ------------------------------------------
     {"name": "an unknown key in a round", "game": "trash", "players": P2,
      "rounds": [{"data": {"winner": 0, "loser": 1}, "error": "loser"}]},

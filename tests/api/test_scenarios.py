@@ -395,6 +395,7 @@ GOLF_BAD_OPTIONS = [
     ({"quarters": 0}, "options.quarters"),
     ({"first_dealer": 3}, "options.first_dealer"),
     ({"colour": "red"}, "options.colour"),
+    ({"values": {"q": 12, "Q": 13}}, "options.values"),  # one card, two values: not the last one kept
     ({"layout": 4.0}, "options.layout"),  # equal to the choice 4, but not it: was a 500 when the game was played
     ({"layout": 6.0}, "options.layout"),
     ({"layout": True}, "options.layout"),
@@ -1187,6 +1188,8 @@ def test_chase_the_ace_rules_listing_and_player_count(client):
 
 
 def hf(clean=0, dirty=0, threes=0, out=False, **cards_or_points):
+    if not out and not {"left", "left_points"} & set(cards_or_points):
+        cards_or_points["left_points"] = 0  # a player who did not go out says what they held, 0 if nothing
     return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **cards_or_points}
 
 

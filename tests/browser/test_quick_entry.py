@@ -148,6 +148,12 @@ def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     note = page.locator(".seat-entry", has=tricks[3]).locator(".auto-note")
     expect(note).to_have_text("worked out from the others")  # said under its box, not taken for one typed
     expect(check).to_have_text("Tricks: 13 / 13")
+    tricks[0].fill("")  # emptied to be typed again: the filled-in count no longer holds, emptied, not left at 4
+    expect(tricks[3]).to_have_value("")
+    expect(tricks[3]).not_to_have_class(filled)
+    expect(check).to_have_text("Tricks: 9 / 13")
+    tricks[0].fill("3")
+    expect(tricks[3]).to_have_value("1")
     tricks[0].fill("2")  # another count corrected: the filled one follows it
     expect(tricks[3]).to_have_value("2")
     tricks[3].fill("4")  # typed by hand: the scorer's own now, no longer filled in or changed

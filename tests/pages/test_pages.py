@@ -79,6 +79,18 @@ def test_unreadable_values_option_is_refused_as_the_table_writes_values(client, 
     assert answer.status_code == 422 and errors == [said]  # never the API's JSON ({"Q": 12})
 
 
+@pytest.mark.parametrize(("language", "typed", "said"), [
+    ("en", "K=15, K=20", "K and K are the same card: give it one value"),
+    ("en", "q=12, Q♠=40, Q=13", "q and Q are the same card: give it one value"),
+    ("fr", "R=15, R♥=3, r=20", "R et r sont la même carte\u00a0: donnez-lui une seule valeur"),
+])
+def test_a_card_given_two_values_is_refused_not_the_last_one_kept(client, language, typed, said):
+    form = {"players-0": "Ann", "players-1": "Bob", "opt_values": typed}
+    answer = client.post("/new/hand-and-foot", data=form, headers={"Accept-Language": language})
+    errors = re.findall(r'id="opt_values-err">(.*?)</p>', answer.get_data(as_text=True))
+    assert answer.status_code == 422 and errors == [said] and f'value="{typed}"' in answer.get_data(as_text=True)
+
+
 @pytest.mark.parametrize(("language", "said"), [("en", "must be at most 1,000"), ("fr", "doit valoir au plus 1\u202f000")])
 def test_a_refused_named_number_is_refused_by_its_own_box(client, language, said):
     form = {f"players-{i}": name for i, name in enumerate(["Ann", "Bob", "Cy", "Di"])}
@@ -198,12 +210,21 @@ def test_points_may_be_typed_as_a_sum(client, typed, total):
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["players"][0] == {"score": total}
 
 
+@pytest.mark.parametrize("typed, total", [("1 000", 1000), ("1\u00a0250 + 50", 1300), ("12 345", 12345),
+                                          ("1\u202f000-5", 995)])
+def test_a_space_may_group_the_thousands_of_points(client, typed, total):
+    gid = game_id(start(client, "any", ["Ann", "Bob"]))
+    assert client.post(f"/games/{gid}/rounds", data={"points-0": typed, "points-1": "3"}).status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["points"] == [total, 3]
+
+
 NOT_A_SUM = "Score: write a whole number, or a sum such as 12+11+7"
 TOO_BIG = "Score: too big for a score"
 
 
 @pytest.mark.parametrize("typed, said", [
-    *((typed, NOT_A_SUM) for typed in ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60), "5--5", "--5"]),
+    *((typed, NOT_A_SUM) for typed in ["12++3", "12+", "4*3", "1e3", "+".join(["1"] * 60), "5--5", "--5",
+                                       "12 8", "1 0", "7 5+1"]),  # a space that splits a number: two, or a typo
     *((typed, TOO_BIG) for typed in ["1234567", "99999999999999999999", "12+12345678"])])
 def test_points_that_are_not_a_score_are_refused_by_name_and_kept(client, typed, said):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
@@ -222,6 +243,15 @@ def test_a_box_that_holds_no_number_is_said_once(client, key, names, posted, sai
     gid = game_id(start(client, key, names))
     page = client.post(f"/games/{gid}/rounds", data=posted).get_data(as_text=True)
     assert re.findall(r'class="error[^"]*"[^>]*>(.*?)</', page) == said  # not also "give Ann's points"
+
+
+def test_a_count_box_left_empty_is_asked_for_not_read_as_0(client):
+    """Ann's tricks emptied to be typed again: read as 0, the hand would add up with Dee's count wrong."""
+    gid = game_id(start(client, "trash-twelve-hands", ["Ann", "Bob", "Cy", "Dee"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"tricks-0": "", "tricks-1": "4", "tricks-2": "2", "tricks-3": "7"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    assert '<p class="error" id="tricks-0-err">give how many Ann took (0 if none)</p>' in page
 
 
 def test_a_refusal_starts_with_its_box_name_as_a_sentence_does(client):

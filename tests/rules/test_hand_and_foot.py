@@ -22,8 +22,8 @@ def entry(clean: int = 0, dirty: int = 0, threes: int = 0, out: bool = False, **
 
     Books come with the cards laid down (``LAID`` points when not given), as the rules ask.
     """
-    if not {"melded", "melded_points", "left", "left_points"} & set(more):
-        more["left_points"] = 0  # a real entry: a player who held nothing says so
+    if not out and not {"left", "left_points"} & set(more):
+        more["left_points"] = 0  # a real entry: a player who did not go out says what they held, 0 if nothing
     if clean + dirty and not {"melded", "melded_points"} & set(more):
         more["melded_points"] = LAID
     return {"clean_books": clean, "dirty_books": dirty, "red_threes": threes, "went_out": out, **more}
@@ -232,6 +232,28 @@ def test_partners_go_out_on_the_teams_books() -> None:
     state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
     assert state.rounds[0].points == [100, 0, 110 + LAID, 0]
     assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.clean_books"}
+
+
+def entered_fields(t: Table, data: Any) -> set[str]:
+    """Enter one hand as a table does (its checks of what is entered apply) and return the fields refused."""
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [data], entered=1)
+    return set(exc.value.errors)
+
+
+def test_a_player_who_did_not_go_out_says_what_they_held() -> None:
+    """Nothing given for the cards left is not 0: the player who did not go out holds cards (0 is said as 0)."""
+    holding = {"clean_books": 1, "melded_points": 100}
+    assert entered_fields(table(2), rnd(went_out(), holding)) == {"players.1.left_points"}
+    assert play(table(2), [rnd(went_out(), {**holding, "left_points": 0})], entered=1).rounds[0].points[1] == 150
+    assert play(table(2), [rnd(went_out(), holding)]).rounds[0].points[1] == 150  # a hand stored before: as it was
+
+
+def test_the_player_who_went_out_laid_cards_down_even_on_the_teams_books() -> None:
+    t = table(4, partners=True)
+    assert entered_fields(t, rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())) == {"players.0.melded_points"}
+    state = play(t, [rnd(entry(0, 0, 0, True, melded_points=60), entry(), entry(1, 2), entry())], entered=1)
+    assert state.rounds[0].points == [160, 0, 110 + LAID, 0]
 
 
 def test_without_partners_there_is_no_team() -> None:
