@@ -20,7 +20,7 @@
   function labelOf(form, name) {
     const input = inputOf(form, name);
     const label = input && (input.type === "radio" ? input.closest("fieldset")?.querySelector("legend")
-      : input.id && form.querySelector("label[for='" + input.id + "']"));
+      : (input.id && form.querySelector("label[for='" + input.id + "']")) || input.closest("label"));  // a tick box's wraps it
     return label ? label.textContent.trim() : name;
   }
 

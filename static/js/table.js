@@ -24,7 +24,8 @@
     }
     if (!deck.typed_ranks.includes(rank)) return null;
     rank = deck.aliases[rank] || rank;
-    return { rank: rank, suit: rank === "X" ? "" : suit };
+    if (rank === "X" && suit) return null;  // a joker has no suit: "XP" is no card, as the server says
+    return { rank: rank, suit: suit };
   }
   // Write a card as the reader does: the rank in their letters, the suit as its symbol ("D♥").
   function cardText(card, deck) {
@@ -62,12 +63,19 @@
     const cards = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
     let total = 0;
     const deck = deckOf(entry);
+    const unmelded = JSON.parse(entry.dataset.notMelded || "[]");  // cards that are never laid down (black threes)
     for (const card of cards) {
+      const read = cardOf(card, deck);
       const v = cardValue(card, values, deck);
-      if (v === null) { out.textContent = ""; return; }
+      if (v === null || (read && unmelded.includes(read.rank + read.suit))) {  // said, and no verdict on the rest
+        out.textContent = (read && v !== null ? entry.dataset.notMeldedSaid : entry.dataset.unread || "")
+          .replace("{card}", card);
+        showMinimum(entry, 0, 0);
+        return;
+      }
       total += v;
     }
-    const label = entry.dataset.totalLabel || "{n}: {points}";
+    const label = (cards.length === 1 && entry.dataset.totalOne) || entry.dataset.totalLabel || "{n}: {points}";
     out.textContent = cards.length ? label.replace("{n}", cards.length).replace("{points}", minus(total)) : "";
     showMinimum(entry, total, cards.length);
   }

@@ -38,6 +38,15 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     expect(helper.locator(".meld-check")).to_have_text("Reaches the minimum of 60")
     expect(helper.locator(".meld-check")).to_have_class("meld-check ok")
     shot("hand-and-foot-1-meld-check")
+    helper.locator("#meld-cards").fill("K K K K K K 3S")  # a black three is never laid down: no verdict
+    expect(helper.locator(".card-total")).to_have_text("3S: a black three is never laid down")
+    expect(helper.locator(".meld-check")).to_have_text("")
+    helper.locator("#meld-cards").fill("KKK")  # no card: said, and the verdict of before is not left standing
+    expect(helper.locator(".card-total")).to_have_text("KKK is not a card")
+    expect(helper.locator(".meld-check")).to_have_text("")
+    helper.locator("#meld-cards").fill("K")
+    expect(helper.locator(".card-total")).to_have_text("1 card: 10 points")
+    expect(helper.locator(".meld-check")).to_have_text("50 points short of 60")
 
     # Hand 1 by the cards: Ann goes out with three books, Bob is caught with a king and a joker.
     fill_entry(page, 0, "1", "2", "0", True, melded="K K K K K K K Q Q Q Q Q Q Q A A 2 X 9 9 9")
@@ -78,7 +87,7 @@ def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
     assert teams.all_inner_texts() == ["Ann & Cy\n0", "Bob & Di\n0"]
     for seat, points in enumerate(["150", "60", "40", "0"]):  # Cy's 40 with Ann's 150: the team's first meld
         fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
-                   melded_points=points)
+                   melded_points=points, **({} if seat == 0 else {"left_points": "0"}))
     submit(page, page.get_by_role("button", name="Save hand 1"))
     assert totals(page) == ["360", "60", "40", "0"]
     assert teams.all_inner_texts() == ["Ann & Cy\n400", "Bob & Di\n60"]

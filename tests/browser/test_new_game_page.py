@@ -51,6 +51,12 @@ def test_a_preset_fills_in_the_house_rules_and_says_what_changed(page, live_serv
     assert (state["options"]["quarters"], state["options"]["pairs"], state["options"]["values"]) == (3, "all", {"X": 0})
 
 
+def test_a_preset_that_ticks_a_box_names_the_box(page, live_server):
+    page.goto(f"{live_server}/new/trash")
+    choose(page, "house")
+    expect(page.locator(".preset-changes")).to_have_text("These house rules change: Others can complete too")
+
+
 def test_a_refused_form_keeps_the_preset_and_what_was_typed(page, live_server):
     page.goto(f"{live_server}/new/hand-and-foot")
     name_players(page, ["Ann", "Ann"])
