@@ -100,12 +100,19 @@ def clean_players(names: Any, rules: Rules) -> list[str]:
     return clean
 
 
+def no_such_game(key: Any) -> Msg:
+    """Say that ``key`` names no game: the name sent, or what a game's name is (null or a list is no name)."""
+    if not isinstance(key, str) or not key.strip():
+        return msg(N_("give the game's key, such as golf (GET /api/rules lists them)"))
+    return msg(N_("there is no game called %(key)s"), key=shown(key))
+
+
 def create_game(key: Any, players: Any, options: Any, preset: Any = None, token: str | None = None) -> tuple[Game, str]:
     """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed): a new
     one, or ``token`` (``next_token``)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
-        raise Invalid({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
+        raise Invalid({"game": no_such_game(key)})
     errors: dict[str, Msg] = {}
     try:
         names = clean_players(players, rules)
@@ -132,7 +139,7 @@ def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset
     """Return the rules and a table for a blank sheet: ``count`` seats, named where given, a preset's options, then ours."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
-        raise NotFound({"game": msg(N_("there is no game called %(key)s"), key=shown(key))})
+        raise NotFound({"game": no_such_game(key)})
     spec = rules.spec
     clean, errors = check_names(names, blank_seats=True)
     if not isinstance(count, int) or isinstance(count, bool) or not spec.min_players <= count <= spec.max_players:

@@ -495,11 +495,7 @@ def place_new_game_errors(form, errors: dict[str, str]) -> None:
         if parts[0] == "players" and len(parts) == 2 and int(parts[1]) < len(filled):
             filled[int(parts[1])].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
-            if option is not None and option.kind is OptionKind.VALUES \
-                    and not isinstance(parse_pairs(form[f"opt_{parts[1]}"].data or ""), dict):
-                message = gettext("write each card with its value, such as %(example)s",
-                                  example=card_letters("Q=12, J=0"))
-            form[f"opt_{parts[1]}"].errors = [message]
+            form[f"opt_{parts[1]}"].errors = [as_the_table_writes(form, option, message)]
         elif parts[0] == "options" and len(parts) > 1 and any(f.name.startswith(f"opt_{parts[1]}-") for f in form):
             boxes = [f for f in form if f.name.startswith(f"opt_{parts[1]}-")]
             next((box for box in boxes if refused(option, box)), boxes[0]).errors = [message]
@@ -507,6 +503,14 @@ def place_new_game_errors(form, errors: dict[str, str]) -> None:
             form.preset.errors = [message]
         else:
             form.general_errors.append(upper_first(message))  # a banner of its own: a sentence
+
+
+def as_the_table_writes(form, option, message: str) -> str:
+    """Say a refused option in the form's words: card values as they are typed ("D=12, V=0"), not the API's JSON."""
+    if option is not None and option.kind is OptionKind.VALUES \
+            and not isinstance(parse_pairs(form[f"opt_{option.name}"].data or ""), dict):
+        return gettext("write each card with its value, such as %(example)s", example=card_letters("Q=12, J=0"))
+    return message
 
 
 # --- rounds ------------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def change_player(group_id: str, member_id: int):
         return answer
     body = json_body()
     member = service.find_member(group, member_id)
+    if "merge_into" in body and {"name", "colour", "emoji"} & set(body):  # which one is meant, not for us to guess
+        raise services.Invalid({"merge_into": msg(N_("merge, or rename and colour: one at a time"))})
     if "merge_into" in body:
         service.merge_members(group, member, service.find_member(group, body["merge_into"], "merge_into"))
     elif "name" in body or "colour" in body or "emoji" in body:

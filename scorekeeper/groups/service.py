@@ -124,8 +124,9 @@ def member_named(group: Group, name: str) -> Member | None:
 
 def find_member(group: Group, member_id: Any, field: str = "player") -> Member:
     """Return the group's player with this id, or raise NotFound naming ``field``."""
-    found = next((m for m in group.members if m.id == member_id), None) \
-        if isinstance(member_id, int) and not isinstance(member_id, bool) else None
+    if not isinstance(member_id, int) or isinstance(member_id, bool):  # null, true, 502.0: no player's id
+        raise Invalid({field: msg(N_("must be a player's id, a whole number from this group's players"))})
+    found = next((m for m in group.members if m.id == member_id), None)
     if found is None:
         raise NotFound({field: msg(N_("there is no player %(id)s in this group"), id=shown(member_id))})
     return found

@@ -699,6 +699,9 @@ class BaseRules:
             return {}
         if not isinstance(preset, str) or preset not in self.spec.presets:
             names = ", ".join(self.spec.presets) or "—"
+            if not isinstance(preset, str) or not preset.strip():
+                raise fail("preset", N_("give a preset's name, or null for none; the presets are: %(names)s"),
+                           names=names)
             raise fail("preset", N_("%(name)s is not a preset of this game; the presets are: %(names)s"),
                        name=shown(preset), names=names)
         return self.spec.presets[preset].options

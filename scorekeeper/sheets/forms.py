@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..games.forms import LooseSelect, new_game_form
+from ..games.forms import LooseSelect, as_the_table_writes, new_game_form
 from ..jsonsafe import plain_number
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -54,6 +54,7 @@ def place_sheet_errors(form, errors: dict[str, str]) -> None:
         elif seat is not None and seat < len(form.players):
             form.players[seat].errors = [message]
         elif parts[0] == "options" and len(parts) > 1 and f"opt_{parts[1]}" in form:
-            form[f"opt_{parts[1]}"].errors = [message]
+            option = next((o for o in form.spec.options if o.name == parts[1]), None)
+            form[f"opt_{parts[1]}"].errors = [as_the_table_writes(form, option, message)]
         else:
             form.general_errors.append(message)

@@ -317,3 +317,16 @@ def test_a_round_stored_before_a_check_of_what_is_entered_still_counts(app, clie
     assert post_round(state, then).status_code == 201  # the game goes on
     edited = client.put(f"/api/games/{state['id']}/rounds/1", json={"data": stored}, headers=auth(state))
     assert edited.status_code == 422  # but entered again, the round is refused as any new one
+
+
+@pytest.mark.parametrize("body, field, said", [
+    ({"game": None, "players": ["Ann", "Bob"]}, "game", "give the game's key, such as golf (GET /api/rules lists them)"),
+    ({"game": ["golf"], "players": ["Ann", "Bob"]}, "game",
+     "give the game's key, such as golf (GET /api/rules lists them)"),
+    ({"game": "bridge", "players": ["Ann", "Bob"]}, "game", "there is no game called bridge"),
+    ({"game": "golf", "players": ["Ann", "Bob"], "preset": ""}, "preset",
+     "give a preset's name, or null for none; the presets are: six_card, quarters"),
+])
+def test_a_game_that_cannot_start_is_said_in_words_not_python(client, body, field, said):
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422 and answer.get_json()["errors"][field] == said

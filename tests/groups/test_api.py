@@ -105,6 +105,21 @@ def test_a_players_emoji_is_one_emoji_however_it_is_made(client, make_group, emo
         assert answer.get_json()["errors"] == {"emoji": "an emoji is one symbol, like 🐢"}
 
 
+@pytest.mark.parametrize("body, said", [
+    ({"merge_into": None}, "must be a player's id, a whole number from this group's players"),
+    ({"merge_into": True}, "must be a player's id, a whole number from this group's players"),
+    ({"merge_into": 2.0}, "must be a player's id, a whole number from this group's players"),
+    ({"name": "Zed", "merge_into": 2}, "merge, or rename and colour: one at a time"),
+])
+def test_a_merge_that_names_no_player_is_refused_in_words(client, make_group, body, said):
+    group = make_group(players=("Ann", "Bob"))
+    ann = group["players"][0]["id"]
+    answer = client.patch(f"/api/groups/{group['id']}/players/{ann}", json=body, headers=bearer(group["token"]))
+    assert answer.status_code == 422 and answer.get_json()["errors"] == {"merge_into": said}
+    shown = client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_json()
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"]
+
+
 def test_two_names_of_one_person_merge_into_one(client, make_group, play_golf):
     group = make_group(players=("Ann", "Bob", "Robert"))
     gid, auth = group["id"], bearer(group["token"])
@@ -115,7 +130,7 @@ def test_two_names_of_one_person_merge_into_one(client, make_group, play_golf):
     refused = client.patch(f"/api/groups/{gid}/players/{ids['Bob']}", json={"merge_into": ids["Robert"]}, headers=auth)
     assert refused.status_code == 409 and "merge_into" in refused.get_json()["errors"]
     client.delete(f"/api/games/{both['id']}", headers=bearer(both["token"]))
-    for body, status in [({"merge_into": ids["Bob"]}, 422), ({"merge_into": 999}, 404), ({"merge_into": "x"}, 404)]:
+    for body, status in [({"merge_into": ids["Bob"]}, 422), ({"merge_into": 999}, 404), ({"merge_into": "x"}, 422)]:
         answer = client.patch(f"/api/groups/{gid}/players/{ids['Bob']}", json=body, headers=auth)
         assert answer.status_code == status and "merge_into" in answer.get_json()["errors"]
     merged = client.patch(f"/api/groups/{gid}/players/{ids['Bob']}", json={"merge_into": ids["Robert"]}, headers=auth)

@@ -157,6 +157,13 @@ def test_a_refused_print_form_says_why_and_keeps_what_was_typed(client):
     assert "<b>" not in blank(client, "golf", 3, names=["<b>x</b>", "<b>x</b>"]).get_data(as_text=True).split("main")[-1]
 
 
+def test_card_values_the_print_form_cannot_read_are_said_as_the_table_writes_them(client):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 3, "opt_values": "Q=abc"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "write each card with its value, such as Q=12, J=0" in page
+    assert "{" not in page.split('id="opt_values-err"')[1].split("</p>")[0]  # never the API's JSON
+
+
 @pytest.mark.parametrize("query", [{"count": "x"}, {"count": ""}, {"count": "3", "opt_holes": "lots"},
                                    {"count": "3", "players-0": "x" * 500}, {"count": "3", "paper": "<a>"}])
 def test_malformed_print_requests_never_fail(client, query):
