@@ -287,7 +287,7 @@ def int_option(name: str, label: str, default: int | None, lo: int | None = None
 
 def number_option(name: str, label: str, default: float | None, lo: float = 0, hi: float = 1e9, help: str = "",
                   nullable: bool = False, unset: str = "") -> Option:
-    """An option holding any number (an amount of money, say), or null when ``nullable`` (see ``int_option``)."""
+    """An option holding an amount of money (whole cents), or null when ``nullable`` (see ``int_option``)."""
 
     def parse(value: Any) -> float | None:
         if value is None and nullable:
@@ -296,6 +296,8 @@ def number_option(name: str, label: str, default: float | None, lo: float = 0, h
             raise ValueError(msg(N_("must be a number")))
         if not lo <= value <= hi:
             raise ValueError(msg(N_("must be from %(lo)s to %(hi)s"), lo=lo, hi=hi))
+        if abs(value * 100 - round(value * 100)) > 1e-9:  # 0.001 is no money a table puts down (and shows as 0.00)
+            raise ValueError(msg(N_("must be an amount in whole cents, like 0.25")))
         return value
 
     return Option(name, label, default, parse, help=help, kind=OptionKind.NUMBER, unset=unset)

@@ -1166,6 +1166,7 @@ def test_chase_the_ace_refused(client, create_game, post_round, sc):
     ({"tie_rule": "coin"}, "options.tie_rule"), ({"kings": "wild"}, "options.kings"),
     ({"cancel_matches": "no"}, "options.cancel_matches"), ({"lives": 0}, "options.lives"),
     ({"stake": -1}, "options.stake"), ({"stake": "dime"}, "options.stake"), ({"jokers": 2}, "options.jokers"),
+    ({"stake": 1e-9}, "options.stake"), ({"stake": 0.125}, "options.stake"),  # no money a table puts down
 ])
 def test_chase_the_ace_bad_options(client, options, field):
     run_bad_game(client, "chase-the-ace", P3, options, field)

@@ -297,12 +297,20 @@ def test_while_playing_the_leaders_have_most_lives() -> None:
     (0.10, [lose(0, 1, 2)], 0.3),
     (0.25, [lose(0), lose(1), lose(2)], 0.75),
     (1, [lose(0, 1)], 2),
-    (0.333, [lose(0, 1, 2)], 1.0),
+    (0.33, [lose(0, 1, 2)], 0.99),
     (0, [lose(0)], 0),
 ])
 def test_the_pot_is_lives_lost_times_the_stake(stake: float, rounds: list[Any], pot: float) -> None:
     state = play(table(4, stake=stake), rounds)
     assert state.next["pot"] == pot
+
+
+@pytest.mark.parametrize("stake", [0.333, 0.015, 1e-9])
+def test_a_stake_is_whole_cents(stake: float) -> None:
+    with pytest.raises(RulesError) as err:
+        RULES.resolve_options({"stake": stake}, 4)
+    assert {k: str(v) for k, v in err.value.errors.items()} == {
+        "options.stake": "must be an amount in whole cents, like 0.25"}
 
 
 def test_pot_money_rounds_to_the_cent() -> None:
