@@ -86,7 +86,9 @@
     return lines;
   }
 
-  function save(form, at, sent) {
+  // ``whole``: the form is what was typed, as it stands (a refused form, which the server sent back filled in: its
+  // picks are its defaults there, and would not count as typed).
+  function save(form, at, sent, whole) {
     const store = storage();
     if (!store) return;
     const fields = [];
@@ -102,7 +104,7 @@
         if (c.value.trim() !== "" && !(c.dataset.count !== undefined && c.value.trim() === "0")) typed = true;
       }
     });
-    if (!typed) { drop(at); return false; }
+    if (!typed && !whole) { drop(at); return false; }
     try {
       store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent,
         lang: language(document.documentElement.lang) }));
@@ -243,7 +245,7 @@
         if (c !== first && c.value) c.dispatchEvent(new Event("input", { bubbles: true }));
       });
     }
-    if (refused) save(form, at);
+    if (refused) save(form, at, false, true);
     showNote(note, !!read(at));
     let cleared = false;
     // sent to the server: kept as sent, so that a later page knows it was not lost here (a draft put back that was
@@ -251,7 +253,7 @@
     let sent = !!(draft && !refused && draft.sent);
     const keep = () => {
       if (cleared || sent) return;
-      if (refused || differsFromPage(form)) { showNote(note, save(form, at)); return; }
+      if (refused || differsFromPage(form)) { showNote(note, save(form, at, false, !!refused)); return; }
       drop(at);  // nothing typed here: what the page came with is no draft of this phone's
       showNote(note, false);
     };

@@ -338,3 +338,25 @@ def test_cards_put_back_from_the_phone_show_their_points_again(page, start_game)
     page.reload()
     expect(page.locator("#cards-2")).to_have_value("K 7")
     expect(page.locator(".cards-entry").nth(2).locator(".card-total")).to_have_text("2 cards: 15 points")
+
+
+def test_a_pick_in_a_refused_form_survives_a_reload(page, live_server):
+    """Trash, 12 hands, the sequence hand: "Out first" picked, "Out second" forgotten. The refused form shows the pick;
+    it is the phone's draft like any number typed, so the page opened again shows it too."""
+    body = json.dumps({"game": "trash-twelve-hands", "players": ["Ann", "Bob", "Cy", "Di"]}).encode()
+    with urllib.request.urlopen(urllib.request.Request(f"{live_server}/api/games", data=body,
+                                                       headers={"Content-Type": "application/json"})) as answer:
+        game = json.load(answer)
+    for data in [{"tricks": [4, 3, 3, 3]}, {"hearts": [4, 3, 3, 3]}, {"kings": [1, 1, 1, 1]},
+                 {"queens": [1, 1, 1, 1]}, {"last_trick": 2}]:
+        urllib.request.urlopen(urllib.request.Request(
+            f"{live_server}/api/games/{game['id']}/rounds", data=json.dumps({"data": data}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {game['token']}"})).close()
+    page.goto(f"{live_server}/games/{game['id']}/edit/{game['token']}")
+    page.locator("#first_out-1").check(force=True)
+    submit(page, page.get_by_role("button", name="Save hand 6"))
+    expect(page.locator("#second_out-err")).to_contain_text("say who went out second")
+    expect(page.locator("#first_out-1")).to_be_checked()
+    page.goto(f"{live_server}/games/{game['id']}")
+    expect(page.locator("#first_out-1")).to_be_checked()
+    expect(page.locator("[data-draft-note]")).to_be_visible()
