@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.groups.views import KEPT_GROUPS  # noqa: F401  (the blueprint is wired)
 
@@ -96,7 +97,12 @@ def test_the_group_page_shows_leaderboard_records_and_head_to_head(page, live_se
     assert page.locator(".records li").count() == 2  # Golf's lowest hole and lowest 1-hole total
     assert page.locator("table.h2h").is_visible()
     shot("group-page")
+    expect(page.locator("#since")).to_be_hidden()  # From and To only with "Dates"
+    page.locator("label.chip", has_text="Dates").click()
+    expect(page.locator("#since")).to_be_visible()
+    assert page.locator("#since").bounding_box()["height"] >= 44  # a thumb's tap, not the browser's 21 px
     page.check("input[name=period][value=month]")
+    expect(page.locator("#until")).to_be_hidden()
     page.click("#leaderboard button[type=submit]")
     assert "2 finished games counted" in page.inner_text("#leaderboard")
     page.locator(".group-players a", has_text="Bob").click()
