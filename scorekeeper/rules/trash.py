@@ -11,7 +11,7 @@ Choices made where the spec is silent (for the rules page):
 - With ``rotate``, deal k is started by the player k seats after the first dealer (always the player
   after that deal's dealer); with ``winner`` the winner of the last deal starts the next.
 - Packs: one for 2 players, then one more for every two players (2 for 3-4, 3 for 5-6, ... 6 for 11-12).
-- The rounds grid marks the winner of each deal with ★ and anyone who also completed with ✓.
+- The rounds grid marks the winner of each deal with ● and anyone who also completed with ✓.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .base import (DEAL_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKin
                    need_seat, need_seats)
 
 MAX_LAYOUT = 10  # the places ace to ten
-WON_MARK = "★"
+WON_MARK = "●"  # not ★, the leaders' mark in the standings beside it
 COMPLETED_MARK = "✓"
 
 

@@ -39,7 +39,7 @@ def test_trash_short_game_on_a_phone(page, start_game, shot):
     expect(notes).to_contain_text("Cy plays first")
     expect(page.locator(".standings li", has_text="Cy").locator(".badge.first")).to_be_visible()
     expect(page.locator(".standings li", has_text="Cy")).to_contain_text("One completed layout from winning")
-    assert page.locator("#rounds tbody tr").first.locator("td").all_inner_texts()[:3] == ["✓", "", "★"]
+    assert page.locator("#rounds tbody tr").first.locator("td").all_inner_texts()[:3] == ["✓", "", "●"]
     expect(page.locator("#rounds tfoot")).to_have_count(0)  # no points, no totals row
     shot("trash-2-after-deal-1")
 

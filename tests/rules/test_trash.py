@@ -277,9 +277,9 @@ def test_seat_notes_point_out_who_is_one_layout_from_winning(opts: dict[str, Any
 
 
 @pytest.mark.parametrize("data, marks", [
-    (deal(1), ["", "★", "", ""]),
-    (deal(3, 0, 2), ["✓", "", "✓", "★"]),
-    ({"winner": 0, "also_completed": []}, ["★", "", "", ""]),
+    (deal(1), ["", "●", "", ""]),
+    (deal(3, 0, 2), ["✓", "", "✓", "●"]),
+    ({"winner": 0, "also_completed": []}, ["●", "", "", ""]),
 ])
 def test_marks_show_the_winner_and_who_also_completed(data: dict[str, Any], marks: list[str]) -> None:
     assert RULES.marks(table(4, also_completed=True), data, None) == marks

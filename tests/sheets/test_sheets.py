@@ -586,9 +586,9 @@ def test_filled_sheets_explain_their_marks_and_keep_a_place_on_one_line(client, 
     players, options, rounds = TYPICAL["trash"]
     state = play(create_game, post_round, "trash", players, rounds, options)
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
-    assert "★ won the deal." in text
+    assert "● won the deal." in text
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
-    assert "★ a gagné la donne." in text and "1er ex æquo" in text
+    assert "● a gagné la donne." in text and "1er ex æquo" in text
     players, options, rounds = TYPICAL["hand-and-foot"]
     state = play(create_game, post_round, "hand-and-foot", players, rounds, options)
     _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"}))
