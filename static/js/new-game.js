@@ -90,7 +90,30 @@
     });
   }
 
+  // A group's players sit in the order of the list: "↑" moves one up a seat (the form posts them in that order).
+  function initSeats(fieldset) {
+    fieldset.querySelectorAll(".seat-pick").forEach((label) => {
+      const row = document.createElement("div");
+      row.className = "seat-row";
+      label.replaceWith(row);
+      const up = document.createElement("button");
+      up.type = "button";
+      up.className = "button secondary seat-up";
+      up.textContent = "↑";
+      up.setAttribute("aria-label", fieldset.dataset.moveUp.replace("{name}", label.querySelector("input").value));
+      up.addEventListener("click", () => {
+        const above = row.previousElementSibling;
+        if (above && above.classList.contains("seat-row")) row.parentNode.insertBefore(row, above);
+        up.focus();
+      });
+      row.append(label, up);
+    });
+    const help = fieldset.querySelector("[data-seat-help]");
+    if (help) help.hidden = false;
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("fieldset[data-move-up]").forEach(initSeats);
     document.querySelectorAll("nav[data-game-pick]").forEach(initGamePick);
     document.querySelectorAll("button[data-fill]").forEach(initFill);
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);

@@ -69,6 +69,16 @@ def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_s
     assert [name.inner_text() for name in page.locator("#standings .who .name").all()] == ["Ann", "Cy", "Dora"]
 
 
+def test_the_players_of_a_groups_game_sit_as_moved(page, live_server, shot):
+    """Tonight Cy sits between Ann and Bob: "↑" moves Cy up a seat, and the game seats them so."""
+    group_game_form(page, live_server, "Seating", ("Ann", "Bob", "Cy"), "")
+    page.get_by_role("button", name="Move Cy up a seat").click()
+    shot("group-play-seats")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/"))
+    assert [name.inner_text() for name in page.locator("#standings .who .name").all()] == ["Ann", "Cy", "Bob"]
+
+
 def test_a_groups_game_chooses_who_deals_first_among_the_players_ticked(page, live_server):
     group_game_form(page, live_server, "Dealing", ("Ann", "Cy"), "Dora")
     dealer = page.locator("#opt_first_dealer")
