@@ -159,6 +159,9 @@ def rename_member(group: Group, member: Member, name: Any) -> None:
     name = one_name(name)
     other = member_named(group, name)
     if other is not None and other is not member:
+        if played_together(member, other):  # two people: a merge would be refused too
+            raise Invalid({"name": msg(N_("%(name)s is already in this group, and played with %(other)s: give "
+                                          "another name"), name=name, other=member.name)})
         raise Invalid({"name": msg(N_("%(name)s is already in this group; merge the two instead"), name=name)})
     member.name = name
     db.session.execute(update(Player).where(Player.member_id == member.id).values(name=name)
@@ -167,14 +170,17 @@ def rename_member(group: Group, member: Member, name: Any) -> None:
     group_moved_on(group.id)
 
 
+def played_together(one: Member, other: Member) -> bool:
+    """Say whether two of a group's players sat at the same game (then they are two people)."""
+    return bool(db.session.scalar(select(func.count()).select_from(Player).where(
+        Player.member_id == one.id, Player.game_id.in_(select(Player.game_id).where(Player.member_id == other.id)))))
+
+
 def merge_members(group: Group, member: Member, into: Member) -> None:
     """Fold two names of one person into one: ``member``'s seats, results and records become ``into``'s."""
     if member is into:
         raise Invalid({"merge_into": msg(N_("a player cannot be merged into themselves"))})
-    together = db.session.scalar(select(func.count()).select_from(Player).where(
-        Player.member_id == member.id,
-        Player.game_id.in_(select(Player.game_id).where(Player.member_id == into.id))))
-    if together:
+    if played_together(member, into):
         raise Conflict({"merge_into": msg(N_("%(a)s and %(b)s played in the same game: they are two people"),
                                           a=member.name, b=into.name)})
     moved_on(select(Player.game_id).where(Player.member_id == member.id))

@@ -200,7 +200,10 @@ def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_grou
     assert "Annie" in shown and 'fill="#00ff00"' in shown and "🐢" in shown
     refused = client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "bob", "colour": "",
                                                                                "emoji": ""}, follow_redirects=True)
-    assert "already in this group" in refused.get_data(as_text=True)
+    assert "bob is already in this group, and played with Annie: give another name" in refused.get_data(as_text=True)
+    refused = client.post(f"/groups/{group['id']}/players/{ids['Ann']}", data={"name": "robert", "colour": "",
+                                                                               "emoji": ""}, follow_redirects=True)
+    assert "robert is already in this group; merge the two instead" in refused.get_data(as_text=True)
     page = client.get(f"/groups/{group['id']}/players/{ids['Bob']}").get_data(as_text=True)
     assert 'data-confirm="Merge Bob into the player picked?' in page  # one tap never merges
     assert '<select id="into" name="into" required><option value="">Pick a player</option>' in page  # nobody picked
