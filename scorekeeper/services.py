@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache as once, reduce
@@ -70,7 +71,8 @@ def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[s
     seen: set[str] = set()
     clean = []
     for seat, name in enumerate(names):
-        name = " ".join(name.split()) if isinstance(name, str) else ""
+        # one way of writing each letter (é typed, or e and its accent pasted): the same name reads as the same
+        name = unicodedata.normalize("NFC", " ".join(name.split())) if isinstance(name, str) else ""
         if blank_seats and not name:
             pass
         elif not name.isprintable():

@@ -92,7 +92,7 @@ def test_only_a_common_word_loses_its_capital(sentence, written):
     ("golf", {"players": [{"score": 3}, {"score": 5}], "knocker": None}, "Trous", None),
     ("garbage-rummy", {"went_out": 0, "players": [{"made_goal": True, "cards": []},
                                                   {"made_goal": False, "penalty": 20}]}, "Mains", "Mains : ✓"),
-    ("trash", {"winner": 0}, "Donnes", "Donnes : ★"),
+    ("trash", {"winner": 0}, "Donnes", "Donnes : ●"),
 ])
 def test_the_rounds_grid_is_headed_by_the_games_own_round_word(client, create_game, post_round, key, data,
                                                                 heading, legend):

@@ -39,7 +39,7 @@ VALID = {
     "gin-rummy": {"result": "knock", "knocker": 0, "deadwood": [5, 10, 12, 20]},
     "chase-the-ace": {"losers": [1]},
     "any": {"points": [12, 0, -5, 3]},
-    "hand-and-foot": {"players": [{"clean_books": 1, "melded_points": 70}, {"left_points": 0}, {"left_points": 5},
+    "hand-and-foot": {"players": [{"clean_books": 1, "melded_points": 70, "left_points": 0}, {"left_points": 0}, {"left_points": 5},
                                   {"melded_points": 60, "left_points": 0}]},
 }
 

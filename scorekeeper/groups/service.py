@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -118,8 +119,8 @@ def load_group(public_id: str) -> Group:
 
 def member_named(group: Group, name: str) -> Member | None:
     """Return the group's player called ``name`` (any case), if any."""
-    wanted = name.casefold()
-    return next((m for m in group.members if m.name.casefold() == wanted), None)
+    wanted = unicodedata.normalize("NFC", name).casefold()  # a name stored before names were NFC reads the same
+    return next((m for m in group.members if unicodedata.normalize("NFC", m.name).casefold() == wanted), None)
 
 
 def find_member(group: Group, member_id: Any, field: str = "player") -> Member:

@@ -330,3 +330,11 @@ def test_a_round_stored_before_a_check_of_what_is_entered_still_counts(app, clie
 def test_a_game_that_cannot_start_is_said_in_words_not_python(client, body, field, said):
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 422 and answer.get_json()["errors"][field] == said
+
+
+def test_names_that_read_the_same_are_the_same_name(client):
+    """é typed, or e with its accent pasted: two players who both show as "é" would be told apart by nobody."""
+    answer = client.post("/api/games", json={"game": "golf", "players": ["e\u0301", "\u00e9"]})
+    assert answer.status_code == 422 and "players.1" in answer.get_json()["errors"]
+    made = client.post("/api/games", json={"game": "golf", "players": ["Zoe\u0301", "Ann"]}).get_json()
+    assert made["players"][0] == "Zo\u00e9"  # stored as one letter, as the keyboard types it
