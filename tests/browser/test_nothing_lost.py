@@ -28,15 +28,20 @@ def start(page, live_server) -> str:
     return start_game_on(page, live_server, "golf", ["Ann", "Bob"]).split("#")[0]
 
 
+def save_the_first_hole(page, ann: str, bob: str) -> None:
+    """Type Ann's and Bob's scores for hole 1, save it and see hole 2 come up."""
+    page.locator("#score-0").fill(ann)
+    page.locator("#score-1").fill(bob)
+    page.get_by_role("button", name="Save hole 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+
+
 def correct_the_first_hole(page, live_server) -> tuple[str, str]:
     """Start a game, save hole 1 as 4 and 9, open its correction and type 5 for Ann.
 
     Return the table's address and the game's edit link."""
     url = start(page, live_server)
-    page.locator("#score-0").fill("4")
-    page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    save_the_first_hole(page, "4", "9")
     edit_link = page.locator("#edit-link").input_value()
     page.goto(f"{url}/rounds/1/edit")
     page.locator("#score-0").fill("5")
@@ -149,10 +154,7 @@ def test_a_deleted_round_put_back_in_the_form_is_no_draft_of_this_phone(phone, l
     blank form; another phone saving that round later is no race this phone lost)."""
     context, page = phone
     url = start(page, live_server)
-    page.locator("#score-0").fill("3")
-    page.locator("#score-1").fill("5")
-    page.get_by_role("button", name="Save hole 1").click()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    save_the_first_hole(page, "3", "5")
     page.on("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
         page.get_by_role("button", name="Delete hole 1").click()
@@ -230,10 +232,7 @@ def test_a_page_opened_before_opens_again_without_a_connection(phone, live_serve
     last saw it, saying it may be out of date; a page never opened here says why it cannot be shown."""
     context, page = phone
     url = start(page, live_server)
-    page.locator("#score-0").fill("4")
-    page.locator("#score-1").fill("9")
-    page.get_by_role("button", name="Save hole 1").click()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
+    save_the_first_hole(page, "4", "9")
     assert page.evaluate("navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)")
     page.reload()  # through the service worker now, which keeps the page as it comes
     for _ in range(50):

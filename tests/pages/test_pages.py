@@ -73,10 +73,15 @@ def test_options_typed_on_the_form_reach_the_game(client):
     ("fr", "D vaut douze", "écrivez chaque carte avec sa valeur, par exemple D=12, V=0"),
 ])
 def test_unreadable_values_option_is_refused_as_the_table_writes_values(client, language, typed, said):
-    form = {"players-0": "Ann", "players-1": "Bob", "opt_values": typed}
-    answer = client.post("/new/golf", data=form, headers={"Accept-Language": language})
-    errors = re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', answer.get_data(as_text=True))
+    answer, errors = start_with_values(client, "golf", language, typed)
     assert answer.status_code == 422 and errors == [said]  # never the API's JSON ({"Q": 12})
+
+
+def start_with_values(client, key: str, language: str, typed: str):
+    """Post a new game of Ann and Bob with card values typed; return the answer and the page's errors."""
+    form = {"players-0": "Ann", "players-1": "Bob", "opt_values": typed}
+    answer = client.post(f"/new/{key}", data=form, headers={"Accept-Language": language})
+    return answer, re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', answer.get_data(as_text=True))
 
 
 @pytest.mark.parametrize(("language", "typed", "said"), [
@@ -85,9 +90,7 @@ def test_unreadable_values_option_is_refused_as_the_table_writes_values(client, 
     ("fr", "R=15, R♥=3, r=20", "R et r sont la même carte\u00a0: donnez-lui une seule valeur"),
 ])
 def test_a_card_given_two_values_is_refused_not_the_last_one_kept(client, language, typed, said):
-    form = {"players-0": "Ann", "players-1": "Bob", "opt_values": typed}
-    answer = client.post("/new/hand-and-foot", data=form, headers={"Accept-Language": language})
-    errors = re.findall(r'id="opt_values-err">(.*?)</p>', answer.get_data(as_text=True))
+    answer, errors = start_with_values(client, "hand-and-foot", language, typed)
     assert answer.status_code == 422 and errors == [said] and f'value="{typed}"' in answer.get_data(as_text=True)
 
 
