@@ -247,7 +247,10 @@
     out.setAttribute("aria-live", "polite");
     input.insertAdjacentElement("afterend", out);
     const show = () => {
-      const text = input.value.replace(/−/g, "-").replace(/\s/g, "");
+      // spaces as the server reads them: round a sign, or grouping thousands ("1 000"); "12 8" is no number
+      const spaced = input.value.replace(/−/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
+      const grouped = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
+      const text = grouped ? spaced.replace(/ /g, "") : "";
       // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10)
       out.textContent = /^[+-]?\d+((\+-?|-)\d+)+$/.test(text)
         ? "= " + window.scorekeeperCards.minus(Array.from(text.matchAll(/([+-]?)([+-]?)(\d+)/g)).reduce(

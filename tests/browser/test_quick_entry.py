@@ -85,8 +85,13 @@ def test_golf_layout_picker(page, start_game, shot):
     ann.locator(".layout-keys button[data-rank='J']").click()
     expect(page.locator("#cards-0")).to_have_value("K 5 5 J")
     page.locator("#cards-1").fill("A 2 3")  # typing still works; the server names a short layout
+    total = page.locator(".seat-entry").nth(2).locator(".sum-total")
+    page.locator("#score-2").fill("12 8+1")  # no number: no total, as the server refuses it
+    expect(total).to_have_text("")
+    page.locator("#score-2").fill("1 000 - 980")  # thousands grouped, signs spaced: read as the server reads them
+    expect(total).to_have_text("= 20")
     page.locator("#score-2").fill("12+11")
-    expect(page.locator(".seat-entry").nth(2).locator(".sum-total")).to_have_text("= 23")
+    expect(total).to_have_text("= 23")
     page.get_by_role("button", name="Save hole 1").click()
     expect(page.locator(".has-error .error")).to_contain_text("a layout has 4 cards; this one has 3")
     expect(page.locator("#score-2")).to_have_value("12+11")
