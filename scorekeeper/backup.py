@@ -19,6 +19,7 @@ from .extensions import db
 from .jsonsafe import storable
 from .models import Game, Player, Round, in_utc, stamp
 from .rules.base import Rules, RulesError, Table, shown
+from .rules.cards import in_english_letters
 from .rules.engine import RoundRefused, derive
 from .services import PUBLIC_ID, Problem, check_object, clean_players
 
@@ -264,6 +265,7 @@ def check_round(index: int, record: Any) -> Round:
     if not storable(data):
         errors["data"] = "holds text or a number that cannot be stored"
     else:
+        data = in_english_letters(data)  # a backup of before 2026-11-27 may hold French rank letters
         try:
             check_object(data)
         except Problem as exc:

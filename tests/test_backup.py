@@ -249,6 +249,17 @@ def test_an_imported_game_is_stored_clean_with_its_times_in_utc(app, tmp_path):
     assert exported["rounds"][0]["created"] == "2026-11-25T18:05:00+00:00"
 
 
+def test_a_backup_of_before_the_api_read_english_letters_only_comes_in_with_its_scores(app, tmp_path):
+    """Exported when the API still read R, D and V as K, Q and J: imported written as they were read."""
+    record = golf_record("french-letters")
+    record["rounds"][0]["data"]["players"][0] = {"cards": ["RC", "D", "V♥", "10D"]}
+    result = import_file(app, tmp_path, json.dumps({"format": "scorekeeper-backup", "version": 1, "games": [record]}))
+    assert result.exit_code == 0, result.output
+    state = app.test_client().get("/api/games/french-letters").get_json()
+    assert state["rounds"][0]["data"]["players"][0] == {"cards": ["KC", "Q", "J♥", "10D"]}
+    assert [s["total"] for s in state["standings"]] == [30, 2, 3]
+
+
 def group_record(public_id: str, games: dict | None = None) -> dict:
     """A valid group as a backup holds it: two players, seated in the game ``golf_record`` makes."""
     return {"id": public_id, "name": "Sunday Golf", "token_hash": "b" * 64, "view_hash": "c" * 64,

@@ -167,8 +167,11 @@ def test_cards_stored_with_french_rank_letters_are_written_in_english_and_score_
     client = app.test_client()
     golf = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
     chase = client.post("/api/games", json={"game": "chase-the-ace", "players": ["Ann", "Bob", "Cy"]}).get_json()
-    stored = {golf["id"]: {"players": [{"cards": ["RC", "d", "V♥", "10D"]}, {"score": 5}], "knocker": None},
-              chase["id"]: {"cards": ["R", "2", "dd"]}}
+    hf = client.post("/api/games", json={"game": "hand-and-foot", "players": ["Ann", "Bob"]}).get_json()
+    stored = {golf["id"]: {"players": [{"cards": ["RC", "d", "V♥", "10D"]}, {"cards": "R, 5 V 5"}], "knocker": None},
+              chase["id"]: {"cards": ["R", "2", "dd"]},
+              hf["id"]: {"players": [{"clean_books": 1, "melded": ["R"] * 7, "left": ["V", "3C"]},
+                                     {"melded_points": 0, "left": "D D"}]}}
     with app.app_context():  # as 0010's API stored them
         for number, (public_id, data) in enumerate(stored.items()):
             db.session.execute(text("INSERT INTO round (game_id, number, data, created, updated) SELECT id, 1, "
@@ -181,7 +184,12 @@ def test_cards_stored_with_french_rank_letters_are_written_in_english_and_score_
         db.engine.dispose()
     golf_now = client.get(f"/api/games/{golf['id']}").get_json()
     assert golf_now["rounds"][0]["data"]["players"][0]["cards"] == ["KC", "Q", "J♥", "10D"]
-    assert [s["total"] for s in golf_now["standings"]] == [0 + 10 + 10 + 10, 5]  # K 0, Q 10, J 10, 10
+    assert golf_now["rounds"][0]["data"]["players"][1]["cards"] == "K, 5 J 5"
+    assert [s["total"] for s in golf_now["standings"]] == [0 + 10 + 10 + 10, 0 + 5 + 10 + 5]  # K 0, Q 10, J 10, 10
+    hf_now = client.get(f"/api/games/{hf['id']}").get_json()
+    assert hf_now["broken"] is None and hf_now["rounds"][0]["data"]["players"] == [
+        {"clean_books": 1, "melded": ["K"] * 7, "left": ["J", "3C"]}, {"melded_points": 0, "left": "Q Q"}]
+    assert [s["total"] for s in hf_now["standings"]] == [50 + 70 - 15, -20]
     chase_now = client.get(f"/api/games/{chase['id']}").get_json()
     assert chase_now["rounds"][0]["data"]["cards"] == ["K", "2", "Qd"]
     again = client.post("/api/games", json={"game": "chase-the-ace", "players": ["Ann", "Bob", "Cy"]}).get_json()

@@ -8,8 +8,6 @@ Revises: 0010
 Create Date: 2026-11-26 15:20:00
 
 """
-import re
-
 from alembic import op
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import JSONB
@@ -22,27 +20,16 @@ depends_on = None
 
 JSON = sa.JSON().with_variant(JSONB(), "postgresql")
 rounds = sa.table("round", sa.column("id"), sa.column("data", JSON))
-FRENCH_RANK = re.compile(r"\s*([RDV])(\S?)\s*", re.IGNORECASE)  # a rank letter, then a suit or nothing
-ENGLISH = {"R": "K", "D": "Q", "V": "J"}
 
 
 def upgrade():
+    from scorekeeper.rules.cards import in_english_letters  # the same rewrite as `flask import` makes
+
     bind = op.get_bind()
     for round_id, data in bind.execute(sa.select(rounds.c.id, rounds.c.data)).all():
-        written = in_english(data)
+        written = in_english_letters(data)
         if written != data:
             bind.execute(rounds.update().where(rounds.c.id == round_id).values(data=written))
-
-
-def in_english(value, cards: bool = False):
-    """Rewrite the cards in a round's data (the strings in any "cards" list) with English rank letters."""
-    if isinstance(value, dict):
-        return {key: in_english(item, cards=key == "cards") for key, item in value.items()}
-    if isinstance(value, list):
-        return [in_english(item, cards) for item in value]
-    if cards and isinstance(value, str) and (found := FRENCH_RANK.fullmatch(value)):
-        return ENGLISH[found.group(1).upper()] + found.group(2)
-    return value
 
 
 def downgrade():

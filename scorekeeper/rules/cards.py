@@ -4,6 +4,7 @@ Also counts cards against the packs in play, for the checks every game makes.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,6 +25,8 @@ RED_SUITS = ("H", "D")
 # A page reads only its reader's letters (``Notation``).
 RANK_ALIASES = {"1": "A", "T": "10", "JOKER": JOKER}
 FRENCH_RANK_LETTERS = {"R": "K", "D": "Q", "V": "J"}  # what a stored round of before 2026-11-27 meant by them
+CARD_KEYS = frozenset({"cards", "melded", "left"})  # where a round's data holds cards (a list, or one string)
+FRENCH_RANK_CARD = re.compile(r"([RDVrdv])(\S?)")  # a French rank letter, then a suit or nothing
 # Characters a phone may put in a card without showing them: the emoji form of a suit (♠️ is ♠ and U+FE0F) is the suit.
 PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
 
@@ -118,6 +121,25 @@ def parse_card(text: Any) -> Card:
     if raw not in RANKS:
         raise ValueError(msg(N_("%(card)s is not a card; write cards like 10H, QS, X or 7"), card=shown(text.strip(), 8)))
     return Card(raw, suit)
+
+
+def in_english_letters(data: Any, cards: bool = False) -> Any:
+    """Write the cards of a round's data as the API reads them since 2026-11-27, with the English rank letter a French
+    one (R, D, V) was read as before (R: K, D: Q, V: J); everything else as it is. For rounds stored or exported
+    before (migration 0011, ``flask import``), whose scores stay what they were."""
+    if isinstance(data, dict):
+        return {key: in_english_letters(value, key in CARD_KEYS) for key, value in data.items()}
+    if isinstance(data, list):
+        return [in_english_letters(item, cards) for item in data]
+    if cards and isinstance(data, str):  # one card, or several in one string ("RC D 10D", as parse_cards reads them)
+        return re.sub(r"[^\s,]+", lambda found: english_card(found.group(0)), data)
+    return data
+
+
+def english_card(text: str) -> str:
+    """Write one card with the English rank letter a French one was read as ("RC": "KC"); any other as it is."""
+    found = FRENCH_RANK_CARD.fullmatch(text)
+    return FRENCH_RANK_LETTERS[found.group(1).upper()] + found.group(2) if found else text
 
 
 def plain_card(text: str) -> str:
