@@ -218,8 +218,11 @@ EMOJI_MOST = 16  # code points: a family (👨‍👩‍👧‍👦) takes 7, a 
 
 
 def is_one_emoji(text: Any) -> bool:
-    """Say whether ``text`` is one emoji as a phone's keyboard types it: 🐢, 👍🏽, 🇫🇷, 👨‍👩‍👧‍👦 or 1️⃣, not two."""
-    return isinstance(text, str) and 1 <= len(text) <= EMOJI_MOST and emoji_data.is_emoji(text)
+    """Say whether ``text`` is one emoji as a phone's keyboard types it (🐢, 👍🏽, 🇫🇷, 👨‍👩‍👧‍👦 or 1️⃣, not two), or
+    one symbol that is not an emoji (★, ♪, ♛, 🂡)."""
+    if not isinstance(text, str) or not 1 <= len(text) <= EMOJI_MOST:
+        return False
+    return emoji_data.is_emoji(text) or (len(text) == 1 and unicodedata.category(text) in ("So", "Sm"))
 
 
 def set_look(member: Member, colour: Any, emoji: Any) -> None:
@@ -228,7 +231,7 @@ def set_look(member: Member, colour: Any, emoji: Any) -> None:
     if colour not in (None, "") and not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
                                          and all(c in "0123456789abcdefABCDEF" for c in colour[1:])):
         errors["colour"] = msg(N_("a colour is written #rrggbb, like #1f77b4"))
-    if emoji not in (None, "") and not is_one_emoji(emoji):
+    if emoji not in (None, "", member.emoji) and not is_one_emoji(emoji):  # one chosen before is kept as it was
         errors["emoji"] = msg(N_("an emoji is one symbol, like 🐢"))
     if errors:
         raise Invalid(errors)

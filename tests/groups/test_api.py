@@ -93,7 +93,8 @@ def test_players_join_with_unique_names_and_are_renamed_everywhere(client, make_
 
 @pytest.mark.parametrize("emoji, taken", [
     ("🐢", True), ("👍🏽", True), ("🇫🇷", True), ("👨\u200d👩\u200d👧\u200d👦", True), ("🏳️\u200d🌈", True), ("1️⃣", True),
-    ("♠️", True), ("🐢🐢", False), ("ab", False), ("a", False), ("🐢 ", False), ("\u200d", False),
+    ("♠️", True), ("★", True), ("♪", True), ("🂡", True),
+    ("🐢🐢", False), ("ab", False), ("a", False), ("🐢 ", False), ("\u200d", False), ("★★", False),
 ])
 def test_a_players_emoji_is_one_emoji_however_it_is_made(client, make_group, emoji, taken):
     group = make_group(players=("Ann", "Bob"))
@@ -118,6 +119,20 @@ def test_a_merge_that_names_no_player_is_refused_in_words(client, make_group, bo
     assert answer.status_code == 422 and answer.get_json()["errors"] == {"merge_into": said}
     shown = client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).get_json()
     assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"]
+
+
+def test_an_emoji_chosen_before_emoji_were_read_whole_does_not_stop_a_rename(app, client, make_group):
+    group = make_group(players=("Ann", "Bob"))
+    member = group["players"][0]["id"]
+    with app.app_context():  # taken by the check of before (any printable symbols)
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Member
+        db.session.get(Member, member).emoji = "☆☆"
+        db.session.commit()
+    answer = client.patch(f"/api/groups/{group['id']}/players/{member}", json={"name": "Annie", "colour": "#00ff00"},
+                          headers=bearer(group["token"]))
+    assert answer.status_code == 200, answer.get_json()
+    assert {"name": "Annie", "emoji": "☆☆"}.items() <= answer.get_json()["players"][0].items()
 
 
 def test_two_names_of_one_person_merge_into_one(client, make_group, play_golf):
