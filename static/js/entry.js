@@ -217,7 +217,8 @@
       // a box emptied again is open too: it holds no count, and the last one cannot be worked out without it
       const open = inputs.filter((i) => !i.dataset.touched || i === auto || i.value.trim() === "");
       const rest = inputs.filter((i) => i !== open[0]).reduce((sum, i) => sum + (Number(i.value) || 0), 0);
-      if (open.length !== 1 || want - rest < 0) {  // what was filled in no longer holds: emptied, not left wrong
+      const emptied = event.target.value.trim() === "";  // being typed again: never filled in under the typist
+      if (emptied || open.length !== 1 || want - rest < 0) {  // what was filled in no longer holds: emptied
         if (auto) {
           filling = true;
           auto.value = "";

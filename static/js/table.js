@@ -12,7 +12,7 @@
   // Read one card as the server reads the reader's letters ("10h", "Q♠", "V♥", "DCo" in French):
   // {rank, suit} in the deck's codes, or null. Shared with entry.js (loaded after this file).
   function cardOf(text, deck) {
-    const raw = String(text).trim().toUpperCase();
+    const raw = String(text).replace(/[\uFE0E\uFE0F]/g, "").trim().toUpperCase();  // ♠️ (an emoji keyboard's) is ♠
     const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
     let rank = raw, suit = "";
     if (raw.length > 1 && signs[raw.slice(-1)]) {

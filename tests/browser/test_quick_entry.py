@@ -161,6 +161,8 @@ def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     expect(tricks[3]).to_have_value("1")
     tricks[0].fill("2")  # another count corrected: the filled one follows it
     expect(tricks[3]).to_have_value("2")
+    tricks[3].fill("")  # the filled-in count itself emptied, to be typed: not filled in again under the typist
+    expect(tricks[3]).to_have_value("")
     tricks[3].fill("4")  # typed by hand: the scorer's own now, no longer filled in or changed
     expect(tricks[3]).not_to_have_class(filled)
     expect(page.locator(".auto-note")).to_have_count(0)
