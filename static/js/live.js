@@ -7,10 +7,17 @@
 
   const EVERY_MS = 2500;
 
-  // No connection: the page says it may be out of date (it may be the copy the service worker kept of it).
+  // No connection: the page says it may be out of date. The copy the service worker kept of it says so from the
+  // start, and is opened again from the server once the server answers (what was typed is kept by draft.js).
   function connected(yes) {
     const note = document.querySelector("[data-offline]");
-    if (note) note.hidden = yes;
+    if (!note) return;
+    if (yes && "keptCopy" in note.dataset) {
+      fetch(window.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+        .then((answer) => { if (answer.ok) window.location.reload(); }).catch(() => { /* not yet */ });
+      return;
+    }
+    note.hidden = yes;
   }
 
   function swap(html) {
@@ -146,6 +153,9 @@
     if (!navigator.onLine) connected(false);
     window.addEventListener("offline", () => connected(false));
     window.addEventListener("online", () => connected(true));
+    if (document.querySelector("[data-kept-copy]") && !document.querySelector("[data-live]")) {
+      window.setInterval(() => { if (!document.hidden && navigator.onLine) connected(true); }, 5000);  // no polls here
+    }
     document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
     document.addEventListener("click", rulesSheet);

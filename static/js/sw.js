@@ -46,18 +46,33 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A page from the server, kept for later; when the server cannot be reached, the copy kept of it, or the offline page.
+const NOT_REACHED = [502, 503, 504];  // a proxy answering for a server it cannot reach, or the app for its database
+
 async function page(event) {
   const request = event.request;
+  let answer;
   try {
-    const answer = await fetch(request);
-    const html = (answer.headers.get("Content-Type") || "").startsWith("text/html");
-    if (answer.status === 200 && answer.type === "basic" && html) event.waitUntil(keepPage(request, answer.clone()));
-    return answer;
+    answer = await fetch(request);
   } catch (e) {
-    const pages = await caches.open(PAGES);
-    const kept = await pages.match(request, { ignoreVary: true });  // whatever the answer varied by: the copy shown last
-    return kept || (await pages.match(OFFLINE, { ignoreVary: true })) || Response.error();
+    return (await keptCopy(request)) || Response.error();
   }
+  const html = (answer.headers.get("Content-Type") || "").startsWith("text/html");
+  if (answer.status === 200 && answer.type === "basic" && html) event.waitUntil(keepPage(request, answer.clone()));
+  if (NOT_REACHED.includes(answer.status)) return (await keptCopy(request, false)) || answer;
+  return answer;
+}
+
+// The copy kept of a page, marked as one: its "No connection" note shown from the start (the page cannot tell by
+// itself when the server is down but the phone online), and the page opened again once the server answers. Else
+// the offline page, unless ``orOffline`` is false.
+async function keptCopy(request, orOffline = true) {
+  const pages = await caches.open(PAGES);
+  const kept = await pages.match(request, { ignoreVary: true });  // whatever the answer varied by: the copy shown last
+  if (!kept) return orOffline ? pages.match(OFFLINE, { ignoreVary: true }) : null;
+  const html = (await kept.text()).replace(" hidden data-offline>", " data-offline data-kept-copy>");
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  return new Response(html, { status: kept.status, statusText: kept.statusText, headers: headers });
 }
 
 async function keepPage(request, answer) {

@@ -246,8 +246,13 @@ def test_a_page_opened_before_opens_again_without_a_connection(phone, live_serve
     expect(page.locator(".next-line")).to_contain_text("Hole 2")  # the kept copy, with hole 1 in it
     expect(page.locator(".rounds-card, #rounds")).to_contain_text("4")
     expect(page.locator(".offline-note")).to_be_visible()
+    expect(page.locator(".offline-note")).to_have_attribute("data-kept-copy", "")  # marked by the service worker
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "offline-2-kept-page.png"))
+    context.set_offline(False)  # the server answers again: the page opens again from it, by itself
+    expect(page.locator(".offline-note")).to_be_hidden(timeout=10_000)
+    expect(page.locator(".offline-note")).not_to_have_attribute("data-kept-copy", "")
+    context.set_offline(True)
     page.goto(f"{live_server}/rules/gin-rummy")  # never opened on this phone
     expect(page.locator("h1")).to_have_text("No connection")
     expect(page.locator(".offline-note")).to_have_count(0)
