@@ -1,6 +1,7 @@
 """The groups' phone pages: the group page, starting a game in it, sharing it, its players."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from datetime import date
 
@@ -312,7 +313,9 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
 
     if status == 422 and form is not None:
         not_started(form)
-    order = ticked + [m.name for m in group.members if m.name not in ticked]
+    # the rest of the group after them (a name stored before names were NFC is the same name as its ticked copy)
+    seated = {unicodedata.normalize("NFC", name) for name in ticked}
+    order = ticked + [m.name for m in group.members if unicodedata.normalize("NFC", m.name) not in seated]
     spec = registry.REGISTRY[key].spec if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
                            spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
