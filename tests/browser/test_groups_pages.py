@@ -72,11 +72,17 @@ def test_picking_another_game_keeps_who_was_ticked_and_the_newcomer(page, live_s
 def test_the_players_of_a_groups_game_sit_as_moved(page, live_server, shot):
     """Tonight Cy sits between Ann and Bob: "↑" moves Cy up a seat, and the game seats them so."""
     group_game_form(page, live_server, "Seating", ("Ann", "Bob", "Cy"), "")
+    dealer = page.locator("#opt_first_dealer")
+    dealer.select_option(label="Bob")
     page.get_by_role("button", name="Move Cy up a seat").click()
+    shown = dealer.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.textContent)")
+    assert shown == ["Ann", "Cy", "Bob"]  # the names by their new seats, and Bob still deals
+    expect(dealer.locator("option:checked")).to_have_text("Bob")
     shot("group-play-seats")
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/games/"))
     assert [name.inner_text() for name in page.locator("#standings .who .name").all()] == ["Ann", "Cy", "Bob"]
+    assert page.locator(".next-line").inner_text().endswith("Bob deals")
 
 
 def test_a_groups_game_chooses_who_deals_first_among_the_players_ticked(page, live_server):
