@@ -249,8 +249,8 @@ def play_again(game_id: str):
         return redirect(url_for("games.access", next=url_for("games.table", game_id=game_id)))
     old = editable_game_or_403(game_id)  # locked: a second phone's tap waits, then finds the game played again
     if old.next_id is not None:  # the column: loading the relationship now would leave it stale for play_on
-        nothing_created()
-        return redirect(game_link(db.session.get(Game, old.next_id)))
+        nothing_created()  # played again on another phone: this one may score that game too
+        return redirect(url_for("games.next_game", game_id=game_id))
     made: list = []
 
     def start() -> None:

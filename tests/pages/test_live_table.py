@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -72,6 +73,19 @@ def test_play_again_starts_a_new_game_with_the_same_players_and_rules(app, clien
     state = client.get(f"/api/games/{new}").get_json()
     assert state["players"] == ["Ann", "Bob"] and state["options"]["holes"] == 9 and state["rounds"] == []
     assert 'id="round-form"' in client.get(f"/games/{new}").get_data(as_text=True)
+
+
+def test_play_again_tapped_on_a_second_scoring_phone_scores_the_same_new_game(app, client):
+    """Both phones scored the game; one tapped Play again first. The other's tap finds that game, and may score it."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"], holes="1"))
+    link = re.search(r'value="([^"]*/edit/[^"]*)"', client.get(f"/games/{gid}").get_data(as_text=True)).group(1)
+    other = app.test_client()
+    other.get(urlsplit(link).path)  # the second phone opened the edit link
+    client.post(f"/games/{gid}/rounds", data={"score-0": "1", "score-1": "2"})
+    new = game_id(client.post(f"/games/{gid}/again"))
+    again = other.post(f"/games/{gid}/again", follow_redirects=True)
+    assert again.request.path == f"/games/{new}"
+    assert 'id="round-form"' in again.get_data(as_text=True)  # the second phone scores the new game too
 
 
 @pytest.mark.parametrize(("first", "then"), [("0", 1), ("2", 0)])
