@@ -77,7 +77,8 @@ def test_a_second_phones_play_again_goes_to_the_game_already_started(app, client
     client.post(f"/games/{game_id}/finish")
     first = client.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]
     second = phone.post(f"/games/{game_id}/again")  # a tap on a page that had not heard yet
-    assert second.headers["Location"] == f"/groups/{gid}/games/{first}"
+    assert second.headers["Location"] == f"/games/{game_id}/next"  # which hands on what this phone may do
+    assert phone.get(second.headers["Location"]).headers["Location"] == f"/groups/{gid}/games/{first}"
     listed = client.get(f"/groups/{gid}").get_data(as_text=True)
     assert listed.count(f"/groups/{gid}/games/") == 2 and f"/games/{first}" in listed  # two games, not three
 
