@@ -73,6 +73,12 @@
   // What each player was given, in words, to show beside a round another phone saved.
   function summary(form) {
     const lines = [];
+    // the round's own picks first ("Who went out: Ann"), then each player's boxes
+    form.querySelectorAll("fieldset.chips").forEach((chips) => {
+      if (chips.closest(".seat-entry")) return;
+      const picked = controls(chips).filter((c) => c.checked && c.value !== "").map((c) => c.parentNode.textContent.trim());
+      if (picked.length) lines.push([labelOf(picked.length && chips.querySelector("input")), picked.join(", ")]);
+    });
     form.querySelectorAll(".seat-entry").forEach((seat) => {
       const mine = controls(seat).filter((c) => (c.type === "checkbox" || c.type === "radio") ? c.checked
         : c.value.trim() !== "" && !(c.dataset.count !== undefined && c.value.trim() === "0"));

@@ -142,19 +142,19 @@ def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(pag
     edit_link = page.locator("#edit-link").input_value()
     page.locator("#score-0").fill("4")
     page.locator("#score-1").fill("9")
+    page.locator("label.chip", has=page.locator("input[name=knocker][value='0']")).click()  # Ann knocked
     another_phone_saves_hole_one(page, edit_link)
     save = page.get_by_role("button", name="Save hole 1")
     expect(page.locator(".round-form .live-note")).to_be_visible(timeout=10_000)  # by Save, where the thumb is
     submit(page, save)
     panel = page.locator(".race-panel")
     expect(panel).to_contain_text("Another phone saved Hole 1 first: Ann 5, Bob 2.")
-    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 4")
-    expect(panel.locator("[data-race-mine]")).to_contain_text("Bob: 9")
+    expect(panel.locator("[data-race-mine] li")).to_have_text(["Who knocked: Ann", "Ann: 4", "Bob: 9"])
     assert page.locator(".round-form .race-panel").count() == 1  # beside the next Save, not at the top
     shot("race-lost")
     with page.expect_navigation():
         panel.get_by_role("button", name="Replace it with mine").click()  # the page's dialogs are accepted
-    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 4}, {"score": 9}]}]
+    assert [r["data"] for r in rounds_of(live_server, url)] == [{"players": [{"score": 4}, {"score": 9}], "knocker": 0}]
     expect(page.locator(".standings .total")).to_have_text(["4", "9"])
     expect(page.locator(".race-panel")).to_have_count(0)
     page.reload()
