@@ -34,6 +34,15 @@
 
   const keyOf = (game, number) => PREFIX + game + ":" + number;
 
+  // Whether a round of this game typed here still waits in the outbox (outbox.js) to reach the server.
+  function waiting(game, number) {
+    const store = storage();
+    let entries = [];
+    try { entries = JSON.parse((store && store.getItem("scorekeeper-outbox")) || "[]"); } catch (e) { return false; }
+    return entries.some((e) => String(e.table || "").split("/").pop() === game
+      && (e.fields || []).some(([name, value]) => name === "number" && Number(value) === number));
+  }
+
   function read(key) {
     const store = storage();
     try { return store ? JSON.parse(store.getItem(key) || "null") : null; } catch (e) { return null; }
@@ -235,8 +244,12 @@
         .sort((a, b) => a[0] - b[0]).pop();
       if (lost) { racing = lost[0]; shown = unsent(template, game, racing, form); }
     }
-    // A draft of a round saved since is done with; the lost race's stays until it is answered.
-    kept(game).forEach(([number, key]) => { if (done(number) && !(shown && number === racing)) drop(key); });
+    // A draft of a round saved since is done with; the lost race's stays until it is answered, and one still waiting
+    // in the outbox stays until the server answers it (a round typed offline that another phone saved meanwhile: its
+    // answer is the race, shown beside this draft).
+    kept(game).forEach(([number, key]) => {
+      if (done(number) && !(shown && number === racing) && !waiting(game, number)) drop(key);
+    });
     if (!form) return;
     const at = keyOf(game, where(form).number);
     const note = form.querySelector("[data-draft-note]");

@@ -261,3 +261,28 @@ def test_a_page_opened_before_opens_again_without_a_connection(phone, live_serve
     page.goto(url)
     expect(page.locator(".next-line")).to_contain_text("Hole 2")
     expect(page.locator(".offline-note")).to_be_hidden()
+
+
+def test_a_round_typed_offline_that_another_phone_saved_meanwhile_is_shown_beside_it(phone, live_server):
+    """Typed on the kept copy with no connection, waiting on the phone; meanwhile another phone saves that hole. When
+    the connection is back the phone is told, with what it typed beside the saved hole, never losing it."""
+    context, page = phone
+    url = start(page, live_server)
+    save_the_first_hole(page, "4", "9")
+    token = page.locator("#edit-link").input_value().rstrip("/").rsplit("/", 1)[1]
+    page.reload()  # through the service worker now, which keeps the page
+    context.set_offline(True)
+    page.locator("#score-0").fill("6")
+    page.locator("#score-1").fill("1")
+    page.get_by_role("button", name="Save hole 2").click()
+    expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    body = json.dumps({"number": 2, "data": {"players": [{"score": 3}, {"score": 3}], "knocker": None}}).encode()
+    urllib.request.urlopen(urllib.request.Request(  # another phone, online
+        f"{url.replace('/games/', '/api/games/')}/rounds", data=body,
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})).close()
+    page.reload()  # the kept copy, the hole still waiting on the phone
+    context.set_offline(False)
+    panel = page.locator(".race-panel")
+    expect(panel).to_contain_text("Another phone saved Hole 2 first: Ann 3, Bob 3.", timeout=15_000)
+    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 6")
+    assert [r["data"]["players"] for r in rounds_of(live_server, url)][1] == [{"score": 3}, {"score": 3}]
