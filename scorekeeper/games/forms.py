@@ -389,11 +389,19 @@ def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:
 
 
 def parse_list(text: str) -> list[Any] | str:
-    """Read "60, 90, 120" into a list of whole numbers; return the text when unreadable."""
-    try:
-        return [int(p.replace("−", "-")) for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
-    except ValueError:
-        return text
+    """Read "60, 90, 120" (or "60 90 120") into a list of whole numbers; return the text when unreadable. Between
+    commas a space may group thousands ("90, 1 000"), as in a points box; "000" alone is no number of its own."""
+    plain = text.translate(SPACES).replace("−", "-").replace(";", ",")
+    items = plain.split(",") if "," in plain else plain.split()
+    numbers = []
+    for item in filter(None, (i.strip() for i in items)):
+        if " " in item and not THOUSANDS.fullmatch(" ".join(item.split())):
+            return text
+        digits = item.replace(" ", "")
+        if not re.fullmatch(r"-?(0|[1-9]\d{0,8})", digits):
+            return text
+        numbers.append(int(digits))
+    return numbers
 
 
 def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskForm:

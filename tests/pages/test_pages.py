@@ -84,6 +84,17 @@ def start_with_values(client, key: str, language: str, typed: str):
     return answer, re.findall(r'<p class="error[^"]*"[^>]*>(.*?)</p>', answer.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("typed, stored", [("60, 90, 1 000", [60, 90, 1000]), ("50; 90; 120; 1\u00a0500", [50, 90, 120, 1500]),
+                                           ("60 90 120", [60, 90, 120]), ("60 90 1 000", None)])
+def test_a_list_of_numbers_reads_thousands_as_a_points_box_does(client, typed, stored):
+    form = {"players-0": "Ann", "players-1": "Bob", "opt_meld_minimums": typed}
+    answer = client.post("/new/hand-and-foot", data=form)
+    if stored is None:  # "1 000" with spaces between the numbers too: not read as 1 and 0
+        assert answer.status_code == 422 and 'id="opt_meld_minimums-err"' in answer.get_data(as_text=True)
+    else:
+        assert client.get(f"/api/games/{game_id(answer)}").get_json()["options"]["meld_minimums"] == stored
+
+
 @pytest.mark.parametrize(("language", "typed", "said"), [
     ("en", "K=15, K=20", "K and K are the same card: give it one value"),
     ("en", "q=12, Q♠=40, Q=13", "q and Q are the same card: give it one value"),
