@@ -104,14 +104,10 @@
       up.addEventListener("click", () => {
         const above = row.previousElementSibling;
         if (!above || !above.classList.contains("seat-row")) return;
-        // who deals first is a person: the choice follows them to their new seat (the list is by seat)
-        const form = fieldset.closest("form");
-        const dealer = form && form.querySelector("#opt_first_dealer");
-        const chosen = dealer && dealer.value !== "" ? dealer.options[dealer.selectedIndex].textContent : null;
         row.parentNode.insertBefore(row, above);
-        if (form) form.dispatchEvent(new Event("change", { bubbles: true }));  // the names are seated anew
-        const again = chosen && Array.from(dealer.options).find((o) => o.textContent === chosen && !o.hidden);
-        if (again) dealer.value = again.value;
+        // the names are seated anew (table.js): who deals first follows the person to their new seat
+        const form = fieldset.closest("form");
+        if (form) form.dispatchEvent(new Event("change", { bubbles: true }));
         up.focus();
       });
       row.append(label, up);

@@ -209,8 +209,14 @@
     if (dealer) {
       const options = Array.from(dealer.options);
       options.forEach((option) => { option.dataset.fallback = option.textContent; });
+      let before = null;  // who was seated at the last look: who deals first is a person, and stays chosen
       const show = () => {
         const typed = seated();
+        const chosen = before && dealer.value !== "" ? before[Number(dealer.value)] : null;
+        if (chosen && typed.indexOf(chosen) >= 0 && typed[Number(dealer.value)] !== chosen) {
+          dealer.value = String(typed.indexOf(chosen));  // moved, or someone above them left the table
+        }
+        before = typed;
         options.forEach((option) => {
           const seat = Number(option.value);
           option.textContent = typed[seat] || option.dataset.fallback;

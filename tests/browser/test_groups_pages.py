@@ -78,6 +78,10 @@ def test_the_players_of_a_groups_game_sit_as_moved(page, live_server, shot):
     shown = dealer.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.textContent)")
     assert shown == ["Ann", "Cy", "Bob"]  # the names by their new seats, and Bob still deals
     expect(dealer.locator("option:checked")).to_have_text("Bob")
+    page.uncheck("input[name=players][value=Ann]")  # Ann, above Bob, leaves the table: Bob still deals first
+    expect(dealer.locator("option:checked")).to_have_text("Bob")
+    page.check("input[name=players][value=Ann]")
+    expect(dealer.locator("option:checked")).to_have_text("Bob")
     shot("group-play-seats")
     page.click("button[type=submit]")
     page.wait_for_url(re.compile(r"/games/"))
