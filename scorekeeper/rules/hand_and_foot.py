@@ -507,18 +507,14 @@ def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]
 
 
 def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry]) -> None:
-    """Refuse a hand where a player who did not go out gives nothing for the cards they held (a box left empty is
-    not 0: they hold cards), or where the player who went out laid no cards down (their cards went somewhere)."""
-    errors: dict[str, Msg] = {}
-    for seat, (given, entry) in enumerate(zip(raw, entries)):
-        name = table.players[seat]
-        if entry.went_out and not entry.melded:
-            errors[f"players.{seat}.melded_points"] = msg(
-                N_("%(name)s went out, so laid cards down: give their points"), name=name)
-        elif not entry.went_out and not given.get("left") and given.get("left_points") is None:
-            errors[f"players.{seat}.left_points"] = msg(
-                N_("%(name)s did not go out: give the points of the cards left in hand and foot (0 if none)"),
-                name=name)
+    """Refuse a hand where a player who did not go out gives nothing for the cards they held: a box left empty is
+    not 0, as they hold cards. (The player who went out laid cards down: their books ask for them, or with partners
+    the team's, which a table may count under one partner.)"""
+    errors = {f"players.{seat}.left_points": msg(
+        N_("%(name)s did not go out: give the points of the cards left in hand and foot (0 if none)"),
+        name=table.players[seat])
+        for seat, (given, entry) in enumerate(zip(raw, entries))
+        if not entry.went_out and not given.get("left") and given.get("left_points") is None}
     if errors:
         raise RulesError(errors)
 
