@@ -81,6 +81,7 @@ def test_an_offline_entry_is_kept_and_sent_once_when_back(phone, live_server):
     context.set_offline(True)
     page.get_by_role("button", name="Save hole 1").click()
     expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    expect(page.locator(".outbox-note")).to_contain_text("Saving again changes what is waiting")  # not the next hole
     expect(page.locator("#score-0")).to_have_value("4")  # still on the page, as typed
     assert len(page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-outbox'))")) == 1
     SHOTS.mkdir(parents=True, exist_ok=True)
