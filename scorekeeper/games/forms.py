@@ -95,7 +95,10 @@ class PointsField(WholeNumberField):
         if not text:
             return
         if not all(THOUSANDS.fullmatch(run) for run in SPACED_DIGITS.findall(text)):
-            text = "?"  # "12 8" is no number: two, or 128 mistyped; a space only groups thousands ("1 000")
+            # "12 8" is no number: two, or 128 mistyped; a space only groups thousands ("1 000")
+            self.process_errors.append(_l("%(field)s: a space splits a number in two; write one number (1 000 for a "
+                                          "thousand), or a sum such as 12+8", field=upper_first(self.label.text)))
+            return
         text = text.replace(" ", "")
         if not SUM.fullmatch(text):
             field = upper_first(self.label.text)  # an "or penalty" box: "Penalty: …"
