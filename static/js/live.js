@@ -7,12 +7,18 @@
 
   const EVERY_MS = 2500;
 
+  function outboxWaiting() {
+    try { return JSON.parse(window.localStorage.getItem("scorekeeper-outbox") || "[]").length > 0; }
+    catch (e) { return false; }
+  }
+
   // No connection: the page says it may be out of date. The copy the service worker kept of it says so from the
   // start, and is opened again from the server once the server answers (what was typed is kept by draft.js).
   function connected(yes) {
     const note = document.querySelector("[data-offline]");
     if (!note) return;
     if (yes && "keptCopy" in note.dataset) {
+      if (outboxWaiting()) return;  // outbox.js sends what waits, then opens the page with the server's answer
       fetch(window.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
         .then((answer) => { if (answer.ok) window.location.reload(); }).catch(() => { /* not yet */ });
       return;
