@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask import Blueprint, current_app, jsonify, url_for
 from flask_babel import gettext as _
 
 bp = Blueprint("pwa", __name__)
@@ -35,11 +35,3 @@ def service_worker():
         script = STATIC_PATH.sub(lambda m: f'"{url_for("static", filename=m.group(1))}"', f.read())
     return script, {"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache"}
 
-
-@bp.get("/offline")
-def offline():
-    """The page the service worker shows for a page never opened on this phone, when the server is out of reach."""
-    return render_template(
-        "errors/error.html", offline_page=True, title=_("No connection"),
-        text=_("This page has not been opened on this phone, so there is no copy of it here. Go back to a page opened "
-               "before, or try again when the connection is back."))

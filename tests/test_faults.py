@@ -27,7 +27,7 @@ BODIES = {"api.create_game": {"json": {"game": "golf", "players": ["Ann", "Bob"]
           "group_api.create_group": {"json": {"name": "Sunday Golf", "players": ["Ann", "Bob"]}},
           "groups.new": {"data": {"name": "Sunday Golf", "players": "Ann\nBob"}}}
 WITHOUT_DATABASE = {"static", "api.list_rules", "handbook.index", "handbook.game", "sheets.index", "sheets.choose",
-                    "sheets.blank", "pwa.manifest", "pwa.service_worker", "pwa.offline", "language.choose",
+                    "sheets.blank", "pwa.manifest", "pwa.service_worker", "language.choose",
                     "games.access GET", "games.access POST", "games.new_game GET", "groups.index", "groups.new GET"}
 DOWN = {  # databases that cannot be reached: nothing listens, or no such folder
     "postgres": "postgresql+psycopg://nobody@127.0.0.1:1/none",

@@ -7,23 +7,10 @@
 
   const EVERY_MS = 2500;
 
-  function outboxWaiting() {
-    try { return JSON.parse(window.localStorage.getItem("scorekeeper-outbox") || "[]").length > 0; }
-    catch (e) { return false; }
-  }
-
-  // No connection: the page says it may be out of date. The copy the service worker kept of it says so from the
-  // start, and is opened again from the server once the server answers (what was typed is kept by draft.js).
+  // No connection: the page says it may be out of date (a poll that cannot reach the server, or the phone offline).
   function connected(yes) {
     const note = document.querySelector("[data-offline]");
-    if (!note) return;
-    if (yes && "keptCopy" in note.dataset) {
-      if (outboxWaiting()) return;  // outbox.js sends what waits, then opens the page with the server's answer
-      fetch(window.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
-        .then((answer) => { if (answer.ok) window.location.reload(); }).catch(() => { /* not yet */ });
-      return;
-    }
-    note.hidden = yes;
+    if (note) note.hidden = yes;
   }
 
   function swap(html) {
@@ -159,9 +146,6 @@
     if (!navigator.onLine) connected(false);
     window.addEventListener("offline", () => connected(false));
     window.addEventListener("online", () => connected(true));
-    if (document.querySelector("[data-kept-copy]") && !document.querySelector("[data-live]")) {
-      window.setInterval(() => { if (!document.hidden && navigator.onLine) connected(true); }, 5000);  // no polls here
-    }
     document.querySelectorAll("[data-wake]").forEach(keepAwake);
     copyButtons();
     document.addEventListener("click", rulesSheet);

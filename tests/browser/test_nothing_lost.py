@@ -154,7 +154,7 @@ def test_a_deleted_round_put_back_in_the_form_is_no_draft_of_this_phone(phone, l
     """Deleted on purpose: its figures come back in the form once, and are not kept as typed here (a reload shows the
     blank form; another phone saving that round later is no race this phone lost)."""
     context, page = phone
-    url = start(page, live_server)
+    start(page, live_server)
     save_the_first_hole(page, "3", "5")
     page.on("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
@@ -223,67 +223,27 @@ def test_a_correction_whose_answer_was_lost_is_not_applied_again(phone, live_ser
     expect(page.locator(".standings .total")).to_have_text(["6", "9"])
 
 
-def kept_pages(page) -> list[str]:
-    """The addresses of the pages the service worker keeps on this phone."""
-    return page.evaluate("caches.open('scorekeeper-pages-v1').then((c) => c.keys()).then((k) => k.map((r) => r.url))")
-
-
-def test_a_page_opened_before_opens_again_without_a_connection(phone, live_server):
-    """The tab was closed (or the phone dropped it) and the connection is gone: the game opens again as this phone
-    last saw it, saying it may be out of date; a page never opened here says why it cannot be shown."""
-    context, page = phone
-    url = start(page, live_server)
-    save_the_first_hole(page, "4", "9")
-    assert page.evaluate("navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)")
-    page.reload()  # through the service worker now, which keeps the page as it comes
-    for _ in range(50):
-        if url in kept_pages(page):
-            break
-        page.wait_for_timeout(100)
-    assert url in kept_pages(page)
-    expect(page.locator(".offline-note")).to_be_hidden()
-    context.set_offline(True)
-    page.reload()
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")  # the kept copy, with hole 1 in it
-    expect(page.locator(".rounds-card, #rounds")).to_contain_text("4")
-    expect(page.locator(".offline-note")).to_be_visible()
-    expect(page.locator(".offline-note")).to_have_attribute("data-kept-copy", "")  # marked by the service worker
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "offline-2-kept-page.png"))
-    context.set_offline(False)  # the server answers again: the page opens again from it, by itself
-    expect(page.locator(".offline-note")).to_be_hidden(timeout=10_000)
-    expect(page.locator(".offline-note")).not_to_have_attribute("data-kept-copy", "")
-    context.set_offline(True)
-    page.goto(f"{live_server}/rules/gin-rummy")  # never opened on this phone
-    expect(page.locator("h1")).to_have_text("No connection")
-    expect(page.locator(".offline-note")).to_have_count(0)
-    page.screenshot(path=str(SHOTS / "offline-3-never-opened.png"))
-    context.set_offline(False)
-    page.goto(url)
-    expect(page.locator(".next-line")).to_contain_text("Hole 2")
-    expect(page.locator(".offline-note")).to_be_hidden()
-
-
 def test_a_round_typed_offline_that_another_phone_saved_meanwhile_is_shown_beside_it(phone, live_server):
-    """Typed on the kept copy with no connection, waiting on the phone; meanwhile another phone saves that hole. When
-    the connection is back the phone is told, with what it typed beside the saved hole, never losing it."""
+    """Typed with no connection, waiting on the phone, the tab closed; meanwhile another phone saves that hole. When
+    the game opens again the phone is told, with what it typed beside the saved hole, never losing it."""
     context, page = phone
     url = start(page, live_server)
     save_the_first_hole(page, "4", "9")
     token = page.locator("#edit-link").input_value().rstrip("/").rsplit("/", 1)[1]
-    page.reload()  # through the service worker now, which keeps the page
     context.set_offline(True)
     page.locator("#score-0").fill("6")
     page.locator("#score-1").fill("1")
     page.get_by_role("button", name="Save hole 2").click()
     expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    page.close()  # the phone closed the tab while offline
     body = json.dumps({"number": 2, "data": {"players": [{"score": 3}, {"score": 3}], "knocker": None}}).encode()
     urllib.request.urlopen(urllib.request.Request(  # another phone, online
         f"{url.replace('/games/', '/api/games/')}/rounds", data=body,
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})).close()
-    page.reload()  # the kept copy, the hole still waiting on the phone
     context.set_offline(False)
-    panel = page.locator(".race-panel")
+    again = context.new_page()
+    again.goto(url)  # at hole 3 now, with hole 2 still waiting on the phone
+    panel = again.locator(".race-panel")
     expect(panel).to_contain_text("Another phone saved Hole 2 first: Ann 3, Bob 3.", timeout=15_000)
     expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 6")
     assert [r["data"]["players"] for r in rounds_of(live_server, url)][1] == [{"score": 3}, {"score": 3}]

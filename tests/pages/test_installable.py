@@ -27,15 +27,3 @@ def test_the_service_worker_is_served_from_the_root_and_names_only_files_that_ex
         with client.get(path) as got:
             assert got.status_code == 200, path
 
-
-def test_the_offline_page_the_service_worker_keeps_says_why_in_the_readers_language(client):
-    script = client.get("/sw.js").get_data(as_text=True)
-    offline = re.search(r'const OFFLINE = "([^"]+)"', script).group(1)
-    answer = client.get(offline)
-    assert answer.status_code == 200 and answer.mimetype == "text/html"
-    page = answer.get_data(as_text=True)
-    assert "<h1>No connection</h1>" in page and "has not been opened on this phone" in page
-    assert "data-offline" not in page  # not "this page may be out of date" as well
-    assert "data-offline" in client.get("/").get_data(as_text=True)  # every other page says so when offline
-    french = client.get(offline, headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "<h1>Pas de connexion</h1>" in french
