@@ -352,29 +352,28 @@ def in_the_readers_letters(form, field) -> None:
         return  # JSON: the rules read it
     seen: dict[str, str] = {}
     for key, _ in typed_pairs(text):  # K=15, K=20: which one the table meant is not for the page to guess
-        if is_card_in(key, reader_notation()):
-            card = str(read_typed(key, reader_notation()))
-            if card in seen:
-                raise ValidationError(_l("%(first)s and %(again)s are the same card: give it one value",
-                                         first=seen[card], again=key))
+        card = card_in(key, reader_notation())
+        if card is not None and card in seen:
+            raise ValidationError(_l("%(first)s and %(again)s are the same card: give it one value",
+                                     first=seen[card], again=key))
+        if card is not None:
             seen[card] = key
     values = parse_pairs(text)
     for key in values if isinstance(values, dict) else ():
         try:
             read_typed(key, reader_notation())
         except ValueError as exc:
-            if not any(is_card_in(key, notation) for notation in NOTATIONS.values()):
+            if all(card_in(key, notation) is None for notation in NOTATIONS.values()):
                 continue  # no card in any letters: the rules say what is wrong with it
             raise ValidationError(tr(exc.args[0])) from None
 
 
-def is_card_in(text: str, notation) -> bool:
-    """Say whether ``text`` is a card in one language's letters."""
+def card_in(text: str, notation) -> str | None:
+    """Return the card ``text`` is in one language's letters, as the API writes it, or None when it is none."""
     try:
-        read_typed(text, notation)
+        return str(read_typed(text, notation))
     except ValueError:
-        return False
-    return True
+        return None
 
 
 def api_cards(values: dict[str, Any] | str) -> dict[str, Any] | str:
