@@ -30,7 +30,8 @@ def register(app: Flask) -> None:
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages, card_letters=card_letters,
-                                 card_notations=cards.notations_for_pages(), money=money)
+                                 card_notations=cards.notations_for_pages(), money=money,
+                                 card_said=card_said)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
 
 
@@ -65,6 +66,12 @@ def deck() -> dict:
     return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank},
             "suit_names": {code: gettext(name) for code, name in cards.SUIT_NAMES.items()},  # read out, never a letter
             "back": gettext("Delete the last card")}
+
+
+def card_said(said) -> dict[str, str]:
+    """Say, for the card helper, why the rules refuse each of these cards here, in the reader's words ("{card}" stands
+    for the card as typed): ``Field.card_said``."""
+    return {code: gettext(text, card="{card}") for code, text in said.items()}
 
 
 def game_title(key: str, options: Any) -> str:

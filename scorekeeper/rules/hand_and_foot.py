@@ -193,17 +193,26 @@ def read_cards(value: Any, path: str, melded: bool = False) -> list[Card]:
     for card in cards:
         if card.rank != "3":
             continue
-        if melded and card.suit is None:
-            raise fail(path, N_("a three cannot be melded: a black three counts under the cards left, "
-                                "a red three under red threes"))
-        if melded and card.suit not in RED_SUITS:
-            raise fail(path, N_("a black three cannot be melded; count it under the cards left"))
-        if card.suit is None:
-            raise fail(path, N_("write each three with its suit: a black three (3S, 3C) counts here, "
-                                "a red three goes under red threes"))
-        if card.suit in RED_SUITS:
-            raise fail(path, N_("%(card)s is a red three: count it under red threes, not here"), card=CardText(str(card)))
+        said = threes_said(melded).get(str(card))
+        if said:
+            raise fail(path, said, card=CardText(str(card)))
     return cards
+
+
+def threes_said(melded: bool) -> dict[str, str]:
+    """Say why each three that cannot be listed here is refused, by card ("3H", or "3" without its suit): the rules'
+    check, and the page's card helper under the box (``Field.card_said``)."""
+    red = N_("%(card)s is a red three: count it under red threes, not here")
+    said = {f"3{suit}": red for suit in RED_SUITS}
+    if melded:
+        black = N_("%(card)s is a black three: it is never laid down; count it under the cards left")
+        said |= {f"3{suit}": black for suit in SUITS if suit not in RED_SUITS}
+        said["3"] = N_("a three cannot be melded: a black three counts under the cards left, "
+                       "a red three under red threes")
+    else:
+        said["3"] = N_("write each three with its suit: a black three (3S, 3C) counts here, "
+                       "a red three goes under red threes")
+    return said
 
 
 def points_of(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
@@ -474,10 +483,10 @@ class HandFootRules(BaseRules):
             # The help is the input's placeholder: a short example (black threes need their suit).
             Field("melded", N_("Cards laid down, books too"), FieldKind.CARDS, Scope.ENTRY, optional=True,
                   alt="melded_points", alt_label=N_("points laid down"), lo=0, hi=worth, card_values=values,
-                  help=N_("like K K K 2 X")),
+                  card_said=threes_said(melded=True), help=N_("like K K K 2 X")),
             Field("left", N_("Cards left in hand and foot"), FieldKind.CARDS, Scope.ENTRY, optional=True,
                   alt="left_points", alt_label=N_("points left"), lo=0, hi=worth, card_values=values,
-                  help=N_("like 7 X 3C")),
+                  card_said=threes_said(melded=False), help=N_("like 7 X 3C")),
         ]
 
 

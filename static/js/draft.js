@@ -121,8 +121,10 @@
     });
     if (!typed && !whole) { drop(at); return false; }
     try {
+      // the counts the page filled in (entry.js's last count): put back as filled in, so that they follow again
+      const auto = controls(form).filter((c) => c.classList.contains("auto")).map((c) => c.name);
       store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent,
-        lang: language(document.documentElement.lang) }));
+        lang: language(document.documentElement.lang), auto: auto }));
     } catch (e) { return false; }  // full: the form still holds it
     return true;
   }
@@ -141,7 +143,8 @@
         Array.from(c.options).forEach((o) => { o.selected = !!got && got.includes(o.value); });
       } else if (got) {
         c.value = relettered && c.closest(".cards-entry") ? cardsIn(got[0], from, to) : got[0];
-        if (got[0] !== "") c.dataset.touched = "1";  // a count the scorer gave: not filled in for them
+        // a count the scorer gave: not filled in for them (one the page filled in is filled in again: entry.js)
+        if (got[0] !== "" && !(draft.auto || []).includes(c.name)) c.dataset.touched = "1";
       }
     });
   }

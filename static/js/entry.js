@@ -238,6 +238,9 @@
       filling = false;
     };
     inputs.forEach((i) => i.addEventListener("input", fill));
+    // a draft put back (draft.js): the count it had filled in is filled in again, and follows the others
+    const typed = inputs.find((i) => i.dataset.touched);
+    if (typed) fill({ target: typed });
   }
 
   // --- sums as they are counted: 12+11+7 = 30 --------------------------------------------------------

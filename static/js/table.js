@@ -63,13 +63,14 @@
     const cards = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
     let total = 0;
     const deck = deckOf(entry);
-    const unmelded = JSON.parse(entry.dataset.notMelded || "[]");  // cards that are never laid down (black threes)
+    // cards the rules refuse in this box, with their reason ("3H": count it under red threes), as the server says it
+    const said = JSON.parse(entry.dataset.cardSaid || "{}");
     for (const card of cards) {
       const read = cardOf(card, deck);
       const v = cardValue(card, values, deck);
-      if (v === null || (read && unmelded.includes(read.rank + read.suit))) {  // said, and no verdict on the rest
-        out.textContent = (read && v !== null ? entry.dataset.notMeldedSaid : entry.dataset.unread || "")
-          .replace("{card}", card);
+      const why = read && said[read.rank + read.suit];
+      if (v === null || why) {  // said, and no verdict on the rest
+        out.textContent = (why || entry.dataset.unread || "").replace("{card}", card);
         showMinimum(entry, 0, 0);
         return;
       }

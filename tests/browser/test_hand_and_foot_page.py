@@ -39,7 +39,8 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     expect(helper.locator(".meld-check")).to_have_class("meld-check ok")
     shot("hand-and-foot-1-meld-check")
     helper.locator("#meld-cards").fill("K K K K K K 3S")  # a black three is never laid down: no verdict
-    expect(helper.locator(".card-total")).to_have_text("3S: a black three is never laid down")
+    expect(helper.locator(".card-total")).to_have_text(
+        "3S is a black three: it is never laid down; count it under the cards left")
     expect(helper.locator(".meld-check")).to_have_text("")
     helper.locator("#meld-cards").fill("KKK")  # no card: said, and the verdict of before is not left standing
     expect(helper.locator(".card-total")).to_have_text("KKK is not a card")
@@ -47,6 +48,20 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     helper.locator("#meld-cards").fill("K\u2660\ufe0f")  # the emoji keyboard's spade: a spade, as the server reads it
     expect(helper.locator(".card-total")).to_have_text("1 card: 10 points")
     expect(helper.locator(".meld-check")).to_have_text("50 points short of 60")
+
+    # Under the hand's own boxes, the helper names the threes the rules refuse, for the reason the server gives.
+    page.locator("#left-1").fill("K 3H")
+    expect(page.locator(".cards-entry", has=page.locator("#left-1")).locator(".card-total")).to_have_text(
+        "3H is a red three: count it under red threes, not here")
+    page.locator("#left-1").fill("3")
+    expect(page.locator(".cards-entry", has=page.locator("#left-1")).locator(".card-total")).to_have_text(
+        "write each three with its suit: a black three (3S, 3C) counts here, a red three goes under red threes")
+    page.locator("#melded-1").fill("3C")
+    expect(page.locator(".cards-entry", has=page.locator("#melded-1")).locator(".card-total")).to_have_text(
+        "3C is a black three: it is never laid down; count it under the cards left")
+    page.locator("#left-1").fill("3C")  # counted where it belongs
+    expect(page.locator(".cards-entry", has=page.locator("#left-1")).locator(".card-total")).to_have_text(
+        "1 card: 5 points")
 
     # Hand 1 by the cards: Ann goes out with three books, Bob is caught with a king and a joker.
     fill_entry(page, 0, "1", "2", "0", True, melded="K K K K K K K Q Q Q Q Q Q Q A A 2 X 9 9 9")

@@ -182,6 +182,24 @@ def test_twelve_hands_last_count_fills_itself(page, start_game, shot):
     expect(hearts[3]).not_to_have_class(filled)
 
 
+def test_twelve_hands_last_count_still_follows_after_a_reload(page, start_game):
+    start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
+    filled = re.compile(r"\bauto\b")
+    for seat, count in enumerate(["3", "4", "5"]):
+        tricks[seat].fill(count)
+    expect(tricks[3]).to_have_value("1")
+    page.reload()  # the draft comes back: the count the page filled in is still the page's, not the scorer's
+    expect(tricks[0]).to_have_value("3")
+    expect(tricks[3]).to_have_value("1")
+    expect(tricks[3]).to_have_class(filled)
+    tricks[0].fill("2")  # so it follows a correction, and the hand adds up
+    expect(tricks[3]).to_have_value("2")
+    expect(page.locator(".sum-check")).to_have_text("Tricks: 13 / 13")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+
+
 HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red threes, out, laid down, left
     (1, 2, 0, True, "200", ""),
     (0, 1, 1, False, "150", "45"),
