@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from babel import Locale
 from babel.lists import format_list
+from babel.numbers import get_group_symbol
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
 from flask_babel import format_decimal, get_locale, get_translations
 
@@ -114,6 +115,11 @@ def tr_mark(mark: str) -> str:
     """Translate the words after the points in a rounds grid's mark ("29 undercut" → "29 contre")."""
     points, _, words = mark.partition(" ")
     return f"{points} {gettext(words)}" if words else mark
+
+
+def group_symbol() -> str:
+    """Return what the reader's language groups thousands with: "," in English ("1,000"), a no-break space in French."""
+    return get_group_symbol(get_locale() or "en")
 
 
 def money(value: float) -> str:

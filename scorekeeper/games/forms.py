@@ -28,7 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..i18n import card_letters, card_text, gettext, rank_letter, reader_notation, tr, upper_first
+from ..i18n import card_letters, card_text, gettext, group_symbol, rank_letter, reader_notation, tr, upper_first
 from ..jsonsafe import plain_number, storable
 from ..rules.base import Field, FieldKind, GameSpec, Option, OptionKind, RulesError, Scope, Table
 from ..rules.cards import NOTATIONS, RANKS, read_typed, typed_cards
@@ -74,6 +74,7 @@ SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\t": " "})  # French writ
 SPACED_SIGN = re.compile(r"\s*([+-])\s*")  # "12 + 11" is 12+11
 SPACED_DIGITS = re.compile(r"\d+(?:\s+\d+)+")  # digits a space runs through
 THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")  # ...as it groups thousands: 1 000, 12 345
+GROUPED = re.compile(r"(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])")  # 1,000 and 12,345 where "," groups thousands
 
 
 def added_up(text: str) -> int:
@@ -94,6 +95,8 @@ class PointsField(WholeNumberField):
         text = SPACED_SIGN.sub(r"\1", self.raw.replace("−", "-").translate(SPACES)).strip()
         if not text:
             return
+        if "," in text and group_symbol() == ",":  # "1,000" where commas group thousands; "12,8" stays refused
+            text = GROUPED.sub(lambda found: found.group().replace(",", ""), text)
         if not all(THOUSANDS.fullmatch(run) for run in SPACED_DIGITS.findall(text)):
             # "12 8" is no number: two, or 128 mistyped; a space only groups thousands ("1 000")
             self.process_errors.append(_l("%(field)s: a space splits a number in two; write one number (1 000 for a "
@@ -553,7 +556,7 @@ def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         if pad and field.card_values and all(value % 5 == 0 for value in field.card_values.values()):
             pad["data-fives"] = ""  # every count ends in 0 or 5: the pad offers its last two digits as one key
         return PointsField(label, default=None if alt else field.default, description=desc,
-                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": "", **pad,
+                           render_kw={"inputmode": "tel", "autocomplete": "off", "data-sum": group_symbol(), **pad,
                                       **points_kw(field, label)})
     if field.kind is FieldKind.INT:
         return WholeNumberField(label, default=field.default, render_kw={**number_kw(field.lo), **count_kw(field)},

@@ -252,7 +252,9 @@
     input.insertAdjacentElement("afterend", out);
     const show = () => {
       // spaces as the server reads them: round a sign, or grouping thousands ("1 000"); "12 8" is no number
-      const spaced = input.value.replace(/−/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
+      let spaced = input.value.replace(/−/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
+      // "1,000" where the page's language groups thousands with a comma (data-sum holds its sign), as the server reads it
+      if (input.dataset.sum === ",") spaced = spaced.replace(/(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/g, (n) => n.replace(/,/g, ""));
       const grouped = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
       const text = grouped ? spaced.replace(/ /g, "") : "";
       // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10)

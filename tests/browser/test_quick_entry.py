@@ -90,6 +90,10 @@ def test_golf_layout_picker(page, start_game, shot):
     expect(total).to_have_text("")
     page.locator("#score-2").fill("1 000 - 980")  # thousands grouped, signs spaced: read as the server reads them
     expect(total).to_have_text("= 20")
+    page.locator("#score-2").fill("1,000-980")  # an English page groups thousands with commas, as its server reads
+    expect(total).to_have_text("= 20")
+    page.locator("#score-2").fill("1,00-980")  # no grouping: no total
+    expect(total).to_have_text("")
     page.locator("#score-2").fill("12+11")
     expect(total).to_have_text("= 23")
     page.get_by_role("button", name="Save hole 1").click()

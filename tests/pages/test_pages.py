@@ -232,6 +232,24 @@ def test_a_space_may_group_the_thousands_of_points(client, typed, total):
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["points"] == [total, 3]
 
 
+@pytest.mark.parametrize("typed, total", [("1,000", 1000), ("1,250+50", 1300), ("12,345", 12345), ("10,000-5", 9995)])
+def test_a_comma_groups_the_thousands_of_points_on_an_english_page(client, typed, total):
+    gid = game_id(start(client, "any", ["Ann", "Bob"]))
+    assert client.post(f"/games/{gid}/rounds", data={"points-0": typed, "points-1": "3"}).status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"]["points"] == [total, 3]
+
+
+@pytest.mark.parametrize("typed, language", [("12,8", "en"), ("1,0000", "en"), ("1,00", "en"), (",500", "en"),
+                                             ("1,000", "fr"), ("2,5", "fr")])
+def test_a_comma_that_groups_no_thousands_is_refused_and_kept(client, typed, language):
+    """"12,8" is no score; in French a comma is a decimal point, so "1,000" there is refused, never read as 1000."""
+    gid = game_id(start(client, "any", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"points-0": typed, "points-1": "3"},
+                         headers={"Accept-Language": language})
+    assert answer.status_code == 422 and f'value="{typed}"' in answer.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"] == []
+
+
 NOT_A_SUM = "Score: write a whole number, or a sum such as 12+11+7"
 SPLIT = "Score: a space splits a number in two; write one number (1 000 for a thousand), or a sum such as 12+8"
 TOO_BIG = "Score: too big for a score"
