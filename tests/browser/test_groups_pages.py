@@ -181,6 +181,10 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
         lines = cell.evaluate("e => e.getClientRects().length === 1 && e.getBoundingClientRect().height"
                               " < 1.6 * parseFloat(getComputedStyle(e).lineHeight)")
         assert lines, cell.inner_text()
+    for cell in page.locator("table.h2h th[scope=row]").all()[:3]:  # head to head: never "A/n/n" beside a long name
+        lines = cell.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
+                              " return r.getClientRects().length; }")
+        assert lines == 1, cell.inner_text()
     page.goto(f"{live_server}/groups/{group['id']}/players/{member}")
     # A game's name has a line of its own above its figures: "Hand & Foot (canasta à main et pied)" is never
     # squeezed into a first column a few letters wide, broken inside its words.
