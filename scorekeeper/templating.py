@@ -63,7 +63,11 @@ def csrf_field():
 def deck() -> dict:
     """Describe how cards are written, for the card pads: the rules' deck, with the letters the reader uses (R, D, V)."""
     letters = rank_letters()
-    return {**cards.deck(reader_notation()), "names": {rank: shown for rank, shown in letters.items() if shown != rank},
+    reader = reader_notation()
+    # a letter of the other language, refused as the server refuses it ("VC": C is clubs in English, hearts in French)
+    said = {kind: {letter: gettext("%(card)s: %(why)s", card="{card}", why=gettext(why)) for letter, why in traps.items()}
+            for kind, traps in (("traps", reader.traps), ("rank_traps", reader.rank_traps))}
+    return {**cards.deck(reader), **said, "names": {rank: shown for rank, shown in letters.items() if shown != rank},
             "suit_names": {code: gettext(name) for code, name in cards.SUIT_NAMES.items()},  # read out, never a letter
             "back": gettext("Delete the last card")}
 

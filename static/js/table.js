@@ -27,6 +27,24 @@
     if (rank === "X" && suit) return null;  // a joker has no suit: "XP" is no card, as the server says
     return { rank: rank, suit: suit };
   }
+  // Say why a card in the other language's letters is refused, as the server says it ("VC: C is clubs in English and
+  // hearts in French…"), or null: the same reading as the server's (rules.cards.read_typed).
+  function trapOf(text, deck) {
+    const raw = String(text).replace(/[\uFE0E\uFE0F]/g, "").trim().toUpperCase();
+    const traps = deck.traps || {}, rankTraps = deck.rank_traps || {};
+    const known = (r) => deck.typed_ranks.includes(r) || r in rankTraps;
+    const signs = Object.values(deck.suits);
+    let rank = raw;
+    if (raw.length > 1 && signs.includes(raw.slice(-1))) {
+      rank = raw.slice(0, -1);
+    } else {
+      const found = Object.keys(deck.letters).sort((a, b) => b.length - a.length)
+        .find((l) => raw.endsWith(l) && known(raw.slice(0, -l.length)));
+      if (found) rank = raw.slice(0, -found.length);
+      else if (raw.length > 1 && deck.typed_ranks.includes(raw.slice(0, -1)) && traps[raw.slice(-1)]) return traps[raw.slice(-1)];
+    }
+    return !deck.typed_ranks.includes(rank) && rankTraps[rank] ? rankTraps[rank] : null;
+  }
   // Write a card as the reader does: the rank in their letters, the suit as its symbol ("D♥").
   function cardText(card, deck) {
     if (card.rank === "X") return "X";
@@ -70,7 +88,7 @@
       const v = cardValue(card, values, deck);
       const why = read && said[read.rank + read.suit];
       if (v === null || why) {  // said, and no verdict on the rest
-        out.textContent = (why || entry.dataset.unread || "").replace("{card}", card);
+        out.textContent = (why || (!read && trapOf(card, deck)) || entry.dataset.unread || "").replace("{card}", card);
         showMinimum(entry, 0, 0);
         return;
       }

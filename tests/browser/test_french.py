@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import PHONE, name_players, submit
 
@@ -165,3 +166,22 @@ def test_a_player_out_of_chase_the_ace_reads_eliminated_in_lower_case(french_pag
     page.goto(f"{live_server}/games/{state['id']}")
     label = page.locator(".standings li", has_text="Bruno").locator(".out-label")
     assert label.inner_text() == "éliminé(e)"  # not set in capitals: "ÉLIMINÉ(E)" shouts, and its "(E)" jars
+
+
+def test_the_card_helper_names_a_letter_of_the_other_language_as_the_server_does(french_page, live_server):
+    """"VC" is no card to the helper either: it says why (C is clubs in English), never just "not a card"."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    helper = page.locator(".meld-helper")
+    total = helper.locator(".card-total")
+    for typed in ("VC", "R VC"):
+        helper.locator("#meld-cards").fill(typed)
+        expect(total).to_contain_text("C\u00a0: ")
+        expect(total).to_contain_text("Co pour cœur ou T pour trèfle")
+    helper.locator("#meld-cards").fill("K")  # an English king: the French page writes R
+    expect(total).to_contain_text("K\u00a0: ")
+    expect(total).to_contain_text("écrivez V pour valet")
+    helper.locator("#meld-cards").fill("RK")  # the king of diamonds (carreau), in French letters
+    expect(total).to_contain_text("1 carte")
+    expect(total).to_contain_text("10")

@@ -44,6 +44,9 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     expect(helper.locator(".meld-check")).to_have_text("")
     helper.locator("#meld-cards").fill("KKK")  # no card: said, and the verdict of before is not left standing
     expect(helper.locator(".card-total")).to_have_text("KKK is not a card")
+    helper.locator("#meld-cards").fill("K VH")  # a French letter on an English page: why, as the server says it
+    expect(helper.locator(".card-total")).to_have_text(
+        "VH: V, D and R are the French letters (valet, dame, roi): on this page write J, Q or K")
     expect(helper.locator(".meld-check")).to_have_text("")
     helper.locator("#meld-cards").fill("K\u2660\ufe0f")  # the emoji keyboard's spade: a spade, as the server reads it
     expect(helper.locator(".card-total")).to_have_text("1 card: 10 points")
