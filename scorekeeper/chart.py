@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 # Okabe-Ito colours (safe for colour-blind readers), then two more; dashes for black-and-white print.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#7F3C8D",
            "#8C564B")
-DASHES = ("", "6 3", "2 3", "8 3 2 3", "")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4")
 MARKERS = ("circle", "square", "diamond", "triangle")
 
 
@@ -85,14 +85,15 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
     rounds = max((len(line) for line in series), default=0)
     if not values or rounds == 0:
         return Markup("")
-    left, top, bottom = 40, 12, 24
+    ticks = nice_ticks(min(0, min(values)), max(values))
+    widest = max(len(f"{tick:g}") for tick in ticks)
+    left, top, bottom = max(40, 10 + 7 * widest), 12, 24  # room for the longest tick label ("−10000")
     right = label_width
     if numbered:  # room for the longest shared label at the line ends
         last = [next((v for v in reversed(line) if v is not None), None) for line in series]
         shared = max((sum(1 for w in last if w == v) for v in last if v is not None), default=1)
         right = max(label_width, 16 + 7 * (3 * shared - 1)) if shared > 1 else label_width
     plot_w, plot_h = width - left - right, height - top - bottom
-    ticks = nice_ticks(min(0, min(values)), max(values))
     lo, hi = ticks[0], ticks[-1]
 
     def x(i: int) -> float:
@@ -124,7 +125,7 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 
     ends: list[tuple[int, float]] = []
     for seat, line in enumerate(series):
-        colour, dash, kind = colour_at(seat), DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
+        colour, dash, kind = colour_at(seat), dash_of(seat), MARKERS[seat % len(MARKERS)]
         points = [(x(i), y(v)) for i, v in enumerate(line) if v is not None]
         if not points:
             continue
@@ -145,14 +146,17 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         fits = max(4, (right - 24) // 7)
         labels = [(seat, ey, players[seat] if len(players[seat]) <= fits else players[seat][:fits - 1] + "…")
                   for seat, ey in ends]
-    placed = spread_labels([ey for _, ey, _ in labels], 13, top + 4, top + plot_h)
+    # more labels than the plot's height holds at 13 apart (a table of 20): closer together, in smaller type
+    gap = max(7.0, min(13.0, (plot_h + bottom - 8) / max(1, len(labels))))
+    size = "" if gap >= 13 else f' font-size="{gap - 1.5:.1f}"'
+    placed = spread_labels([ey for _, ey, _ in labels], gap, top + 4, top + plot_h + bottom - 8)
     for (seat, ey, name), ly in zip(labels, placed):
         colour = "currentColor" if seat is None else colour_at(seat)
         emoji = None if seat is None else (looks.get(seat) or (None, None))[1]
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
                      f'stroke="{colour}" stroke-width="1"/>')
         square = "" if seat is None else f'<tspan fill="{colour}">■</tspan> ' + (f"{escape(emoji)} " if emoji else "")
-        parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor">{square}{escape(name)}</text>')
+        parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor"{size}>{square}{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -168,6 +172,12 @@ def table_chart(view, width: int = 360, height: int = 230, numbered: bool = Fals
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
     return running_chart(view.players, view.series(), title, width=width, height=height,
                          label_width=40 if numbered else min(110, width // 4), numbered=numbered, looks=looks)
+
+
+def dash_of(seat: int) -> str:
+    """Return the dash of a seat's line: past the colours (an eleventh player), the next dash, so that no two lines of
+    a table of up to 20 look alike."""
+    return DASHES[(seat + seat // len(COLOURS)) % len(DASHES)]
 
 
 def colour_of(seat: int) -> str:

@@ -34,3 +34,26 @@ def test_chase_the_ace_winner_is_named_inside_the_chart():
                        str(svg))
     assert sorted(name for _, name in names) == sorted(["Zoé", "Mum", "Dad", "Tom", "Grandpa"])
     assert all(0 < float(y) < 230 for y, _ in names), names
+
+
+def test_twenty_players_are_all_named_inside_the_chart_and_no_two_lines_look_alike():
+    """A table of 20 on a sheet: every numbered end label inside the drawing (the last ones ran off it), each line
+    its own colour and dash (the 11th was the 1st's blue line again)."""
+    from scorekeeper.chart import COLOURS, dash_of
+
+    series = [[seat * 10 - 100, seat * 20 - 200] for seat in range(20)]
+    svg = str(running_chart([f"P{seat}" for seat in range(20)], series, "Running totals", width=640, height=250,
+                            label_width=40, numbered=True))
+    labels = re.findall(r'<text x="[\d.]+" y="(-?[\d.]+)" fill="currentColor"[^>]*><tspan[^>]*>■</tspan> (\d+)</text>',
+                        svg)
+    assert sorted(int(n) for _, n in labels) == list(range(1, 21))
+    assert all(0 < float(y) <= 250 for y, _ in labels), labels
+    assert len({(COLOURS[seat % len(COLOURS)], dash_of(seat)) for seat in range(20)}) == 20
+
+
+def test_a_long_tick_label_has_room_on_the_left():
+    """"−10000" was cut to "10000" at the chart's left edge: the minus is what matters."""
+    svg = str(running_chart(["Ann", "Bob"], [[0, -9000], [0, 4000]], "Running totals"))
+    ticks = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="end" fill="currentColor">([^<]+)</text>', svg)
+    assert ("−10000" in [label for _, label in ticks])
+    assert all(float(x) >= 7 * len(label) for x, label in ticks), ticks

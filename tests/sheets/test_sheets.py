@@ -677,3 +677,23 @@ def test_a_rule_the_sheets_key_states_is_not_listed_again_below_it(client, key, 
     _, text = pdf_text(blank(client, key, 2, ("Ann", "Bob"), kind=kind))
     assert all(words in text for words in stated) and not any(words in text for words in not_again), text[-600:]
     assert "Who deals first" in text  # what no key states is still listed (a table of its own on the rules card)
+
+
+@pytest.mark.parametrize("count, stacked", [(4, False), (20, True)])
+def test_a_wide_table_prints_each_running_total_under_its_score_and_its_names_in_one_size(
+        client, create_game, post_round, monkeypatch, count, stacked):
+    """20 players: a column is 11 mm, and "−871" beside "−2734" ran into the next cell. The running total goes under the
+    score there; and the row of names takes one type size, not big bold names beside small ones."""
+    from scorekeeper.sheets import views
+
+    made = []
+    render = views.render_pdf
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False, **kw: render(
+        lambda squeeze: made.append(html(squeeze)) or made[-1], one_page, **kw))
+    names = [("Marie-Christine Éléonore " if n % 3 == 0 else "") + f"P{n}" for n in range(count)]
+    state = play(create_game, post_round, "any", names, [{"points": [-871 + n for n in range(count)]}] * 3)
+    pages, _ = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    grid = re.search(r'<table class="sheet filled([^"]*)">(.*?)</thead>', made[-1], re.S)
+    assert ("stacked" in grid.group(1)) is stacked
+    sizes = set(re.findall(r'<th class="name( [^"]*)?">', grid.group(2))) - {" label"}  # the round column's
+    assert len(sizes) == 1, sizes
