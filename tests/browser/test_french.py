@@ -165,7 +165,7 @@ def test_a_player_out_of_chase_the_ace_reads_eliminated_in_lower_case(french_pag
     assert answer.status_code == 201, answer.text
     page.goto(f"{live_server}/games/{state['id']}")
     label = page.locator(".standings li", has_text="Bruno").locator(".out-label")
-    assert label.inner_text() == "éliminé(e)"  # not set in capitals: "ÉLIMINÉ(E)" shouts, and its "(E)" jars
+    assert label.inner_text() == "hors jeu"  # not set in capitals: "HORS JEU" shouts
 
 
 def test_the_card_helper_names_a_letter_of_the_other_language_as_the_server_does(french_page, live_server):
