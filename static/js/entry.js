@@ -167,6 +167,7 @@
     boxes.forEach((box) => {
       box.inputMode = "none";  // the pad types here; the phone's keyboard would cover the page
       box.addEventListener("focus", () => { if (!keyboard) aim(box); });
+      box.addEventListener("click", () => { if (!keyboard && target !== box) aim(box); });  // focused already
     });
     seats.addEventListener("click", (event) => {
       const seat = event.target.closest(".seat-entry");
@@ -176,7 +177,10 @@
       const mine = boxes.filter((b) => seat.contains(b));
       if (mine.length) aim(mine.find((b) => !b.value) || mine[0]);
     });
-    if (!document.querySelector(".round-form .has-error")) aim(boxes[0]);
+    // a refused box has the cursor already (table.js showRefusal): the pad opens on it, to put it right
+    const focused = boxes.find((b) => b === document.activeElement);
+    if (focused) aim(focused);
+    else if (!document.querySelector(".round-form .has-error")) aim(boxes[0]);
   }
 
   // --- a minus key: the numeric keypads of an iPhone have none ------------------------------------------

@@ -1,6 +1,8 @@
 """Garbage (the rummy with 11 goals) on a phone: goals in words, cards tapped or a penalty typed, the end."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 
@@ -73,8 +75,14 @@ def test_garbage_game_on_a_phone(page, start_game, shot):
     assert totals(page) == ["40", "0", "25"]
     shot("garbage-rummy-3-refused")
 
-    # Put it right: Bob's exact deal earns −50 on top of his 20.
-    page.locator("#penalty-0").fill("10")
+    # Put it right, on the pad that opens on the refused box (it had the cursor, and no pad or keyboard came).
+    pad = seat(page, "Ann").locator(".number-pad")
+    expect(pad).to_be_visible()
+    expect(page.locator("#penalty-0")).to_have_class(re.compile(r"\bpad-target\b"))
+    pad.locator("button", has_text="⌫").click()
+    pad.get_by_role("button", name="1", exact=True).click()
+    pad.get_by_role("button", name="0", exact=True).click()
+    expect(page.locator("#penalty-0")).to_have_value("10")  # Bob's exact deal earns −50 on top of his 20
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".next-line")).to_contain_text("Hand 3 · Cy deals")
     assert totals(page) == ["50", "−30", "25"]
