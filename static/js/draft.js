@@ -216,17 +216,41 @@
   // A correction half typed is kept too (the rules, Back, a reload), for the round as it stood when its form was
   // shown: data-draft-correction names the game, the round and what it held, so once another phone corrects the
   // round, the draft no longer applies over it. Kept only while it differs from what the form was shown with.
+  // Put back, it says so ("Your changes, kept on this phone…"), with a way back to what the round holds; Cancel throws
+  // it away, so that it never comes back later looking like the stored round.
   function keepCorrection(form) {
     const at = PREFIX + "correction:" + form.dataset.draftCorrection;
     const draft = read(at);
-    if (draft && !form.querySelector(".error")) restore(form, draft);  // a refused form shows what was sent
+    const note = form.querySelector("[data-draft-note]");
+    if (draft && !form.querySelector(".error")) {  // a refused form shows what was sent
+      restore(form, draft);
+      shownAgain(form);
+    }
+    showNote(note, !!read(at));
     let sent = false;
-    const keep = () => { if (sent) return; if (differsFromPage(form)) save(form, at); else drop(at); };
+    const keep = () => {
+      if (sent) return;
+      if (differsFromPage(form)) showNote(note, save(form, at));
+      else { drop(at); showNote(note, false); }
+    };
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
     window.addEventListener("pagehide", keep);
     form.addEventListener("submit", () => { sent = true; drop(at); });
+    const away = (event) => { sent = true; drop(at); if (event.currentTarget.dataset.draftClear !== undefined)
+      window.location.replace(window.location.pathname); };
+    form.querySelectorAll("[data-draft-clear], [data-draft-cancel]").forEach((b) => b.addEventListener("click", away));
+  }
+
+  // Cards put back show their count and points again ("2 cards: 40 points"), as when they were typed; the first control
+  // counts as typed (the live view swaps the scores in, never reloads over it).
+  function shownAgain(form) {
+    const first = controls(form)[0];
+    if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
+    form.querySelectorAll(".cards-entry .cards input").forEach((c) => {
+      if (c !== first && c.value) c.dispatchEvent(new Event("input", { bubbles: true }));
+    });
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -260,12 +284,7 @@
     const draft = read(at);
     if (draft && !refused) {
       restore(form, draft);  // a refused form shows what was sent: that is the draft
-      const first = controls(form)[0];  // counts as typed: the live view swaps the scores in, never reloads over it
-      if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
-      // cards put back show their count and points again ("2 cards: 40 points"), as when they were typed
-      form.querySelectorAll(".cards-entry .cards input").forEach((c) => {
-        if (c !== first && c.value) c.dispatchEvent(new Event("input", { bubbles: true }));
-      });
+      shownAgain(form);
     }
     if (refused) save(form, at, false, true);
     showNote(note, !!read(at));

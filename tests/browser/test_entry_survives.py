@@ -330,6 +330,33 @@ def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, star
 
 
 
+def test_a_correction_put_back_says_so_and_cancel_throws_it_away(page, start_game, live_server):
+    """A correction left half typed came back later with no word, looking like the stored round: saving another
+    change then saved it too. Put back, it says so; "Back to what was saved" and Cancel both throw it away."""
+    table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("5")
+    page.locator("#score-1").fill("6")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    note = page.locator("[data-draft-note]")
+    page.goto(f"{table}/rounds/1/edit")
+    expect(note).to_be_hidden()  # the stored round, as it is
+    page.locator("#score-1").fill("9")
+    expect(note).to_be_visible()
+    page.reload()
+    expect(page.locator("#score-1")).to_have_value("9")
+    expect(note).to_contain_text("Your changes, kept on this phone until they are saved.")
+    note.get_by_role("button", name="Back to what was saved").click()
+    expect(page.locator("#score-1")).to_have_value("6")
+    expect(note).to_be_hidden()
+    page.locator("#score-1").fill("8")
+    page.get_by_role("link", name="Cancel").click()
+    page.wait_for_url(table)
+    page.goto(f"{table}/rounds/1/edit")
+    expect(page.locator("#score-1")).to_have_value("6")  # cancelled: the stored round, not the 8
+    expect(note).to_be_hidden()
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
+
+
 def test_cards_put_back_from_the_phone_show_their_points_again(page, start_game):
     start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
     page.locator("#cards-2").fill("K 7")
