@@ -274,16 +274,22 @@ def check_packs(hands: Sequence[tuple[str, Sequence[Card]]], packs: int, jokers:
     found: list[Msg] = []  # every card too many, said in one refusal: fixed at once, not one per Save
     if ranks[JOKER] > jokers:
         names = holders(lambda c: c.is_joker)
-        found.append(msg(N_("%(names)s holds %(got)s jokers; the packs hold %(most)s") if alone(names) else
-                         N_("%(names)s hold %(got)s jokers between them; the packs hold %(most)s"),
-                         names=names, got=ranks[JOKER], most=jokers))
+        found.append(nmsg("%(names)s holds %(got)s jokers; the pack holds %(most)s",
+                          "%(names)s holds %(got)s jokers; the packs hold %(most)s", packs,
+                          names=names, got=ranks[JOKER], most=jokers) if alone(names) else
+                     nmsg("%(names)s hold %(got)s jokers between them; the pack holds %(most)s",
+                          "%(names)s hold %(got)s jokers between them; the packs hold %(most)s", packs,
+                          names=names, got=ranks[JOKER], most=jokers))
     for rank, count in ranks.items():
         if rank != JOKER and count > 4 * packs:
             names = holders(lambda c: c.rank == rank)
-            found.append(msg(N_("%(names)s holds %(got)s cards of rank %(rank)s; the packs hold %(most)s")
-                             if alone(names) else
-                             N_("%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s"),
-                             names=names, got=count, rank=CardText(rank), most=4 * packs))
+            said = dict(names=names, got=count, rank=CardText(rank), most=4 * packs)
+            found.append(nmsg("%(names)s holds %(got)s cards of rank %(rank)s; the pack holds %(most)s",
+                              "%(names)s holds %(got)s cards of rank %(rank)s; the packs hold %(most)s", packs, **said)
+                         if alone(names) else
+                         nmsg("%(names)s hold %(got)s cards of rank %(rank)s between them; the pack holds %(most)s",
+                              "%(names)s hold %(got)s cards of rank %(rank)s between them; the packs hold %(most)s",
+                              packs, **said))
     for card, count in Counter(c for c in cards if c.suit).items():
         if count > packs:
             names = holders(lambda c: c == card)

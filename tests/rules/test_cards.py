@@ -80,8 +80,8 @@ def test_packs_hold_so_many(cards, packs, jokers, ok):
     ([("Ann", "K K K"), ("Bob", "7"), ("Cy", "K K")], 1, "Ann and Cy hold 5 cards of rank K between them"),
     ([("Ann", "X"), ("Bob", "X"), ("Cy", "X")], 1, "Ann, Bob and Cy hold 3 jokers between them"),
     # one player alone: "holds", not "hold … between them"
-    ([("Ann", "X X X"), ("Bob", "7")], 1, "Ann holds 3 jokers; the packs hold 2"),
-    ([("Ann", "K K K K K"), ("Bob", "7")], 1, "Ann holds 5 cards of rank K; the packs hold 4"),
+    ([("Ann", "X X X"), ("Bob", "7")], 1, "Ann holds 3 jokers; the pack holds 2"),
+    ([("Ann", "K K K K K"), ("Bob", "7")], 1, "Ann holds 5 cards of rank K; the pack holds 4"),
     ([("Ann", "5S 5S"), ("Bob", "7")], 1, "Ann holds the 5S 2 times; one pack holds it once"),
     # every card too many in one refusal, each with who holds it
     ([("Ann", "KH JC"), ("Bob", "KH QD"), ("Cy", "JC QD")], 1, "Ann and Bob both hold the KH; one pack holds one; "
