@@ -278,7 +278,8 @@ def later_round_message(game: Game, exc: RoundRefused) -> Msg:
                       "first"), round=title)
     said = [about_player(table, path, why) for path, why in exc.errors.items()]
     detail = reduce(lambda said, more: msg(N_("%(said)s; %(more)s"), said=said, more=more), said)
-    return msg(N_("%(round)s would no longer stand after this change: %(detail)s"), round=title, detail=detail)
+    return msg(N_("%(round)s would no longer stand after this change: %(detail)s. To make it, delete the later rounds "
+                  "first"), round=title, detail=detail)
 
 
 PLAYER_PATH = re.compile(r"players\.(\d{1,3})(?:\..+)?")  # a refusal of one player's entry: "players.1.cards"

@@ -189,12 +189,13 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
     assert answer.status_code == 409 and answer.get_json()["errors"] == {
         "round": "Hole 2 would no longer stand after this change: Ann would be out of the game by then, yet this "
                  "round has an entry for them; Cy would still be in the game by then, yet this round has no entry "
-                 "for them"}  # the round by its name, in what the change did to it: no field paths, nothing to type
+                 "for them. To make it, delete the later rounds first"}  # the round by its name, in what the change did to it: no field paths, nothing to type
     french = client.put(f"/api/games/{state['id']}/rounds/1", headers={**auth(state), "Accept-Language": "fr"},
                         json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}})
     assert french.get_json()["errors"]["round"] == (
         "Trou 2 ne tiendrait plus après cette modification\u00a0: Ann serait alors hors jeu, et pourtant une saisie y "
-        "figure à son nom\u202f; Cy serait alors encore en jeu, et pourtant aucune saisie n’y figure à son nom")
+        "figure à son nom\u202f; Cy serait alors encore en jeu, et pourtant aucune saisie n’y figure à son nom. Pour la "
+        "faire, supprimez d’abord les manches suivantes")
     # "Ann" keeps its capital after a colon
     assert client.get(f"/api/games/{state['id']}").get_json() == before
 
