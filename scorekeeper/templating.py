@@ -75,7 +75,7 @@ def deck() -> dict:
 def card_said(said) -> dict[str, str]:
     """Say, for the card helper, why the rules refuse each of these cards here, in the reader's words ("{card}" stands
     for the card as typed): ``Field.card_said``."""
-    return {code: gettext(text, card="{card}") for code, text in said.items()}
+    return {code: tr(text) if isinstance(text, Msg) else gettext(text, card="{card}") for code, text in said.items()}
 
 
 def game_title(key: str, options: Any) -> str:

@@ -557,7 +557,8 @@ class Field:
     help: str | Msg = ""
     sum_to: int | None = None       # LIST ints: the counts must add up to this
     card_values: Mapping[str, int] | None = None  # for a card helper that adds up a hand
-    card_said: Mapping[str, str] | None = None  # cards the helper names as the rules refuse them ("3H": why, %(card)s)
+    card_said: Mapping[str, str | Msg] | None = None  # cards the helper names as the rules refuse them ("3H": why,
+    # %(card)s for the card as typed; or a Msg said as it is)
     default: Any = None
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
     pad: bool = False               # INT points typed on the page's number pad, with − and sums ("12+8")

@@ -529,13 +529,10 @@ class GolfRules(BaseRules):
 
     def check_suits(self, cards: Sequence[Card], options: GolfOptions, path: str) -> None:
         """Refuse a card without its suit when a rule needs the suit."""
+        needed = suits_needed(options)
         for card in cards:
-            if card.suit is None and not card.is_joker:
-                if suit_needed(card.rank, options.values):
-                    raise fail(path, N_("give the suit of each %(rank)s: one suit has its own value"),
-                               rank=CardText(card.rank))
-                if card.rank == "J" and options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR:
-                    raise fail(path, N_("give the suit of each J: one-eyed jacks are wild"))
+            if card.suit is None and card.rank in needed:
+                raise RulesError({path: needed[card.rank]})
 
     def pay_quarters(self, state: GolfState, points: Sequence[int | None]):
         """Take a quarter from every player with the hole's highest score; note who went out together."""
@@ -644,11 +641,22 @@ class GolfRules(BaseRules):
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
                         help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
                         else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
-                        card_values=summed, lo=lowest, hi=highest, picker=picker(options))]
+                        card_values=summed, lo=lowest, hi=highest, picker=picker(options),
+                        card_said=suits_needed(options))]
         if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields
+
+
+def suits_needed(options: GolfOptions) -> dict[str, Msg]:
+    """Say, for each rank a rule needs the suit of, why (a queen of spades worth its own value, one-eyed jacks wild):
+    the check of a hole, and the page's picker, which says it instead of a score (``Field.card_said``)."""
+    needed = {rank: msg(N_("give the suit of each %(rank)s: one suit has its own value"), rank=CardText(rank))
+              for rank in RANKS if suit_needed(rank, options.values)}
+    if options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR:
+        needed.setdefault("J", msg(N_("give the suit of each J: one-eyed jacks are wild")))
+    return needed
 
 
 def picker(options: GolfOptions) -> dict[str, Any]:

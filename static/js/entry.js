@@ -428,7 +428,12 @@
         slot.classList.toggle("active", i === active && !keys.hidden);
         slot.classList.remove("cancelled");
       });
-      if (cards.every(Boolean)) {
+      // a card the rules refuse as it is (a queen with no suit, where the queen of spades has its own value): said
+      const said = JSON.parse(entry.dataset.cardSaid || "{}");
+      const refused = cards.find((c) => c && said[c.rank + c.suit]);
+      if (refused) {
+        score.textContent = said[refused.rank + refused.suit].replace("{card}", refused.rank);
+      } else if (cards.every(Boolean)) {
         const shown = preview(cards, picker);
         shown.gone.forEach((i) => slots[i].classList.add("cancelled"));
         score.textContent = entry.dataset.pickerScore.replace("{points}", window.scorekeeperCards.minus(shown.score)) +

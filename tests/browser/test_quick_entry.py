@@ -264,6 +264,10 @@ def test_golf_layout_takes_suits_when_a_suit_has_its_own_value(page, start_game,
     expect(page.locator("#cards-0")).to_have_value("Q♠ 2 3 4")  # a symbol: it reads alike in every language
     expect(page.locator(".layout-score").first).to_have_text("Hole score: 49")
     shot("quick-golf-4-suits")
+    page.locator("#cards-1").fill("Q 4 6 K")  # a queen with no suit: no score the server would then refuse
+    expect(page.locator(".layout-score").nth(1)).to_have_text("give the suit of each Q: one suit has its own value")
+    page.locator("#cards-1").fill("QH 4 6 K")
+    expect(page.locator(".layout-score").nth(1)).to_have_text("Hole score: 20")
 
 
 def test_a_pad_closes_when_the_next_players_pad_opens(page, start_game, shot):
