@@ -161,6 +161,11 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
            "left_points": 0}
     held = {"clean_books": 0, "dirty_books": 0, "red_threes": 0, "went_out": False, "melded_points": 0,
             "left_points": 40}
+    six = [*names, "Emma", "Chris"]  # head to head for six: every column in sight at 360 px
+    golf = api(live_server, f"/groups/{group['id']}/games", {"game": "golf", "players": six, "options": {"holes": 1}},
+               group["token"])
+    api(live_server, f"/games/{golf['id']}/rounds", {"data": {"players": [{"score": s} for s in (3, 5, 4, 9, 2, 7)]}},
+        golf["token"])
     for game, options, data in (("golf", {"holes": 1}, {"players": [{"score": s} for s in (3, 5, 4, 9)]}),
                                 ("hand-and-foot", {"rounds": 1}, {"players": [out, held, held, held]}),
                                 ("trash-twelve-hands", {}, None)):
@@ -181,9 +186,9 @@ def test_the_groups_tables_fit_a_small_phone(browser, live_server, language):
         lines = cell.evaluate("e => e.getClientRects().length === 1 && e.getBoundingClientRect().height"
                               " < 1.6 * parseFloat(getComputedStyle(e).lineHeight)")
         assert lines, cell.inner_text()
-    for cell in page.locator("table.h2h th[scope=row]").all()[:3]:  # head to head: never "A/n/n" beside a long name
-        lines = cell.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
-                              " return r.getClientRects().length; }")
+    for cell in page.locator("table.h2h th.line-name").all()[:3]:  # head to head: never "A/n/n" beside a long name
+        lines = cell.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e.lastChild);"
+                              " return r.getClientRects().length; }")  # the name, after its line's number
         assert lines == 1, cell.inner_text()
     page.goto(f"{live_server}/groups/{group['id']}/players/{member}")
     # A game's name has a line of its own above its figures: "Hand & Foot (canasta à main et pied)" is never
