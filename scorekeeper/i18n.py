@@ -85,6 +85,15 @@ def after_colon(template: str, message: Msg, params: dict[str, Any]) -> dict[str
     return params
 
 
+def option_said(label: str, value: Msg | str) -> str:
+    """Say one option as "label: value" in the reader's words; in French the value starts in lower case after the
+    colon ("Points : chaque pli 5"), unless it opens with a name."""
+    said = tr(value)
+    if isinstance(value, Msg) and COLON in gettext("%(label)s: %(value)s") and not opens_with_a_value(value):
+        said = lower_first(said)
+    return gettext("%(label)s: %(value)s", label=gettext(label), value=card_letters(said))
+
+
 def opens_with_a_value(message: Msg) -> bool:
     """Say whether a message, as translated, opens with one of its values (a player's name: "Bob : indiquez sa
     carte"), which keeps its capital after a colon."""

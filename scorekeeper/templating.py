@@ -13,7 +13,7 @@ from markupsafe import Markup
 from . import cache
 from .extensions import db
 from .chart import colour_of, table_chart
-from .i18n import (card_letters, gettext, minus, money, other_languages, rank_letters, reader_notation, tr, tr_mark,
+from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation, tr, tr_mark,
                    translations)
 from . import rules as registry
 from .rules import cards
@@ -31,7 +31,7 @@ def register(app: Flask) -> None:
                                  shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
                                  kept_part=kept_part, other_languages=other_languages, card_letters=card_letters,
                                  card_notations=cards.notations_for_pages(), money=money,
-                                 card_said=card_said)
+                                 card_said=card_said, option_said=option_said)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
 
 

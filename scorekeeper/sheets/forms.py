@@ -6,8 +6,9 @@ from wtforms.fields.choices import SelectChoice
 
 from ..games.forms import LooseSelect, as_the_table_writes, new_game_form
 from ..jsonsafe import plain_number
+from ..rules.base import OptionKind
 
-PAPERS = {"a4": "A4", "letter": "Letter"}
+PAPERS = {"a4": "A4", "letter": _l("Letter")}  # US Letter
 
 
 def sheet_form(spec, formdata=None, paper: str = "a4", preset: str | None = None):
@@ -16,6 +17,12 @@ def sheet_form(spec, formdata=None, paper: str = "a4", preset: str | None = None
         formdata = formdata.copy()
         for seat in range(spec.max_players):
             formdata.setdefault(f"players-{seat}", "")
+        if "rules_opened" not in formdata and not formdata.get("preset"):
+            # a link written by hand or kept from a menu ("?count=20"): a tick box it leaves out keeps its default,
+            # not off (the form itself always sends rules_opened, and leaves out only the boxes unticked)
+            for option in spec.options:
+                if option.kind is OptionKind.BOOL and option.default is True:
+                    formdata.setdefault(f"opt_{option.name}", "y")
     form = new_game_form(spec, preset=preset, formdata=formdata, meta={"csrf": False})  # a download changes nothing
     count = LooseSelect(_l("Players"), choices=[SelectChoice(str(n)) for n in range(spec.min_players, spec.max_players + 1)],
                         default=str(min(max(4, spec.min_players), spec.max_players)))

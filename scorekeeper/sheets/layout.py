@@ -319,7 +319,7 @@ def cell_notes(view: TableView) -> list[list[list[str]]]:
         if view.key == "gin-rummy" and isinstance(data.get("deadwood"), list):
             for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
                 if isinstance(deadwood, int):
-                    cells[seat].append(_("deadwood %(n)s", n=deadwood))
+                    cells[seat].append(ngettext("deadwood %(num)s", "deadwood %(num)s", deadwood))
         if view.key == "hand-and-foot" and isinstance(data.get("players"), list):
             for seat, entry in enumerate(data["players"][:len(cells)]):
                 if isinstance(entry, dict):

@@ -57,7 +57,7 @@ def test_every_blank_sheet_fits_one_page(client, key, count, paper):
 def test_every_rules_card_is_one_page(client, key):
     pages, text = pdf_text(client.get(f"/sheets/{key}/rules.pdf", query_string={"count": 4}))
     assert pages == 1
-    assert "House rules at this table" in text
+    assert ("How this table plays" in text) is (key != "gin-rummy")  # Gin as it is played: no heading over nothing
 
 
 @pytest.mark.parametrize("key", ["garbage-rummy", "hand-and-foot"])
@@ -226,7 +226,7 @@ def test_filled_sheet_is_open_to_spectators_and_cached_by_version(client, create
     changed = client.get(f"/games/{state['id']}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]})
     assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
     _, text = pdf_text(client.get(f"/games/{state['id']}/rules.pdf"))
-    assert "House rules at this table" in text
+    assert "How this table plays" in text
 
 
 def test_the_table_page_links_its_sheets_and_draws_the_chart(client, create_game, post_round):
@@ -560,7 +560,7 @@ def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind=kind))
     assert "X=0" not in text and "Joker=0" in text
     _, text = pdf_text(blank(client, "golf", 4, kind=kind))
-    listed = text.split("House rules at this table")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
+    listed = text.split("How this table plays")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
     assert "Holes" in listed and "Packs shuffled together" in listed
     assert "Knocker" not in listed and "Equal cards cancel" not in listed  # switched off: no house rule to list
     _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "D=12, R=-2"},
@@ -697,3 +697,20 @@ def test_a_wide_table_prints_each_running_total_under_its_score_and_its_names_in
     assert ("stacked" in grid.group(1)) is stacked
     sizes = set(re.findall(r'<th class="name( [^"]*)?">', grid.group(2))) - {" label"}  # the round column's
     assert len(sizes) == 1, sizes
+
+
+def test_a_hand_made_link_keeps_the_tick_boxes_it_leaves_out_as_they_default(client):
+    """"?count=4", bookmarked or shared, printed Chase the Ace with equal cards not cancelling (a box missing from a
+    link read as unticked). The form itself always sends rules_opened: there, a box left out is unticked."""
+    _, linked = pdf_text(client.get("/sheets/chase-the-ace/sheet.pdf", query_string={"count": 4}))
+    _, unticked = pdf_text(client.get("/sheets/chase-the-ace/sheet.pdf", query_string={"count": 4, "rules_opened": ""}))
+    _, ticked = pdf_text(client.get("/sheets/chase-the-ace/sheet.pdf",
+                                    query_string={"count": 4, "rules_opened": "", "opt_cancel_matches": "y"}))
+    assert linked == ticked and linked != unticked
+
+
+def test_a_french_options_line_goes_on_in_lower_case_after_its_colon(client):
+    """"Points : Chaque pli 5": French takes no capital after a colon (the .po's glossary), on sheets as in rules."""
+    _, text = pdf_text(client.get("/sheets/trash-twelve-hands/sheet.pdf", query_string={"count": 4},
+                                  headers={"Accept-Language": "fr"}))
+    assert "chaque pli 5" in text and "Chaque pli 5" not in text
