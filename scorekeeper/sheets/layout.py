@@ -24,10 +24,10 @@ PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
 }
 WRITE_MM = (5.6, 11.0)  # a spare row a pen writes in comfortably, and the most a row needs
 LEAST_MM = 4.8          # the smallest row still worth writing in
-MOST_ON_A_PAGE = 10     # players a sheet promises to fit on one page
 MIN_OPEN_ROWS = 12      # spare rows a sheet always has: a game of Garbage is at least 11 hands
 LINE_MM = 4.2           # one line of a key or a note
 TRACKER_MM = 11         # a player's line of places to strike out
+TRACKER_LEAST_MM = 7.5  # ...at the least, with 20 players on a page: room still for a pen to strike a circle out
 SQUEEZE_MM = 12         # room given back per try when a sheet spilled onto a second page
 LONG_KEY = 5            # a key of more lines than this runs in two columns
 HEAD_MM = 24            # the heading, the date and place lines
@@ -189,9 +189,10 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
         return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
     tracker = TRACKER_MM
-    if not plan.rows:  # nothing else to write on: the trackers share the page
-        tracker = min(TRACKER_MM + free / max(players, 1), 18)
-    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=players <= MOST_ON_A_PAGE)
+    if not plan.rows:  # nothing else to write on: the trackers share the page, closer together at a big table
+        tracker = max(min(TRACKER_MM + free / max(players, 1), 18), TRACKER_LEAST_MM)
+    # the estimate says it fits: a page that spills all the same (a key alone on a second page) is made again, tighter
+    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True)
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,

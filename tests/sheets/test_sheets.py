@@ -714,3 +714,12 @@ def test_a_french_options_line_goes_on_in_lower_case_after_its_colon(client):
     _, text = pdf_text(client.get("/sheets/trash-twelve-hands/sheet.pdf", query_string={"count": 4},
                                   headers={"Accept-Language": "fr"}))
     assert "chaque pli 5" in text and "Chaque pli 5" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_chase_the_ace_for_twenty_fits_one_page_with_its_key(client, lang, paper):
+    """The key and the options line were alone on a second page: the lives' lines now close up to make room."""
+    pages, text = pdf_text(client.get("/sheets/chase-the-ace/sheet.pdf", query_string={"count": 20, "paper": paper},
+                                      headers={"Accept-Language": lang}))
+    assert pages == 1 and ("How we play" in text or "Nos règles" in text)
