@@ -250,7 +250,8 @@ def play(group_id: str):
     # another game picked on this form: who was ticked, and a newcomer typed, come with it
     ticked = request.args.getlist("players") if request.args.get("picked") else \
         [p.name for p in last.players] if last else []
-    return render_play(group, key, ticked, form, {}, newcomer=request.args.get("newcomer", "")[:40])
+    return render_play(group, key, ticked, form, {}, newcomer=request.args.get("newcomer", "")[:40],
+                       as_last_time=bool(last) and not request.args.get("picked"))
 
 
 def start_game_kept(message: str):
@@ -306,7 +307,7 @@ def chosen_game() -> tuple[str, object, dict[str, str] | None]:
 
 
 def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[str, str], status: int = 200,
-                newcomer: str = ""):
+                newcomer: str = "", as_last_time: bool = False):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
     from ..games.forms import not_started, preset_inputs
@@ -319,7 +320,7 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
     spec = registry.REGISTRY[key].spec if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
                            spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
-                           registry=registry.REGISTRY, newcomer=newcomer), status
+                           registry=registry.REGISTRY, newcomer=newcomer, as_last_time=as_last_time), status
 
 
 @bp.post("/groups/<group_id>/players")

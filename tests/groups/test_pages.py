@@ -52,6 +52,7 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
     gid = make_on_page(client)
     form = client.get(f"/groups/{gid}/play").get_data(as_text=True)
     assert form.count('name="players"') == 3
+    assert "Ticked as they sat at the group's last game" not in form  # no last game: nobody ticked
     answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Cy", "Ann"], "newcomer": "Dee"})
     assert answer.status_code == 302
     game_id = answer.headers["Location"].rsplit("/", 1)[1]
@@ -60,6 +61,7 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
     again = client.get(f"/groups/{gid}/play").get_data(as_text=True)
     ticked = re.findall(r'name="players" value="([^"]+)" checked', again)
     assert ticked == ["Cy", "Ann", "Dee"] and re.search(r'game=golf" aria-current="page"', again)
+    assert "Ticked as they sat at the group's last game: untick anyone not playing tonight." in again  # said
     client.post(f"/games/{game_id}/finish")
     new = client.post(f"/games/{game_id}/again").headers["Location"].rsplit("/", 1)[1]
     assert "Group: Sunday Golf" in client.get(f"/games/{new}").get_data(as_text=True)
