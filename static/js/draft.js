@@ -18,7 +18,10 @@
     const cards = window.scorekeeperCards;
     return text.split(/([\s,]+)/).map((part) => {
       const card = part.trim() && part.indexOf(",") < 0 ? cards.read(part, from) : null;
-      return card ? cards.write(card, to) : part;  // not a card in its own letters: left as typed, for the server
+      if (card) return cards.write(card, to);
+      // not a card in its own letters (a French "10C"), left as typed for the server to name, unless the page's letters
+      // would read it as another card (an English 10 of clubs): then marked, so that it is named, never scored
+      return part.trim() && part.indexOf(",") < 0 && cards.read(part, to) ? "?" + part : part;
     }).join("");
   }
 

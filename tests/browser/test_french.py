@@ -154,6 +154,22 @@ def test_a_draft_switched_to_the_other_language_comes_back_in_its_letters(french
     assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "QD"]
 
 
+def test_a_french_c_in_a_draft_is_never_read_as_an_english_club(french_page, live_server):
+    """"10C" is refused on a French page (C is hearts to a French reader, clubs to an English one). Switched to
+    English, the draft must not come back as a valid 10 of clubs that saves 10 points nobody meant: it is marked."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#cards-0").fill("10C 5 R 2")
+    page.locator("#cards-1").fill("A 2 3 4")
+    page.get_by_role("link", name="English").click()
+    page.wait_for_load_state()
+    assert page.locator("#cards-0").input_value() == "?10C 5 K 2"
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    assert "?10C is not a card" in page.locator("#cards-0-err").inner_text()
+    assert httpx_get(f"{live_server}/api/games/{state['id']}")["rounds"] == []
+
+
 def test_a_player_out_of_chase_the_ace_reads_eliminated_in_lower_case(french_page, live_server):
     import httpx
 
