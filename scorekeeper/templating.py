@@ -75,7 +75,12 @@ def deck() -> dict:
 def card_said(said) -> dict[str, str]:
     """Say, for the card helper, why the rules refuse each of these cards here, in the reader's words ("{card}" stands
     for the card as typed): ``Field.card_said``."""
-    return {code: tr(text) if isinstance(text, Msg) else gettext(text, card="{card}") for code, text in said.items()}
+    memo = g.setdefault("card_said", {})  # the same for every seat of a round form: said once a request
+    key = (id(said), str(get_locale()))
+    if key not in memo:
+        memo[key] = (said, {code: tr(text) if isinstance(text, Msg) else gettext(text, card="{card}")
+                            for code, text in said.items()})  # the mapping kept with it: its id is not reused
+    return memo[key][1]
 
 
 def game_title(key: str, options: Any) -> str:

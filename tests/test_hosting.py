@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import uuid
 import json
 import logging
 import re
@@ -356,15 +357,17 @@ def test_writes_are_limited_per_game_and_reads_are_not(limited):
 def test_pdfs_made_for_one_client_are_limited_and_those_kept_are_not_counted(make_app):
     app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_PRINT="2 per minute")
     client = app.test_client()
-    assert [client.get("/sheets/golf/sheet.pdf?count=2").status_code for _ in range(5)] == [200] * 5  # one render
-    assert client.get("/sheets/golf/sheet.pdf?count=3").status_code == 200
-    refused = client.get("/sheets/golf/sheet.pdf?count=4")
+    # sheets no other test asks for (a name of this run's own): each one made here, none kept from another test
+    own = f"&players-0=Limit{uuid.uuid4().hex[:8]}"
+    assert [client.get(f"/sheets/golf/sheet.pdf?count=2{own}").status_code for _ in range(5)] == [200] * 5
+    assert client.get(f"/sheets/golf/sheet.pdf?count=3{own}").status_code == 200
+    refused = client.get(f"/sheets/golf/sheet.pdf?count=4{own}")
     assert refused.status_code == 429 and "wait a minute" in refused.get_data(as_text=True)
     game = client.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).get_json()
     assert client.get(f"/games/{game['id']}/sheet.pdf").status_code == 429  # one limit for every kind of sheet
-    kept = client.get("/sheets/golf/sheet.pdf?count=2")  # made before: sent from the cache, never refused
+    kept = client.get(f"/sheets/golf/sheet.pdf?count=2{own}")  # made before: sent from the cache, never refused
     assert kept.status_code == 200
-    assert client.get("/sheets/golf/sheet.pdf?count=2", headers={"If-None-Match": kept.headers["ETag"]}
+    assert client.get(f"/sheets/golf/sheet.pdf?count=2{own}", headers={"If-None-Match": kept.headers["ETag"]}
                       ).status_code == 304
 
 

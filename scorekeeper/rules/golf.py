@@ -529,10 +529,11 @@ class GolfRules(BaseRules):
 
     def check_suits(self, cards: Sequence[Card], options: GolfOptions, path: str) -> None:
         """Refuse a card without its suit when a rule needs the suit."""
-        needed = suits_needed(options)
         for card in cards:
-            if card.suit is None and card.rank in needed:
-                raise RulesError({path: needed[card.rank]})
+            if card.suit is None and not card.is_joker:  # rare: the reasons are worked out only then
+                needed = suits_needed(options)
+                if card.rank in needed:
+                    raise RulesError({path: needed[card.rank]})
 
     def pay_quarters(self, state: GolfState, points: Sequence[int | None]):
         """Take a quarter from every player with the hole's highest score; note who went out together."""

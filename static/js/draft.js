@@ -124,10 +124,12 @@
     });
     if (!typed && !whole) { drop(at); return false; }
     try {
-      // the counts the page filled in (entry.js's last count): put back as filled in, so that they follow again
+      // the counts the scorer gave (entry.js marks them touched), and those the page filled in (its last count): put
+      // back as they were, so that the last count fills itself and follows again
       const auto = controls(form).filter((c) => c.classList.contains("auto")).map((c) => c.name);
+      const touched = controls(form).filter((c) => c.dataset.touched && !c.classList.contains("auto")).map((c) => c.name);
       store.setItem(at, JSON.stringify({ fields: fields, summary: summary(form), saved: Date.now(), sent: !!sent,
-        lang: language(document.documentElement.lang), auto: auto }));
+        lang: language(document.documentElement.lang), auto: auto, touched: touched }));
     } catch (e) { return false; }  // full: the form still holds it
     return true;
   }
@@ -145,9 +147,13 @@
       } else if (c.tagName === "SELECT" && c.multiple) {
         Array.from(c.options).forEach((o) => { o.selected = !!got && got.includes(o.value); });
       } else if (got) {
-        c.value = relettered && c.closest(".cards-entry") ? cardsIn(got[0], from, to) : got[0];
-        // a count the scorer gave: not filled in for them (one the page filled in is filled in again: entry.js)
-        if (got[0] !== "" && !(draft.auto || []).includes(c.name)) c.dataset.touched = "1";
+        // cards in the page's letters; never the points box beside them ("1" is no ace)
+        c.value = relettered && c.closest(".cards-entry .field.cards") ? cardsIn(got[0], from, to) : got[0];
+        // a count the scorer gave: not filled in for them (one the page filled in is filled in again: entry.js). A
+        // draft of before these were kept: any count but the 0 a count box is served with
+        const given = draft.touched ? draft.touched.includes(c.name)
+          : got[0] !== "" && !(draft.auto || []).includes(c.name) && !(c.dataset.count !== undefined && got[0] === "0");
+        if (given) c.dataset.touched = "1";
       }
     });
   }
@@ -241,9 +247,16 @@
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
     window.addEventListener("pagehide", keep);
     form.addEventListener("submit", () => { sent = true; drop(at); });
-    const away = (event) => { sent = true; drop(at); if (event.currentTarget.dataset.draftClear !== undefined)
-      window.location.replace(window.location.pathname); };
+    // thrown away only when the page can go (offline, the tap ends on the browser's error page: kept, with its note)
+    const away = (event) => {
+      if (!navigator.onLine) return;
+      sent = true;
+      drop(at);
+      if (event.currentTarget.dataset.draftClear !== undefined) window.location.replace(window.location.pathname);
+    };
     form.querySelectorAll("[data-draft-clear], [data-draft-cancel]").forEach((b) => b.addEventListener("click", away));
+    // the page shown again from the browser's memory (Back after Cancel): what it shows is kept again as it changes
+    window.addEventListener("pageshow", (event) => { if (event.persisted) { sent = false; keep(); } });
   }
 
   // Cards put back show their count and points again ("2 cards: 40 points"), as when they were typed; the first control

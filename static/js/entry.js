@@ -167,7 +167,7 @@
     boxes.forEach((box) => {
       box.inputMode = "none";  // the pad types here; the phone's keyboard would cover the page
       box.addEventListener("focus", () => { if (!keyboard) aim(box); });
-      box.addEventListener("click", () => { if (!keyboard && target !== box) aim(box); });  // focused already
+      box.addEventListener("click", () => { if (!keyboard && (target !== box || pad.hidden)) aim(box); });  // focused already
     });
     seats.addEventListener("click", (event) => {
       const seat = event.target.closest(".seat-entry");
@@ -258,11 +258,14 @@
       // spaces as the server reads them: round a sign, or grouping thousands ("1 000"); "12 8" is no number
       let spaced = input.value.replace(/−/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
       // "1,000" where the page's language groups thousands with a comma (data-sum holds its sign), as the server reads it
-      if (input.dataset.sum === ",") spaced = spaced.replace(/(?<![\d,])\d{1,3}(?:,\d{3})+(?![\d,])/g, (n) => n.replace(/,/g, ""));
-      const grouped = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
-      const text = grouped ? spaced.replace(/ /g, "") : "";
-      // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10)
-      out.textContent = /^[+-]?\d+((\+-?|-)\d+)+$/.test(text)
+      // (no lookbehind: Safari before 16.4 would refuse the whole file)
+      const grouped = input.dataset.sum === "," && /\d,\d/.test(spaced);
+      if (grouped) spaced = spaced.replace(/(^|[^\d,])(\d{1,3}(?:,\d{3})+)(?![\d,])/g, (m, pre, n) => pre + n.replace(/,/g, ""));
+      const spacedOk = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
+      const text = spacedOk ? spaced.replace(/ /g, "") : "";
+      // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10); a number whose commas
+      // were read as grouping is shown as read ("100,200" = 100200: not two scores), so a slip is seen before saving
+      out.textContent = /^[+-]?\d+((\+-?|-)\d+)+$/.test(text) || (grouped && /^[+-]?\d+$/.test(text))
         ? "= " + window.scorekeeperCards.minus(Array.from(text.matchAll(/([+-]?)([+-]?)(\d+)/g)).reduce(
           (sum, [, op, sign, digits]) => sum + (op === "-" ? -1 : 1) * (sign === "-" ? -1 : 1) * Number(digits), 0)) : "";
     };

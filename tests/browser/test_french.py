@@ -154,6 +154,22 @@ def test_a_draft_switched_to_the_other_language_comes_back_in_its_letters(french
     assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "QD"]
 
 
+def test_points_beside_cards_stay_points_when_the_language_changes(french_page, live_server):
+    """Hand & Foot's "or points" boxes sit beside the cards: switched to the other language, "1" stayed "1", not an
+    ace ("A"), and "1 000" not "A 000"."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "hand-and-foot", "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    page.locator("#melded_points-0").fill("1 000")
+    page.locator("#left_points-1").fill("1")
+    page.locator("#melded-1").fill("R R R")
+    page.get_by_role("link", name="English").click()
+    page.wait_for_load_state()
+    assert page.locator("#melded_points-0").input_value() == "1 000"
+    assert page.locator("#left_points-1").input_value() == "1"
+    assert page.locator("#melded-1").input_value() == "K K K"
+
+
 def test_a_french_c_in_a_draft_is_never_read_as_an_english_club(french_page, live_server):
     """"10C" is refused on a French page (C is hearts to a French reader, clubs to an English one). Switched to
     English, the draft must not come back as a valid 10 of clubs that saves 10 points nobody meant: it is marked."""

@@ -94,6 +94,8 @@ def test_golf_layout_picker(page, start_game, shot):
     expect(total).to_have_text("= 20")
     page.locator("#score-2").fill("1,00-980")  # no grouping: no total
     expect(total).to_have_text("")
+    page.locator("#score-2").fill("100,200")  # read as one number: said, so a list typed by slip is seen
+    expect(total).to_have_text("= 100200")
     page.locator("#score-2").fill("12+11")
     expect(total).to_have_text("= 23")
     page.get_by_role("button", name="Save hole 1").click()
@@ -202,6 +204,20 @@ def test_twelve_hands_last_count_still_follows_after_a_reload(page, start_game):
     expect(page.locator(".sum-check")).to_have_text("Tricks: 13 / 13")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".next-line")).to_contain_text("Hand 2")
+
+
+def test_twelve_hands_last_count_fills_itself_after_a_reload_midway(page, start_game):
+    """Two counts typed, a reload, the third typed: the boxes still at the 0 they were served with are open, so the
+    last fills itself (the draft took every "0" for a count given)."""
+    start_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    tricks = [page.locator(f"#tricks-{seat}") for seat in range(4)]
+    tricks[0].fill("3")
+    tricks[1].fill("4")
+    page.reload()
+    expect(tricks[1]).to_have_value("4")
+    tricks[2].fill("5")
+    expect(tricks[3]).to_have_value("1")
+    expect(tricks[3]).to_have_class(re.compile(r"\bauto\b"))
 
 
 HAND = [  # one hand of Hand & Foot by points: clean books, dirty books, red threes, out, laid down, left
