@@ -133,16 +133,22 @@ def test_a_half_typed_french_hole_survives_the_rules_back_and_a_reload(french_pa
     assert hole["data"]["players"][0]["cards"] == ["JH", "5", "K", "K"] and hole["points"] == [0, 5]
 
 
+def typed_then_english(page, live_server: str, game: str, typed: dict[str, str]) -> dict:
+    """Start a game, type into its round form on the French page (box id -> text), and switch to English."""
+    state = api(live_server, "/games", {"game": game, "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    for box, text in typed.items():
+        page.locator(f"#{box}").fill(text)
+    page.get_by_role("link", name="English").click()
+    page.wait_for_load_state()
+    return state
+
+
 def test_a_draft_switched_to_the_other_language_comes_back_in_its_letters(french_page, live_server):
     """Cards typed in French, then the EN button: the draft comes back in English letters (an English K would be
     a French carreau, a French D an English diamond), and back again; saved, they are the cards typed."""
     page = french_page
-    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"]})
-    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
-    page.locator("#cards-0").fill("VCo 5 R D♦")
-    page.locator("#cards-1").fill("10P 2 3 4")
-    page.get_by_role("link", name="English").click()
-    page.wait_for_load_state()
+    state = typed_then_english(page, live_server, "golf", {"cards-0": "VCo 5 R D♦", "cards-1": "10P 2 3 4"})
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#cards-0").input_value() == "J♥ 5 K Q♦"
     assert page.locator("#cards-1").input_value() == "10♠ 2 3 4"
@@ -158,13 +164,8 @@ def test_points_beside_cards_stay_points_when_the_language_changes(french_page, 
     """Hand & Foot's "or points" boxes sit beside the cards: switched to the other language, "1" stayed "1", not an
     ace ("A"), and "1 000" not "A 000"."""
     page = french_page
-    state = api(live_server, "/games", {"game": "hand-and-foot", "players": ["Anne", "Bruno"]})
-    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
-    page.locator("#melded_points-0").fill("1 000")
-    page.locator("#left_points-1").fill("1")
-    page.locator("#melded-1").fill("R R R")
-    page.get_by_role("link", name="English").click()
-    page.wait_for_load_state()
+    typed_then_english(page, live_server, "hand-and-foot", {"melded_points-0": "1 000", "left_points-1": "1",
+                                                            "melded-1": "R R R"})
     assert page.locator("#melded_points-0").input_value() == "1 000"
     assert page.locator("#left_points-1").input_value() == "1"
     assert page.locator("#melded-1").input_value() == "K K K"
@@ -174,12 +175,7 @@ def test_a_french_c_in_a_draft_is_never_read_as_an_english_club(french_page, liv
     """"10C" is refused on a French page (C is hearts to a French reader, clubs to an English one). Switched to
     English, the draft must not come back as a valid 10 of clubs that saves 10 points nobody meant: it is marked."""
     page = french_page
-    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"]})
-    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
-    page.locator("#cards-0").fill("10C 5 R 2")
-    page.locator("#cards-1").fill("A 2 3 4")
-    page.get_by_role("link", name="English").click()
-    page.wait_for_load_state()
+    state = typed_then_english(page, live_server, "golf", {"cards-0": "10C 5 R 2", "cards-1": "A 2 3 4"})
     assert page.locator("#cards-0").input_value() == "?10C 5 K 2"
     submit(page, page.get_by_role("button", name="Save hole 1"))
     assert "?10C is not a card" in page.locator("#cards-0-err").inner_text()
