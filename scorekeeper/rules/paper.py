@@ -343,8 +343,8 @@ def any_plan(table: Table) -> Plan:
         rules.append((msg(N_("Every round's points add up to")), str(o.round_total)))
     return Plan(Layout.GRID, numbered(o.rounds or OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))),
                 total_row=False, keys=(Key(msg(N_("How we play")), tuple(rules)),),
-                notes=(msg(N_("Lowest total wins.")) if o.wins is any_game.Wins.LOW else msg(N_("Highest total wins.")),
-                       *cut_short(o.rounds)),
+                notes=tuple(cut_short(o.rounds)),  # who wins is in the key: said once
+                shows=frozenset({"name", "wins", "target", "rounds", "round_total"}),  # the heading and the key
                 open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
 
 

@@ -122,4 +122,5 @@ def test_the_rules_page_and_the_blank_sheet_the_classic_pad(client):
                                                                "opt_wins": "low", "opt_rounds": 11})
     pages, text = pdf_text(answer)
     assert answer.status_code == 200 and pages == 1
-    assert "Five Crowns" in text and "Lowest total wins." in text and "11" in text
+    assert "Five Crowns" in text and "Who wins the lowest total" in text and "11" in text
+    assert "Lowest total wins." not in text and "Who wins: the lowest total" not in text  # said once, in the key
