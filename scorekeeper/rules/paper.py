@@ -173,7 +173,8 @@ def garbage_plan(table: Table) -> Plan:
                 keys=(goals, Key(msg(N_("Penalty points")), tuple(penalties))),
                 notes=(msg(N_("Deal %(size)s cards: 10 each and one more to the player after the dealer."),
                            size=garbage_rummy.deal_size(table.n)),
-                       msg(N_("Tick the goal when it is made; lowest total after goal 11 wins."))), open_rows=True)
+                       msg(N_("Tick the goal when it is made; lowest total after goal 11 wins."))), open_rows=True,
+                shows=frozenset({"dealer_bonus"}))  # in the penalty points key
 
 
 def trash_plan(table: Table) -> Plan:
@@ -300,7 +301,8 @@ def chase_plan(table: Table) -> Plan:
     return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
-                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),))
+                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),),
+                shows=frozenset({"cancel_matches", "kings", "tie_rule", "lives", "stake"}))  # the key, lives and pot
 
 
 def hand_and_foot_plan(table: Table) -> Plan:
@@ -320,7 +322,9 @@ def hand_and_foot_plan(table: Table) -> Plan:
         order = tuple(seat for team in range(half) for seat in (team, team + half))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
-                           packs=hand_and_foot.packs(table.n)),))
+                           packs=hand_and_foot.packs(table.n)),),
+                # a block per hand with its first meld, the points of each part, and the card values' key
+                shows=frozenset({"rounds", "meld_minimums", "clean_book", "dirty_book", "red_three", "going_out"}))
 
 
 def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, str], ...]:

@@ -57,8 +57,9 @@ def test_every_blank_sheet_fits_one_page(client, key, count, paper):
 def test_every_rules_card_is_one_page(client, key):
     pages, text = pdf_text(client.get(f"/sheets/{key}/rules.pdf", query_string={"count": 4}))
     assert pages == 1
-    # Gin as it is played, and any game (its key says all): no heading over nothing
-    assert ("How this table plays" in text) is (key not in ("gin-rummy", "any"))
+    # where the card's keys say every rule in force (Gin as it is played, any game, Garbage, Chase the Ace): no heading
+    # over nothing
+    assert ("How this table plays" in text) is (key not in ("gin-rummy", "any", "garbage-rummy", "chase-the-ace"))
 
 
 @pytest.mark.parametrize("key", ["garbage-rummy", "hand-and-foot"])
