@@ -65,11 +65,19 @@ def paired(key) -> bool:
     return len(key.lines) > LONG_KEY and all(len(tr(value)) <= SHORT_VALUE for _, value in key.lines)
 
 
-def key_lines(key) -> int:
-    """Return the printed lines of a key (a long key of short values runs in two columns)."""
+def key_lines(key, chars: int = VALUE_CHARS) -> int:
+    """Return the printed lines of a key (a long key of short values runs in two columns); ``chars``: the letters of
+    a value on one line, for the key's width."""
     if paired(key):
         return -(-len(key.lines) // 2)
-    return sum(max(1, -(-len(tr(value)) // VALUE_CHARS)) for _, value in key.lines)  # a value in words wraps
+    return sum(max(1, -(-len(tr(value)) // chars)) for _, value in key.lines)  # a value in words wraps
+
+
+def value_chars(page: str, keys: int) -> int:
+    """Return the letters of a key's value on one line: VALUE_CHARS where a key is a third of a portrait page wide,
+    more where it has more room (two keys across a landscape page)."""
+    across = min(max(keys, 1), 3)
+    return max(VALUE_CHARS, int(VALUE_CHARS * (PAGE_WIDTH_MM[page] / across) / (PAGE_WIDTH_MM["a4-portrait"] / 3)))
 
 
 PAGE_WIDTH_MM = {"a4-portrait": 188, "a4-landscape": 275, "letter-portrait": 193.9, "letter-landscape": 257.4}
@@ -105,12 +113,13 @@ def name_mm(name: str) -> float:
     return -(-max(len(name), 1) // per_line) * NAME_LINE_MM * scale + 1.6  # its lines, the cell's padding and borders
 
 
-def fixed_mm(plan: Plan, players: int, names: Sequence[str] = ()) -> float:
+def fixed_mm(plan: Plan, players: int, names: Sequence[str] = (), page: str = "a4-portrait") -> float:
     """Estimate the height of everything on a blank sheet but its writing rows (``names``: the players' names)."""
     height = HEAD_MM + 8  # the heading, and the options line at the foot
     if plan.keys:
         rows_of_keys = -(-len(plan.keys) // 3)
-        height += rows_of_keys * (8 + LINE_MM * max(key_lines(k) for k in plan.keys))
+        chars = value_chars(page, len(plan.keys))
+        height += rows_of_keys * (8 + LINE_MM * max(key_lines(k, chars) for k in plan.keys))
     height += LINE_MM * len(plan.notes) + 3
     if is_log(plan):
         height += 12  # its heading
@@ -172,7 +181,7 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
 
     Each step of ``squeeze`` leaves a little more room, for a page the estimate let spill over.
     """
-    free = PAGE_MM[page] - fixed_mm(plan, players, names) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
+    free = PAGE_MM[page] - fixed_mm(plan, players, names, page) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
     lines = len(plan.block_lines) if plan.layout is Layout.BLOCKS else 1
     extra = int(plan.total_row) + len(plan.footer)
     if is_log(plan):  # who won each deal: a grid of numbered boxes, as many as the page holds (a long game: the back)
