@@ -62,6 +62,23 @@ class NotFound(Problem):
     status = 404
 
 
+# Marks that never show alone but that names need: the joiners of Persian and Indic spelling (U+200C, U+200D, which
+# also join emoji: 👩‍🦰), the variation selectors (❤️), and the tag letters of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿.
+NAME_MARKS = frozenset("\u200c\u200d\ufe0e\ufe0f")
+STYLE_MARKS = str.maketrans("", "", "\ufe0e\ufe0f")  # 😀 and 😀️ are one name
+
+
+def printable_name(name: str) -> bool:
+    """Say whether every character of a name shows, or is a mark that names need (``NAME_MARKS``, flag tags)."""
+    return all(ch.isprintable() or ch in NAME_MARKS or 0xE0020 <= ord(ch) <= 0xE007F for ch in name) \
+        and any(ch.isprintable() and not ch.isspace() for ch in name)  # and something that shows
+
+
+def name_key(name: str) -> str:
+    """Return what makes two names the same name: one way of writing each letter, any case, any emoji style."""
+    return unicodedata.normalize("NFC", name).translate(STYLE_MARKS).casefold()
+
+
 def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[str], dict[str, Msg]]:
     """Tidy each name (spaces squeezed) and say what is wrong with any, by seat: 1-40 characters, unique.
 
@@ -75,14 +92,14 @@ def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[s
         name = unicodedata.normalize("NFC", " ".join(name.split())) if isinstance(name, str) else ""
         if blank_seats and not name:
             pass
-        elif not name.isprintable():
-            errors[f"players.{seat}"] = msg(N_("a name can only hold letters, numbers, spaces and punctuation"))
         elif not 1 <= len(name) <= NAME_MAX:
             errors[f"players.{seat}"] = msg(N_("a name needs 1 to %(most)s characters"), most=NAME_MAX)
-        elif name.casefold() in seen:
+        elif not printable_name(name):
+            errors[f"players.{seat}"] = msg(N_("a name can only hold letters, numbers, spaces and punctuation"))
+        elif name_key(name) in seen:
             errors[f"players.{seat}"] = msg(N_("%(name)s is already at the table; give each player a different name"),
                                             name=name)
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         clean.append(name)
     return clean, errors
 
@@ -437,7 +454,7 @@ def delete_round(game: Game, number: int) -> Derived:
         # an Undo on a phone that has not seen the rounds saved since: nothing is deleted
         table, title = table_of(game), rules_for(game).round_title
         raise Conflict({"round": msg(N_("%(round)s is no longer the last round (%(last)s was saved since), so it was "
-                                        "not deleted; only the last round can be"),
+                                        "not deleted; only the last round can be deleted"),
                                      round=title(table, number), last=title(table, len(game.rounds)))})
     game.rounds.remove(rnd)
     db.session.delete(rnd)

@@ -71,6 +71,7 @@ SUM = re.compile(r"[+-]?\d{1,6}(?:(?:\+-?|-)\d{1,6}){0,49}")
 PLAIN_SUM = re.compile(r"[+-]?\d+(?:(?:\+-?|-)\d+)*")  # the same, however long the numbers
 TERM = re.compile(r"([+-]?)([+-]?)(\d+)")  # the operator, the number's own sign, the number
 SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\t": " "})  # French writes 1 000 with a no-break space
+MINUS = str.maketrans({"−": "-", "–": "-"})  # a true minus, or the dash a phone's keyboard offers, reads as one
 SPACED_SIGN = re.compile(r"\s*([+-])\s*")  # "12 + 11" is 12+11
 SPACED_DIGITS = re.compile(r"\d+(?:\s+\d+)+")  # digits a space runs through
 THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")  # ...as it groups thousands: 1 000, 12 345
@@ -92,7 +93,7 @@ class PointsField(WholeNumberField):
     def process_formdata(self, valuelist: list[str]) -> None:
         self.raw = (valuelist[0] if valuelist else "").strip()
         self.data = None
-        text = SPACED_SIGN.sub(r"\1", self.raw.replace("−", "-").translate(SPACES)).strip()
+        text = SPACED_SIGN.sub(r"\1", self.raw.translate(MINUS).translate(SPACES)).strip()
         if not text:
             return
         if "," in text and group_symbol() == ",":  # "1,000" where commas group thousands; "12,8" stays refused

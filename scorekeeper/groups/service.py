@@ -45,7 +45,7 @@ def game_token(token: str, public_id: str) -> str:
 def clean_group_name(name: Any) -> str:
     """Return a group's name tidied (spaces squeezed), or raise Invalid naming ``name``."""
     text = " ".join(name.split()) if isinstance(name, str) else ""
-    if not text.isprintable() or not 1 <= len(text) <= GROUP_NAME_MAX:
+    if not services.printable_name(text) or not 1 <= len(text) <= GROUP_NAME_MAX:
         raise Invalid({"name": msg(N_("a group's name needs 1 to %(most)s letters, numbers or spaces"),
                                    most=GROUP_NAME_MAX)})
     return text
@@ -119,8 +119,8 @@ def load_group(public_id: str) -> Group:
 
 def member_named(group: Group, name: str) -> Member | None:
     """Return the group's player called ``name`` (any case), if any."""
-    wanted = unicodedata.normalize("NFC", name).casefold()  # a name stored before names were NFC reads the same
-    return next((m for m in group.members if unicodedata.normalize("NFC", m.name).casefold() == wanted), None)
+    wanted = services.name_key(name)  # a name stored before names were NFC reads the same
+    return next((m for m in group.members if services.name_key(m.name) == wanted), None)
 
 
 def find_member(group: Group, member_id: Any, field: str = "player") -> Member:

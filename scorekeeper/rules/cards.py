@@ -28,7 +28,9 @@ FRENCH_RANK_LETTERS = {"R": "K", "D": "Q", "V": "J"}  # what a stored round of b
 CARD_KEYS = frozenset({"cards", "melded", "left"})  # where a round's data holds cards (a list, or one string)
 FRENCH_RANK_CARD = re.compile(r"([RDVrdv])(\S?)")  # a French rank letter, then a suit or nothing
 # Characters a phone may put in a card without showing them: the emoji form of a suit (♠️ is ♠ and U+FE0F) is the suit.
-PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
+# The emoji form of a suit (♠️) is the suit, and so are the other signs a phone's emoji keyboard offers first (❤️, and
+# the white suits ♡ ♢ ♧ ♤): each reads as its suit's sign. The page's card helper reads them alike (table.js).
+PRESENTATION = str.maketrans({"\ufe0e": None, "\ufe0f": None, "❤": "♥", "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠"})
 
 
 

@@ -190,7 +190,10 @@
     const show = () => sign.setAttribute("aria-pressed", String(/^[-−]/.test(input.value.trim())));
     sign.addEventListener("click", () => {
       const text = input.value.trim();
-      input.value = /^[-−]/.test(text) ? text.slice(1) : "-" + text;
+      const read = pointsIn(text, input.dataset.sum);
+      // a sum turns round whole ("12+8" is −20, never "-12+8", −4); a number its sign
+      if (read && read.sum) input.value = String(-read.total);
+      else input.value = /^[-−–]/.test(text) ? text.slice(1) : "-" + text;
       changed(input);
     });
     input.addEventListener("input", show);
@@ -249,25 +252,32 @@
 
   // --- sums as they are counted: 12+11+7 = 30 --------------------------------------------------------
 
+  // Read a box's points as the server reads them (forms.PointsField): a number, or a sum as the table counts it
+  // ("12+11+7", "-5+-5" = −10); spaces round a sign or grouping thousands ("1 000"), and commas grouping them where the
+  // page's language does ("1,000": ``grouping`` holds its sign). {total, sum, grouped} or null when it is no number.
+  function pointsIn(value, grouping) {
+    let spaced = value.replace(/[−–]/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
+    // (no lookbehind: Safari before 16.4 would refuse the whole file)
+    const grouped = grouping === "," && /\d,\d/.test(spaced);
+    if (grouped) spaced = spaced.replace(/(^|[^\d,])(\d{1,3}(?:,\d{3})+)(?![\d,])/g, (m, pre, n) => pre + n.replace(/,/g, ""));
+    const spacedOk = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
+    const text = spacedOk ? spaced.replace(/ /g, "") : "";
+    if (!/^[+-]?\d+((\+-?|-)\d+)*$/.test(text)) return null;
+    const total = Array.from(text.matchAll(/([+-]?)([+-]?)(\d+)/g)).reduce(
+      (sum, [, op, sign, digits]) => sum + (op === "-" ? -1 : 1) * (sign === "-" ? -1 : 1) * Number(digits), 0);
+    return { total: total, sum: /^[+-]?\d+((\+-?|-)\d+)+$/.test(text), grouped: grouped };
+  }
+
   function sumPreview(input) {
     const out = document.createElement("output");
     out.className = "sum-total";
     out.setAttribute("aria-live", "polite");
     input.insertAdjacentElement("afterend", out);
     const show = () => {
-      // spaces as the server reads them: round a sign, or grouping thousands ("1 000"); "12 8" is no number
-      let spaced = input.value.replace(/−/g, "-").replace(/[\u00a0\u202f\t]/g, " ").replace(/\s*([+-])\s*/g, "$1").trim();
-      // "1,000" where the page's language groups thousands with a comma (data-sum holds its sign), as the server reads it
-      // (no lookbehind: Safari before 16.4 would refuse the whole file)
-      const grouped = input.dataset.sum === "," && /\d,\d/.test(spaced);
-      if (grouped) spaced = spaced.replace(/(^|[^\d,])(\d{1,3}(?:,\d{3})+)(?![\d,])/g, (m, pre, n) => pre + n.replace(/,/g, ""));
-      const spacedOk = (spaced.match(/\d+(?:\s+\d+)+/g) || []).every((run) => /^\d{1,3}(?: \d{3})+$/.test(run));
-      const text = spacedOk ? spaced.replace(/ /g, "") : "";
-      // as the server adds it up: each number after + or −, with its own sign ("-5+-5" = −10); a number whose commas
-      // were read as grouping is shown as read ("100,200" = 100200: not two scores), so a slip is seen before saving
-      out.textContent = /^[+-]?\d+((\+-?|-)\d+)+$/.test(text) || (grouped && /^[+-]?\d+$/.test(text))
-        ? "= " + window.scorekeeperCards.minus(Array.from(text.matchAll(/([+-]?)([+-]?)(\d+)/g)).reduce(
-          (sum, [, op, sign, digits]) => sum + (op === "-" ? -1 : 1) * (sign === "-" ? -1 : 1) * Number(digits), 0)) : "";
+      const read = pointsIn(input.value, input.dataset.sum);
+      // a sum as it adds up; a number whose commas were read as grouping, as read ("100,200" = 100200: not two
+      // scores), so a slip is seen before saving
+      out.textContent = read && (read.sum || read.grouped) ? "= " + window.scorekeeperCards.minus(read.total) : "";
     };
     input.addEventListener("input", show);
     show();

@@ -11,8 +11,13 @@
 
   // Read one card as the server reads the reader's letters ("10h", "Q♠", "V♥", "DCo" in French):
   // {rank, suit} in the deck's codes, or null. Shared with entry.js (loaded after this file).
+  // ♠️ (an emoji keyboard's) is ♠, and ❤️ ♡ ♢ ♧ ♤ their suits' signs, as the server reads them (cards.PRESENTATION)
+  const SIGN_OF = { "❤": "♥", "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠" };
+  const plain = (text) => String(text).replace(/[\uFE0E\uFE0F]/g, "").replace(/[❤♡♢♧♤]/g, (c) => SIGN_OF[c]).trim()
+    .toUpperCase();
+
   function cardOf(text, deck) {
-    const raw = String(text).replace(/[\uFE0E\uFE0F]/g, "").trim().toUpperCase();  // ♠️ (an emoji keyboard's) is ♠
+    const raw = plain(text);
     const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
     let rank = raw, suit = "";
     if (raw.length > 1 && signs[raw.slice(-1)]) {
@@ -30,7 +35,7 @@
   // Say why a card in the other language's letters is refused, as the server says it ("VC: C is clubs in English and
   // hearts in French…"), or null: the same reading as the server's (rules.cards.read_typed).
   function trapOf(text, deck) {
-    const raw = String(text).replace(/[\uFE0E\uFE0F]/g, "").trim().toUpperCase();
+    const raw = plain(text);
     const traps = deck.traps || {}, rankTraps = deck.rank_traps || {};
     const known = (r) => deck.typed_ranks.includes(r) || r in rankTraps;
     const signs = Object.values(deck.suits);

@@ -174,7 +174,7 @@ def test_deleting_a_round_that_is_not_last_is_409(client, create_game, post_roun
     post_round(state, GOLF_HOLE)
     answer = client.delete(f"/api/games/{state['id']}/rounds/1", headers=auth(state))
     assert answer.status_code == 409 and answer.get_json()["errors"] == {"round": (
-        "Hole 1 is no longer the last round (Hole 2 was saved since), so it was not deleted; only the last round can be")}
+        "Hole 1 is no longer the last round (Hole 2 was saved since), so it was not deleted; only the last round can be deleted")}
 
 
 def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, create_game, post_round):
@@ -339,3 +339,22 @@ def test_names_that_read_the_same_are_the_same_name(client):
     assert answer.status_code == 422 and "players.1" in answer.get_json()["errors"]
     made = client.post("/api/games", json={"game": "golf", "players": ["Zoe\u0301", "Ann"]}).get_json()
     assert made["players"][0] == "Zo\u00e9"  # stored as one letter, as the keyboard types it
+    styled = client.post("/api/games", json={"game": "golf", "players": ["\U0001f600", "\U0001f600\ufe0f"]})
+    assert styled.status_code == 422 and "players.1" in styled.get_json()["errors"]  # 😀 and 😀️ look the same
+
+
+@pytest.mark.parametrize("name", ["\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian, with its joiner
+                                  "\u0dc1\u0dca\u200d\u0dbb\u0dd3",  # Sinhala, with its joiner
+                                  "Mom \U0001f469\u200d\U0001f9b0", "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+                                  "Ana \u2764\ufe0f", "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"])
+def test_names_that_need_a_joiner_or_a_style_mark_are_names(client, name):
+    """The joiners of Persian and Sinhala spelling and of family emoji never show alone, yet the name needs them."""
+    answer = client.post("/api/games", json={"game": "golf", "players": [name, "Bob"]})
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["players"][0] == name
+
+
+@pytest.mark.parametrize("name", ["Ann\u200b", "A\u202enn", "\u200d"])
+def test_a_name_with_a_character_that_does_not_show_is_refused(client, name):
+    answer = client.post("/api/games", json={"game": "golf", "players": [name, "Bob"]})
+    assert answer.status_code == 422 and "players.0" in answer.get_json()["errors"]

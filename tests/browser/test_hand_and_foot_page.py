@@ -50,6 +50,9 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
     expect(helper.locator(".meld-check")).to_have_text("")
     helper.locator("#meld-cards").fill("K\u2660\ufe0f")  # the emoji keyboard's spade: a spade, as the server reads it
     expect(helper.locator(".card-total")).to_have_text("1 card: 10 points")
+    helper.locator("#meld-cards").fill("K\u2764\ufe0f 5\u2661")  # its red heart, and a white one: hearts
+    expect(helper.locator(".card-total")).to_have_text("2 cards: 15 points")
+    helper.locator("#meld-cards").fill("K\u2660\ufe0f")
     expect(helper.locator(".meld-check")).to_have_text("50 points short of 60")
 
     # Under the hand's own boxes, the helper names the threes the rules refuse, for the reason the server gives.

@@ -217,7 +217,7 @@ def test_a_correction_with_a_box_that_holds_no_number_says_what_else_is_wrong(cl
 
 
 @pytest.mark.parametrize("typed, total", [("12+11+7", 30), (" 4 + 3 ", 7), ("20-5", 15), ("−5+9", 4), ("7", 7),
-                                          ("-5+-5", -10), ("−5+−5", -10)])
+                                          ("-5+-5", -10), ("−5+−5", -10), ("–5", -5), ("20 – 5", 15)])
 def test_points_may_be_typed_as_a_sum(client, typed, total):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     assert client.post(f"/games/{gid}/rounds", data={"score-0": typed, "score-1": "3"}).status_code == 302

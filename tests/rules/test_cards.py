@@ -44,6 +44,15 @@ def test_the_emoji_form_of_a_suit_is_the_suit_on_every_page(reader):
     assert str(read_typed("10\u2660\ufe0f", reader)) == "10S"
 
 
+@pytest.mark.parametrize("reader", [ENGLISH, FRENCH])
+@pytest.mark.parametrize("typed, card", [("7\u2764\ufe0f", "7H"), ("5\u2661", "5H"), ("5\u2662", "5D"), ("10\u2667", "10C"),
+                                         ("A\u2664", "AS")])
+def test_the_suit_signs_an_emoji_keyboard_offers_first_are_the_suits(reader, typed, card):
+    """❤️ comes before ♥ on a phone's emoji keyboard; the white suits ♡ ♢ ♧ ♤ are the same suits."""
+    assert str(read_typed(typed, reader)) == card
+    assert str(parse_card(typed)) == card
+
+
 def test_a_string_of_cards_splits_on_spaces_and_commas():
     assert parse_cards("K, 5 5  QS", "c") == [Card("K"), Card("5"), Card("5"), Card("Q", "S")]
     with pytest.raises(RulesError) as err:
