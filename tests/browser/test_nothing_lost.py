@@ -182,7 +182,7 @@ def test_an_offline_correction_is_kept_and_applied_once_when_back(phone, live_se
     url, _edit_link = correct_the_first_hole(page, live_server)
     context.set_offline(True)
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.locator(".outbox-note")).to_contain_text(QUEUED)
+    expect(page.locator(".outbox-note")).to_contain_text("The correction is kept on this phone")
     expect(page.locator("#score-0")).to_have_value("5")  # still on the page, as typed
     assert len(page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-outbox'))")) == 1
     page.screenshot(path=str(SHOTS / "offline-2-correction-kept.png"), full_page=True)
