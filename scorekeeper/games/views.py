@@ -139,11 +139,11 @@ def table(game: Game):
     view = tables.table_view(game)
     undone = session.pop(UNDONE, None)  # a round just deleted (Undo) comes back in the form once, to fix
     form = None
+    put_back = bool(undone and undone["game"] == game.public_id and undone["number"] == len(view.rounds) + 1)
     if token_for(game) and view.accepts_rounds:
-        form = round_form(view.fields, view.derived.table, view.derived.seats_in, data=undone["data"]) \
-            if undone and undone["game"] == game.public_id and undone["number"] == len(view.rounds) + 1 \
+        form = round_form(view.fields, view.derived.table, view.derived.seats_in, data=undone["data"]) if put_back \
             else BlankRoundForm(view.fields, view.derived.table, view.derived.seats_in)
-    return render_table(game, view, form)
+    return render_table(game, view, form, put_back=put_back and form is not None)
 
 
 def live_variant(head: services.GameHead, token: str | None) -> Live:
@@ -158,12 +158,13 @@ def live(game: Game):
     return scoreboard.answer(game, token_for(game))
 
 
-def render_table(game: Game, view: TableView, form) -> str:
-    """Render the table page from the table view, with the tag its live scoreboard starts from."""
+def render_table(game: Game, view: TableView, form, put_back: bool = False) -> str:
+    """Render the table page from the table view, with the tag its live scoreboard starts from (``put_back``: the
+    form holds a round just deleted, for the page to keep as this phone's draft)."""
     token = token_for(game)
     live_tag = cache.etag(game.public_id, game.version, Live(language(), token is not None))
     return render_template("games/table.html", view=view, game=game, form=form, token=token, live_tag=live_tag,
-                           big=big_screen())
+                           big=big_screen(), put_back=put_back)
 
 
 def big_screen() -> bool:

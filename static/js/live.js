@@ -24,7 +24,8 @@
   function follow(note) {
     const form = document.getElementById("round-form");
     let tag = note.dataset.etag;
-    let typed = false;
+    // a round just deleted, back in the form to fix (data-put-back), is as good as typed: never reloaded away
+    let typed = !!(form && form.hasAttribute("data-put-back"));
     let wasOpen = !!document.querySelector("#standings-live[data-open]");
     if (form) form.addEventListener("input", () => { typed = true; });
 

@@ -166,6 +166,36 @@ def test_a_deleted_round_put_back_in_the_form_is_no_draft_of_this_phone(phone, l
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper-draft:'))") == []
 
 
+def test_a_deleted_round_put_back_stays_when_another_phone_saves(phone, browser, live_server):
+    """Its figures, back in the form to fix, were reloaded away within seconds when another phone corrected an earlier
+    round: the live view swaps the new scores in around them instead."""
+    context, page = phone
+    url = start(page, live_server)
+    save_the_first_hole(page, "4", "9")
+    edit_link = page.locator("#edit-link").input_value()
+    page.locator("#score-0").fill("3")
+    page.locator("#score-1").fill("5")
+    page.get_by_role("button", name="Save hole 2").click()
+    expect(page.locator(".next-line")).to_contain_text("Hole 3")
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.get_by_role("button", name="Delete hole 2").click()
+    expect(page.locator("#score-0")).to_have_value("3")
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        second = other.new_page()
+        second.goto(edit_link)
+        second.goto(f"{url}/rounds/1/edit")
+        second.locator("#score-0").fill("6")
+        second.get_by_role("button", name="Save the correction").click()
+        second.wait_for_url(f"{url}*")
+    finally:
+        other.close()
+    expect(page.locator(".standings .total")).to_have_text(["6", "9"], timeout=10_000)  # swapped in, not reloaded
+    expect(page.locator("#score-0")).to_have_value("3")
+    expect(page.locator("#score-1")).to_have_value("5")
+
+
 def test_a_refused_entry_is_shown_as_the_server_refused_it(phone, live_server):
     context, page = phone
     start(page, live_server)
