@@ -15,6 +15,7 @@ from typing import Any
 from flask import flash
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
+from wtforms import BooleanField
 
 from .. import services, tables
 from ..extensions import db
@@ -197,6 +198,7 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         if form.validate() and round_data(form, before.table, before.seats_in) == stored:
             return Correction(form, title, before, saved=True)  # what the round holds already: nothing to do
         form.general_errors = [changed_meanwhile(game, number, here=earlier is not None)]
+        mark_changed_meanwhile(form, form_of_round(game, before, None, stored))
         form.entry_key.data = services.new_entry_key()  # saved again, it is a correction of its own
         return Correction(form, title, before)
     if form.validate():
@@ -210,6 +212,22 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     form.refused = _("The correction was not saved; see what is marked below.") if any(f.errors for f in form) \
         else _("The correction was not saved.")  # what is wrong stands above the boxes (a later round's refusal)
     return Correction(form, title, before)
+
+
+def mark_changed_meanwhile(form, now) -> None:
+    """Mark each box of a correction sent over another phone's whose value is not what the round holds now (``now``:
+    its form as stored), saying what it holds there: saved again unseen, that box would undo the other phone's."""
+    for name, held in now._fields.items():
+        mine = form._fields.get(name)
+        if mine is None or name in ("csrf_token", "entry_key") or mine.errors or mine.data == held.data:
+            continue
+        if isinstance(held, BooleanField):
+            value = _("ticked") if held.data else _("not ticked")
+        elif getattr(held, "choices", None):
+            value = next((str(label) for choice, label, *_rest in held.choices if str(choice) == str(held.data)), "—")
+        else:
+            value = held._value() or "—"
+        mine.errors = [_("the other phone saved %(value)s here", value=value)]
 
 
 def changed_meanwhile(game: Game, number: int, here: bool = False) -> str:

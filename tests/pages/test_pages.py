@@ -719,6 +719,9 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     assert refused.status_code == 422
     assert "Another phone corrected Hole 1 while you were changing it: Ann 7, Bob 6." in page
     assert 'value="8"' in page and entry_key_of(page) != b["entry_key"]  # as typed, to be saved as a correction anew
+    # each box that differs from the hole as it stands says so: Ann's 5, sent again unseen, would undo the other 7
+    assert '<p class="error" id="score-0-err">the other phone saved 7 here</p>' in page
+    assert '<p class="error" id="score-1-err">the other phone saved 6 here</p>' in page
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {
         "players": [{"score": 7}, {"score": 6}]}  # the first correction stands
     again = phone_b.post(f"/games/{gid}/rounds/1/edit", data={**b, "entry_key": entry_key_of(page),
