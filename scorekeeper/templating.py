@@ -32,7 +32,8 @@ def register(app: Flask) -> None:
                                  kept_part=kept_part, other_languages=other_languages, card_letters=card_letters,
                                  card_notations=cards.notations_for_pages(), money=money,
                                  card_said=card_said, option_said=option_said)
-    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus,
+                                 isolated=isolated)
 
 
 def field_groups(fields):
@@ -98,6 +99,12 @@ def day(moment) -> str:
     """Write a date as the reader's language does, on one line: "Nov 23, 2026", "23 nov. 2026" (no-break spaces,
     so a sheet's header never leaves the year alone on a line of its own)."""
     return format_date(moment, "medium").replace(" ", "\u00a0")
+
+
+def isolated(name: str) -> str:
+    """Isolate a name from the text around it, as <bdi> does, without an element: a right-to-left name in a list
+    ("Zoë, דוד, محمد") neither swaps with its neighbour nor takes a comma or a score along."""
+    return f"\u2068{name}\u2069"
 
 
 def listed(items) -> str:

@@ -38,13 +38,13 @@ def test_a_browser_sees_the_games_it_started_joined_or_followed(app, client):
     other = maker.post("/api/games", json={"game": "golf", "players": ["Xi", "Wu"]}).get_json()
     unseen = maker.post("/api/games", json={"game": "golf", "players": ["Vi", "Ul"]}).get_json()
     page, ids = listed(client)
-    assert mine in ids and "Zed, Yan" in page and other["id"] not in ids
+    assert mine in ids and "\u2068Zed\u2069, \u2068Yan\u2069" in page and other["id"] not in ids
     follower, joiner = app.test_client(), app.test_client()
     follower.get(f"/games/{other['id']}")
     joiner.get(f"/games/{other['id']}/edit/{other['token']}")
     for browser in (follower, joiner):
         page, ids = listed(browser)
-        assert ids == [other["id"]] and "Xi, Wu" in page and "Vi, Ul" not in page
+        assert ids == [other["id"]] and "\u2068Xi\u2069, \u2068Wu\u2069" in page and "\u2068Vi\u2069" not in page
     assert unseen["id"] not in listed(client)[1]
 
 

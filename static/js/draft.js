@@ -178,7 +178,7 @@
     draft.summary.forEach(([name, text]) => {
       const item = document.createElement("li");
       const who = document.createElement("strong");
-      who.textContent = name + ": ";
+      who.textContent = "\u2068" + name + "\u2069: ";  // a right-to-left name isolated: never its colon taken along
       item.append(who, document.createTextNode(text));
       list.appendChild(item);
     });

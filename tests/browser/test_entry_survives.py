@@ -148,8 +148,9 @@ def test_a_phone_that_lost_the_race_sees_its_own_numbers_and_may_put_them_in(pag
     expect(page.locator(".round-form .live-note")).to_be_visible(timeout=10_000)  # by Save, where the thumb is
     submit(page, save)
     panel = page.locator(".race-panel")
-    expect(panel).to_contain_text("Another phone saved Hole 1 first: Ann 5, Bob 2.")
-    expect(panel.locator("[data-race-mine] li")).to_have_text(["Who knocked: Ann", "Ann: 4", "Bob: 9"])
+    expect(panel).to_contain_text("Another phone saved Hole 1 first: \u2068Ann\u2069 5, \u2068Bob\u2069 2.")
+    expect(panel.locator("[data-race-mine] li")).to_have_text(["\u2068Who knocked\u2069: Ann", "\u2068Ann\u2069: 4",
+                                                                         "\u2068Bob\u2069: 9"])
     assert page.locator(".round-form .race-panel").count() == 1  # beside the next Save, not at the top
     shot("race-lost")
     with page.expect_navigation():
@@ -172,7 +173,7 @@ def test_a_round_typed_here_and_saved_meanwhile_by_another_phone_is_not_lost(pag
     page.goto(url)
     panel = page.locator(".round-form .race-panel")
     expect(panel).to_contain_text("Another phone saved the round you were typing here")
-    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 6")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("\u2068Ann\u2069: 6")
     expect(page.locator("#score-0")).to_have_value("")  # the next hole's form starts blank
     with page.expect_navigation():
         panel.get_by_role("button", name="Replace it with mine").click()
@@ -224,7 +225,7 @@ def test_a_round_typed_here_is_offered_even_after_other_phones_saved_more(page, 
     page.goto(url)
     panel = page.locator(".round-form .race-panel")
     expect(panel).to_contain_text("Another phone saved the round you were typing here")
-    expect(panel.locator("[data-race-mine]")).to_contain_text("Ann: 9")
+    expect(panel.locator("[data-race-mine]")).to_contain_text("\u2068Ann\u2069: 9")
     with page.expect_navigation():
         panel.get_by_role("button", name="Replace it with mine").click()
     assert [r["data"]["players"] for r in rounds_of(live_server, url)] == [

@@ -17,7 +17,7 @@ KEYS = list(rules.REGISTRY)
 def test_home_lists_games_and_every_game_to_start(client, create_game):
     create_game(players=["Zed", "Yan"])
     page = client.get("/").get_data(as_text=True)
-    assert "Zed, Yan" in page
+    assert "\u2068Zed\u2069, \u2068Yan\u2069" in page
     for key in KEYS:
         assert f"/new/{key}" in page
 
@@ -305,7 +305,7 @@ def test_a_stale_round_number_from_another_phone_is_refused(client):
     other = client.post(f"/games/{gid}/rounds", data={"score-0": "17", "score-1": "23", "number": "1"},
                         follow_redirects=True)
     page = other.get_data(as_text=True)
-    assert "Another phone saved Hole 1 first: Ann 1, Bob 2." in page
+    assert "Another phone saved Hole 1 first: \u2068Ann\u2069 1, \u2068Bob\u2069 2." in page
     assert 'value="17"' not in page and 'value="23"' not in page  # not carried into hole 2's form
     assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
 
@@ -717,7 +717,7 @@ def test_a_correction_made_over_another_phones_correction_is_not_saved_over_it(c
     refused = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b)
     page = refused.get_data(as_text=True)
     assert refused.status_code == 422
-    assert "Another phone corrected Hole 1 while you were changing it: Ann 7, Bob 6." in page
+    assert "Another phone corrected Hole 1 while you were changing it: \u2068Ann\u2069 7, \u2068Bob\u2069 6." in page
     assert 'value="8"' in page and entry_key_of(page) != b["entry_key"]  # as typed, to be saved as a correction anew
     # each box that differs from the hole as it stands says so: Ann's 5, sent again unseen, would undo the other 7
     assert '<p class="error" id="score-0-err">the other phone saved 7 here</p>' in page
@@ -746,7 +746,7 @@ def test_other_scores_sent_again_from_a_saved_round_form_are_not_taken_for_a_ret
     changed = client.post(f"/games/{gid}/rounds", data={**entry, "score-1": "8"}, follow_redirects=True)
     page = changed.get_data(as_text=True)
     assert changed.status_code == 200
-    assert "Hole 1 was already saved from this form: Ann 5, Bob 6. What you typed after that was not saved" in page
+    assert "Hole 1 was already saved from this form: \u2068Ann\u2069 5, \u2068Bob\u2069 6. What you typed after that was not saved" in page
     assert 'data-race-round="1"' in page  # the panel that offers to put the typed scores in
     assert [r["data"] for r in client.get(f"/api/games/{gid}").get_json()["rounds"]] == [
         {"players": [{"score": 5}, {"score": 6}]}]
@@ -764,7 +764,7 @@ def test_other_scores_sent_again_from_a_saved_correction_come_back_as_typed(clie
     refused = client.post(f"/games/{gid}/rounds/1/edit", data={**edit, "score-1": "9"})  # Back, changed, saved
     shown = refused.get_data(as_text=True)
     assert refused.status_code == 422
-    assert "This correction of Hole 1 was already saved: Ann 5, Bob 2. What you typed after that was not saved" \
+    assert "This correction of Hole 1 was already saved: \u2068Ann\u2069 5, \u2068Bob\u2069 2. What you typed after that was not saved" \
         in shown
     assert 'value="9"' in shown and entry_key_of(shown) != edit["entry_key"]  # as typed, as a correction of its own
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["data"] == {"players": [{"score": 5}, {"score": 2}]}
