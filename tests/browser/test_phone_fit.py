@@ -204,3 +204,22 @@ def test_no_box_cuts_off_its_words_on_a_phone(browser, live_server, width, langu
             wide += [path] if page.evaluate("document.documentElement.scrollWidth > window.innerWidth") else []
     assert cut == [], "\n".join(cut)
     assert wide == []
+
+
+@pytest.mark.parametrize("key", ["golf", "hand-and-foot", "any"])
+def test_a_forty_letter_name_with_no_space_never_widens_the_page(browser, live_server, key):
+    """"Bartholomewmaximilianfeatherstonehaughsm" ran 120 px off a 390 px phone in the round form and the home list."""
+    long = "Bartholomewmaximilianfeatherstonehaughsm"
+    context = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/new/{key}")
+        page.locator("#players-0").fill(long)
+        page.locator("#players-1").fill("Bob")
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url("**/games/*")
+        for path in (page.url, f"{live_server}/"):
+            page.goto(path)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    finally:
+        context.close()
