@@ -34,14 +34,19 @@ def house_rules(public_id: str | None, key: str) -> HouseRules | None:
 
 
 def find_games(query: str, names: Callable[[str], str]) -> list[str]:
-    """Return the keys of the games whose name or other names hold ``query``, in English or as ``names`` says them."""
-    wanted = fold_text(query)
+    """Return the keys of the games whose name or other names hold every word of ``query``, in English or as
+    ``names`` says them ("six card golf" finds "Six-card Golf")."""
+    wanted = fold_text(query).split()
     return [key for key, rules in registry.REGISTRY.items()
-            if not wanted or any(wanted in fold_text(text) for spoken in (rules.spec.name, *rules.spec.aliases)
-                                 for text in (spoken, names(spoken)))]
+            if not wanted or any(all(word in fold_text(text) for word in wanted)
+                                 for spoken in (rules.spec.name, *rules.spec.aliases) for text in (spoken, names(spoken)))]
 
 
 def fold_text(text: str) -> str:
-    """Fold text for a search: no case, no accents, spaces squeezed ("Écarté" finds "ecarte")."""
+    """Fold text for a search: no case, no accents, punctuation as spaces, spaces squeezed ("Écarté" finds "ecarte",
+    "ranter go round" finds "Ranter-Go-Round"), and the British "-our" as the American "-or" ("neighbour")."""
     plain = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(ch for ch in plain if not unicodedata.combining(ch)).split())
+    letters = "".join(" " if unicodedata.category(ch).startswith("P") else ch for ch in plain
+                      if not unicodedata.combining(ch))
+    return " ".join(word.removesuffix("our") + "or" if word.endswith("our") and len(word) > 5 else word
+                    for word in letters.split())

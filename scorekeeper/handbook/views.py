@@ -11,7 +11,7 @@ from .finding import find_games, house_rules
 @bp.get("/")
 def index():
     """List the games, or those whose name (or another name players use) matches the search."""
-    query = request.args.get("q", "")[:60]
+    query = " ".join(request.args.get("q", "")[:60].split())  # spaces alone are no search
     found = find_games(query, tr)
     return render_template("handbook/index.html", registry=registry.REGISTRY, found=found, query=query)
 

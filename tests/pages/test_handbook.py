@@ -105,12 +105,21 @@ def test_the_index_says_what_each_game_is_like_and_links_to_rules_start_and_shee
     ("cuckoo", {"chase-the-ace"}, "fr"),
     ("gín", {"gin-rummy"}, "en"),
     ("zzz", set(), "en"),
+    ("six card golf", {"golf"}, "en"),  # the hyphen of "Six-card Golf" is no search's business
+    ("ranter go round", {"chase-the-ace"}, "en"),
+    ("screw your neighbour", {"chase-the-ace"}, "en"),  # as a British table spells it
+    ("golf card six", {"golf"}, "en"),  # every word, in any order
 ])
 def test_the_index_finds_a_game_by_any_of_its_names(client, query, found, language):
     page = client.get("/rules/", query_string={"q": query}, headers={"Accept-Language": language}).get_data(as_text=True)
     listed = set(re.findall(r'<h2><a href="/rules/([\w-]+)"', page))
     assert listed == found
     assert 'href="/rules/"' in page  # the way back to every game
+
+
+def test_a_search_of_spaces_alone_is_no_search(client):
+    page = client.get("/rules/", query_string={"q": "   "}).get_data(as_text=True)
+    assert "games called" not in page and len(re.findall(r'<h2><a href="/rules/([\w-]+)"', page)) == 8
 
 
 def test_a_search_is_shown_back_escaped(client):
