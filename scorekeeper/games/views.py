@@ -180,7 +180,13 @@ def add_round(game_id: str):
     if taken.refused is None:
         return redirect(url_for("games.table", game_id=game_id, _anchor=taken.anchor or None))
     view = tables.table_view(game)
-    taken.refused.refused = _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
+    sent = request.form.get("number", "")
+    stale = sent.isdigit() and len(sent) < 6 and view.next is not None and int(sent) != view.next["round"]
+    # a form of another round than the next (one deleted or saved meanwhile on another phone): named as it was sent,
+    # and nothing below is marked, the reason is said above it
+    taken.refused.refused = \
+        _("%(round)s was not saved.", round=tr(tables.rules_for(game).round_title(view.derived.table, int(sent)))) \
+        if stale else _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
     carries_token()  # the page shows the edit link
     return render_table(game, view, taken.refused), 422
 

@@ -859,3 +859,16 @@ def test_players_who_go_out_together_and_share_the_win_are_not_struck_out(client
     shared = client.get(f"/games/{state['id']}").get_data(as_text=True)
     rows = re.findall(r'<li class="([^"]*)">\s*<span class="who">.*?<span class="name">([^<]+)</span>', shared, re.S)
     assert all("leader" in cls.split() and "out" not in cls.split() for cls, _ in rows), rows
+
+
+def test_a_round_sent_after_another_phone_deleted_the_last_is_named_as_sent(client):
+    """Hole 3 deleted on another phone while this one typed hole 4: "Hole 3 was not saved; see what is marked below"
+    named another hole, and nothing was marked. It names hole 4, and the reason is said."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    for n in (1, 2, 3):
+        assert client.post(f"/games/{gid}/rounds", data={"number": str(n), "score-0": "5", "score-1": "6"}
+                           ).status_code == 302
+    client.post(f"/games/{gid}/rounds/3/delete")
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "4", "score-0": "1", "score-1": "2"})
+    said = re.findall(r'class="(?:error|refused)[^"]*"[^>]*>([^<]*)<', answer.get_data(as_text=True))
+    assert answer.status_code == 422 and said == ["Hole 4 was not saved.", "The next round is 3, not 4"]
