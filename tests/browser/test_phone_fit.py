@@ -223,3 +223,19 @@ def test_a_forty_letter_name_with_no_space_never_widens_the_page(browser, live_s
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
     finally:
         context.close()
+
+
+def test_a_big_screen_of_twelve_shows_every_player_and_hole_without_scrolling(page, live_server):
+    """A table of 12 on a 1280×720 screen across the room: the standings ran to 1,400 px and holes 13 and 14 were
+    behind a sideways scroll nobody can use there."""
+    names = [f"Player{n}" + (" Longname" if n % 3 == 0 else "") for n in range(12)]
+    state = api(live_server, "/games", {"game": "golf", "players": names, "options": {"holes": 18}})
+    for hole in range(14):
+        api(live_server, f"/games/{state['id']}/rounds",
+            {"data": {"players": [{"score": (hole + seat) % 15} for seat in range(12)]}}, state["token"])
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server}/games/{state['id']}?big=1")
+    for part in ("#standings", "#rounds"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= 720, part
+    assert page.locator("#rounds table").evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
