@@ -65,7 +65,7 @@ class NotFound(Problem):
 # Marks that never show alone but that names need: the joiners of Persian and Indic spelling (U+200C, U+200D, which
 # also join emoji: 👩‍🦰), the variation selectors (❤️), and the tag letters of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿.
 NAME_MARKS = frozenset("\u200c\u200d\ufe0e\ufe0f")
-STYLE_MARKS = str.maketrans("", "", "\ufe0e\ufe0f")  # 😀 and 😀️ are one name
+STYLE_MARKS = str.maketrans("", "", "\ufe0e\ufe0f\u200c\u200d")  # 😀 and 😀️ are one name, and "Ann" and "Ann‍"
 
 
 def printable_name(name: str) -> bool:
@@ -90,6 +90,7 @@ def check_names(names: Sequence[Any], blank_seats: bool = False) -> tuple[list[s
     for seat, name in enumerate(names):
         # one way of writing each letter (é typed, or e and its accent pasted): the same name reads as the same
         name = unicodedata.normalize("NFC", " ".join(name.split())) if isinstance(name, str) else ""
+        name = name.strip("\u200c\u200d")  # a joiner joins two letters: at an end it only hides a difference
         if blank_seats and not name:
             pass
         elif not 1 <= len(name) <= NAME_MAX:

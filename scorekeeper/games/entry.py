@@ -221,15 +221,27 @@ def mark_changed_meanwhile(form, now) -> None:
     its form as stored), saying what it holds there: saved again unseen, that box would undo the other phone's."""
     for name, held in now._fields.items():
         mine = form._fields.get(name)
-        if mine is None or name in ("csrf_token", "entry_key") or mine.errors or mine.data == held.data:
+        if mine is None or name in ("csrf_token", "entry_key") or mine.errors or as_compared(mine) == as_compared(held):
             continue
         if isinstance(held, BooleanField):
             value = _("ticked") if held.data else _("not ticked")
-        elif getattr(held, "choices", None):
-            value = next((str(label) for choice, label, *_rest in held.choices if str(choice) == str(held.data)), "—")
+        elif getattr(held, "choices", None):  # one pick, or several (the players who lost a life)
+            picked = {str(v) for v in held.data} if isinstance(held.data, (list, tuple)) else {str(held.data)}
+            value = ", ".join(str(label) for choice, label, *_rest in held.choices if str(choice) in picked) \
+                or _("nobody")
         else:
             value = held._value() or "—"
         mine.errors = [_("the other phone saved %(value)s here", value=value)]
+
+
+def as_compared(field) -> Any:
+    """Return a box's value as two phones' forms compare it: ticked or not, the picks, or the text as the table
+    reads it (case, commas and spaces aside: "k 5, 5" is "K 5 5")."""
+    if isinstance(field, BooleanField):
+        return bool(field.data)
+    if getattr(field, "choices", None):
+        return tuple(sorted(map(str, field.data))) if isinstance(field.data, (list, tuple)) else str(field.data)
+    return " ".join(str(field._value() or "").upper().replace(",", " ").split())
 
 
 def changed_meanwhile(game: Game, number: int, here: bool = False) -> str:

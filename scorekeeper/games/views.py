@@ -181,7 +181,8 @@ def add_round(game_id: str):
         return redirect(url_for("games.table", game_id=game_id, _anchor=taken.anchor or None))
     view = tables.table_view(game)
     sent = request.form.get("number", "")
-    stale = sent.isdigit() and len(sent) < 6 and view.next is not None and int(sent) != view.next["round"]
+    stale = sent.isascii() and sent.isdigit() and len(sent) < 6 and view.next is not None \
+        and 1 <= int(sent) != view.next["round"]
     # a form of another round than the next (one deleted or saved meanwhile on another phone): named as it was sent,
     # and nothing below is marked, the reason is said above it
     taken.refused.refused = \

@@ -119,8 +119,10 @@ def load_group(public_id: str) -> Group:
 
 def member_named(group: Group, name: str) -> Member | None:
     """Return the group's player called ``name`` (any case), if any."""
-    wanted = services.name_key(name)  # a name stored before names were NFC reads the same
-    return next((m for m in group.members if services.name_key(m.name) == wanted), None)
+    # a name stored before names were NFC reads the same (as before: two seats of an older game that only a style mark
+    # tells apart, 😀 and 😀️, stay two members)
+    wanted = unicodedata.normalize("NFC", name).casefold()
+    return next((m for m in group.members if unicodedata.normalize("NFC", m.name).casefold() == wanted), None)
 
 
 def find_member(group: Group, member_id: Any, field: str = "player") -> Member:

@@ -302,7 +302,7 @@ def chase_plan(table: Table) -> Plan:
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
                 notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),),
-                shows=frozenset({"cancel_matches", "kings", "tie_rule", "lives", "stake"}))  # the key, lives and pot
+                shows=frozenset({"cancel_matches", "kings", "tie_rule"}))  # the key (lives and stake: the rules card too)
 
 
 def hand_and_foot_plan(table: Table) -> Plan:

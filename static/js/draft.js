@@ -247,14 +247,12 @@
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values
     window.addEventListener("pagehide", keep);
     form.addEventListener("submit", () => { sent = true; drop(at); });
-    // thrown away only when the page can go (offline, the tap ends on the browser's error page: kept, with its note)
-    const away = (event) => {
-      if (!navigator.onLine) return;
-      sent = true;
-      drop(at);
-      if (event.currentTarget.dataset.draftClear !== undefined) window.location.replace(window.location.pathname);
-    };
-    form.querySelectorAll("[data-draft-clear], [data-draft-cancel]").forEach((b) => b.addEventListener("click", away));
+    // Cancel throws it away only when the page can go (offline, the tap ends on the browser's error page: kept, with
+    // its note); "Back to what was saved" puts back what the page was served with, here, online or not
+    const cancel = form.querySelector("[data-draft-cancel]");
+    if (cancel) cancel.addEventListener("click", () => { if (navigator.onLine) { sent = true; drop(at); } });
+    const clear = form.querySelector("[data-draft-clear]");
+    if (clear) clear.addEventListener("click", () => { drop(at); form.reset(); shownAgain(form); showNote(note, false); });
     // the page shown again from the browser's memory (Back after Cancel): what it shows is kept again as it changes
     window.addEventListener("pageshow", (event) => { if (event.persisted) { sent = false; keep(); } });
   }

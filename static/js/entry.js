@@ -187,7 +187,7 @@
 
   function minusButton(input) {
     const sign = button("±", input.dataset.minus, "minus");
-    const show = () => sign.setAttribute("aria-pressed", String(/^[-−]/.test(input.value.trim())));
+    const show = () => sign.setAttribute("aria-pressed", String(/^[-−–]/.test(input.value.trim())));
     sign.addEventListener("click", () => {
       const text = input.value.trim();
       const read = pointsIn(text, input.dataset.sum);

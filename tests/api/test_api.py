@@ -358,3 +358,9 @@ def test_names_that_need_a_joiner_or_a_style_mark_are_names(client, name):
 def test_a_name_with_a_character_that_does_not_show_is_refused(client, name):
     answer = client.post("/api/games", json={"game": "golf", "players": [name, "Bob"]})
     assert answer.status_code == 422 and "players.0" in answer.get_json()["errors"]
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ann\u200d"], ["Ann", "\u200cAnn"]])
+def test_a_joiner_at_the_end_of_a_name_hides_no_second_player(client, names):
+    answer = client.post("/api/games", json={"game": "golf", "players": names})
+    assert answer.status_code == 422 and "players.1" in answer.get_json()["errors"]

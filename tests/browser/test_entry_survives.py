@@ -358,6 +358,27 @@ def test_a_correction_put_back_says_so_and_cancel_throws_it_away(page, start_gam
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
 
 
+def test_back_to_what_was_saved_works_offline(page, start_game, live_server):
+    """The button put back the stored round by reloading the page: offline, a tap did nothing. It puts back what the
+    page was served with, where it stands."""
+    table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("5")
+    page.locator("#score-1").fill("6")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    page.goto(f"{table}/rounds/1/edit")
+    page.locator("#score-1").fill("9")
+    note = page.locator("[data-draft-note]")
+    expect(note).to_be_visible()
+    page.context.set_offline(True)
+    try:
+        note.get_by_role("button", name="Back to what was saved").click()
+        expect(page.locator("#score-1")).to_have_value("6")
+        expect(note).to_be_hidden()
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
+    finally:
+        page.context.set_offline(False)
+
+
 def test_cards_put_back_from_the_phone_show_their_points_again(page, start_game):
     start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
     page.locator("#cards-2").fill("K 7")

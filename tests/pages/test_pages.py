@@ -872,3 +872,38 @@ def test_a_round_sent_after_another_phone_deleted_the_last_is_named_as_sent(clie
     answer = client.post(f"/games/{gid}/rounds", data={"number": "4", "score-0": "1", "score-1": "2"})
     said = re.findall(r'class="(?:error|refused)[^"]*"[^>]*>([^<]*)<', answer.get_data(as_text=True))
     assert answer.status_code == 422 and said == ["Hole 4 was not saved.", "The next round is 3, not 4"]
+
+
+def test_a_correction_over_another_phones_marks_only_the_boxes_that_differ(client, app):
+    """Cards typed as the other phone saved them ("k 5, 5 3" for "K 5 5 3") are the same; a tick-box pick of players
+    says the players the other phone picked."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"cards-0": "K 5 5 2", "cards-1": "A 2 3 4"})
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))
+    page_a, page_b = (c.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True) for c in (client, phone_b))
+    a = {"cards-0": "K 5 5 3", "cards-1": "A 2 3 4", "entry_key": entry_key_of(page_a), "was": was_of(page_a)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=a).status_code == 302
+    b = {"cards-0": "k 5, 5 3", "cards-1": "A 2 3 5", "entry_key": entry_key_of(page_b), "was": was_of(page_b)}
+    page = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b).get_data(as_text=True)
+    assert re.findall(r'class="error" id="([\w-]+)-err">the other phone saved ([^<]*) here', page) == [
+        ("cards-1", "A 2 3 4")]  # Ann's cards are the other phone's, as typed here: not marked
+
+    gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"]))
+    client.post(f"/games/{gid}/rounds", data={"losers": ["0"]})
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))  # this game's edit link too
+    page_a, page_b = (c.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True) for c in (client, phone_b))
+    a = {"losers": ["1"], "entry_key": entry_key_of(page_a), "was": was_of(page_a)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=a).status_code == 302
+    b = {"losers": ["0", "2"], "entry_key": entry_key_of(page_b), "was": was_of(page_b)}
+    page = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b).get_data(as_text=True)
+    assert "the other phone saved Bob here" in page
+
+
+@pytest.mark.parametrize("number", ["²", "①", "0", "٣"])
+def test_a_round_number_in_odd_digits_is_refused_not_a_500(client, number):
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    answer = client.post(f"/games/{gid}/rounds", data={"number": number, "score-0": "x", "score-1": "2"})
+    assert answer.status_code == 422
