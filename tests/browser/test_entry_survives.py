@@ -311,13 +311,19 @@ def test_golf_scores_survive_the_rules_pages_way_back_and_back(page, start_game,
         {"players": [{"cards": ["K", "5", "5", "Q"]}, {"score": 12}, {"score": 7}]}]
 
 
-def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, start_game, live_server):
+def correcting_bobs_six(page, start_game) -> str:
+    """Save hole 1 as Ann 5, Bob 6, open its correction and type 9 for Bob; return the table's address."""
     table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
     page.locator("#score-0").fill("5")
     page.locator("#score-1").fill("6")
     submit(page, page.get_by_role("button", name="Save hole 1"))
     page.goto(f"{table}/rounds/1/edit")
     page.locator("#score-1").fill("9")
+    return table
+
+
+def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, start_game, live_server):
+    table = correcting_bobs_six(page, start_game)
     page.goto(f"{live_server}/rules/golf")
     page.go_back()
     page.reload()
@@ -361,12 +367,7 @@ def test_a_correction_put_back_says_so_and_cancel_throws_it_away(page, start_gam
 def test_back_to_what_was_saved_works_offline(page, start_game, live_server):
     """The button put back the stored round by reloading the page: offline, a tap did nothing. It puts back what the
     page was served with, where it stands."""
-    table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
-    page.locator("#score-0").fill("5")
-    page.locator("#score-1").fill("6")
-    submit(page, page.get_by_role("button", name="Save hole 1"))
-    page.goto(f"{table}/rounds/1/edit")
-    page.locator("#score-1").fill("9")
+    correcting_bobs_six(page, start_game)
     note = page.locator("[data-draft-note]")
     expect(note).to_be_visible()
     page.context.set_offline(True)
