@@ -126,6 +126,13 @@ def tr_mark(mark: str) -> str:
     return f"{points} {gettext(words)}" if words else mark
 
 
+def isolated(name: str) -> str:
+    """Isolate a name from the text around it, as <bdi> does, without an element: a right-to-left name in a list
+    ("Zoë, דוד, محمد") or beside a score neither swaps with its neighbour nor takes a comma or a score along. The
+    marks (first strong isolate ... pop directional isolate) are invisible on the page and in a PDF's text."""
+    return f"\u2068{name}\u2069"
+
+
 def group_symbol() -> str:
     """Return what the reader's language groups thousands with: "," in English ("1,000"), a no-break space in French."""
     return get_group_symbol(get_locale() or "en")

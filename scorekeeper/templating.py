@@ -13,7 +13,7 @@ from markupsafe import Markup
 from . import cache
 from .extensions import db
 from .chart import colour_of, table_chart
-from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation, tr, tr_mark,
+from .i18n import (card_letters, gettext, isolated, option_said, minus, money, other_languages, rank_letters, reader_notation, tr, tr_mark,
                    translations)
 from . import rules as registry
 from .rules import cards
@@ -99,12 +99,6 @@ def day(moment) -> str:
     """Write a date as the reader's language does, on one line: "Nov 23, 2026", "23 nov. 2026" (no-break spaces,
     so a sheet's header never leaves the year alone on a line of its own)."""
     return format_date(moment, "medium").replace(" ", "\u00a0")
-
-
-def isolated(name: str) -> str:
-    """Isolate a name from the text around it, as <bdi> does, without an element: a right-to-left name in a list
-    ("Zoë, דוד, محمد") neither swaps with its neighbour nor takes a comma or a score along."""
-    return f"\u2068{name}\u2069"
 
 
 def listed(items) -> str:

@@ -19,7 +19,7 @@ from wtforms import BooleanField
 
 from .. import services, tables
 from ..extensions import db
-from ..i18n import minus, tr, tr_errors, tr_mark
+from ..i18n import isolated, minus, tr, tr_errors, tr_mark
 from ..models import Game
 from ..readmodel import TableView
 from ..rules.engine import RoundRefused, append
@@ -147,7 +147,7 @@ def form_of_round(game: Game, before, posted: Mapping[str, Any] | None, data: An
 def held_scores(view: TableView, saved) -> str:
     """Say what a saved round holds, player by player ("Ann 7, Bob 6"), as its row in the grid shows it."""
     # each name isolated (a right-to-left name never takes its neighbour's score along), scores with a true minus
-    return ", ".join(f"\u2068{name}\u2069 {minus(tr_mark(mark))}" for name, mark in zip(view.players, saved.marks)
+    return ", ".join(f"{isolated(name)} {minus(tr_mark(mark))}" for name, mark in zip(view.players, saved.marks)
                      if mark != "")
 
 

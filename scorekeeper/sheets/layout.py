@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..chart import HEADLINES, running_chart
-from ..i18n import card_letters, minus, money, tr
+from ..i18n import card_letters, isolated, minus, money, tr
 from ..readmodel import TableView
 from ..rules.base import GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
@@ -257,16 +257,10 @@ def extra_columns(view: TableView) -> list[tuple[str, str]]:
     return [(name, str(label)) for name, label in EXTRAS.items() if name in present]
 
 
-FSI, PDI = Markup("\u2068"), Markup("\u2069")  # first strong isolate ... pop directional isolate
-
-
 def isolate(name: str) -> Markup:
-    """Escape a name and isolate it from the text around it, as ``<bdi>`` does, without an element.
-
-    A right-to-left name then reads right, and takes no commas or numbers beside it into its run; the
-    marks are invisible in print and in the PDF's text. Each element costs render time; these cost none.
-    """
-    return FSI + escape(name) + PDI
+    """Escape a name and isolate it from the text around it (``i18n.isolated``), as ``<bdi>`` does, without an
+    element: each element costs render time; the marks cost none."""
+    return Markup(isolated(str(escape(name))))
 
 
 def quarter_payers(view: TableView) -> list[set[int]]:
