@@ -16,39 +16,34 @@
   const plain = (text) => String(text).replace(/[\uFE0E\uFE0F]/g, "").replace(/[❤♡♢♧♤]/g, (c) => SIGN_OF[c]).trim()
     .toUpperCase();
 
-  function cardOf(text, deck) {
-    const raw = plain(text);
+  // Split what was typed as the server does: a suit's sign at the end, else the longest suit letter of the reader's
+  // language after a rank that `known` accepts. {rank, suit}: the suit a code, or "" when none was found.
+  function split(raw, deck, known) {
     const signs = Object.fromEntries(Object.entries(deck.suits).map(([code, sign]) => [sign, code]));
-    let rank = raw, suit = "";
-    if (raw.length > 1 && signs[raw.slice(-1)]) {
-      rank = raw.slice(0, -1); suit = signs[raw.slice(-1)];
-    } else {
-      const letters = Object.keys(deck.letters).sort((a, b) => b.length - a.length);
-      const found = letters.find((l) => raw.endsWith(l) && deck.typed_ranks.includes(raw.slice(0, -l.length)));
-      if (found) { rank = raw.slice(0, -found.length); suit = deck.letters[found]; }
-    }
-    if (!deck.typed_ranks.includes(rank)) return null;
-    rank = deck.aliases[rank] || rank;
-    if (rank === "X" && suit) return null;  // a joker has no suit: "XP" is no card, as the server says
-    return { rank: rank, suit: suit };
+    if (raw.length > 1 && signs[raw.slice(-1)]) return { rank: raw.slice(0, -1), suit: signs[raw.slice(-1)] };
+    const found = Object.keys(deck.letters).sort((a, b) => b.length - a.length)
+      .find((l) => raw.endsWith(l) && known(raw.slice(0, -l.length)));
+    return found ? { rank: raw.slice(0, -found.length), suit: deck.letters[found] } : { rank: raw, suit: "" };
+  }
+
+  function cardOf(text, deck) {
+    const typed = (r) => deck.typed_ranks.includes(r);
+    const card = split(plain(text), deck, typed);
+    if (!typed(card.rank)) return null;
+    const rank = deck.aliases[card.rank] || card.rank;
+    if (rank === "X" && card.suit) return null;  // a joker has no suit: "XP" is no card, as the server says
+    return { rank: rank, suit: card.suit };
   }
   // Say why a card in the other language's letters is refused, as the server says it ("VC: C is clubs in English and
   // hearts in French…"), or null: the same reading as the server's (rules.cards.read_typed).
   function trapOf(text, deck) {
     const raw = plain(text);
     const traps = deck.traps || {}, rankTraps = deck.rank_traps || {};
-    const known = (r) => deck.typed_ranks.includes(r) || r in rankTraps;
-    const signs = Object.values(deck.suits);
-    let rank = raw;
-    if (raw.length > 1 && signs.includes(raw.slice(-1))) {
-      rank = raw.slice(0, -1);
-    } else {
-      const found = Object.keys(deck.letters).sort((a, b) => b.length - a.length)
-        .find((l) => raw.endsWith(l) && known(raw.slice(0, -l.length)));
-      if (found) rank = raw.slice(0, -found.length);
-      else if (raw.length > 1 && deck.typed_ranks.includes(raw.slice(0, -1)) && traps[raw.slice(-1)]) return traps[raw.slice(-1)];
-    }
-    return !deck.typed_ranks.includes(rank) && rankTraps[rank] ? rankTraps[rank] : null;
+    const typed = (r) => deck.typed_ranks.includes(r);
+    const rank = split(raw, deck, (r) => typed(r) || r in rankTraps).rank;
+    // no suit found: a letter of the other language after a rank of this one ("10C" on a French page)
+    if (rank === raw && raw.length > 1 && typed(raw.slice(0, -1)) && traps[raw.slice(-1)]) return traps[raw.slice(-1)];
+    return !typed(rank) && rankTraps[rank] ? rankTraps[rank] : null;
   }
   // Write a card as the reader does: the rank in their letters, the suit as its symbol ("D♥").
   function cardText(card, deck) {
