@@ -42,11 +42,25 @@ def find_games(query: str, names: Callable[[str], str]) -> list[str]:
                                  for spoken in (rules.spec.name, *rules.spec.aliases) for text in (spoken, names(spoken)))]
 
 
+# A number said in words, in English or French, is its figures: "6 card golf" finds "Six-card Golf", "golf six
+# cartes" finds "Golf à 6 cartes", "10" finds "Ten".
+NUMBERS = {word: str(n) for words in (
+    "one two three four five six seven eight nine ten eleven twelve",
+    "un deux trois quatre cinq six sept huit neuf dix onze douze") for n, word in enumerate(words.split(), 1)}
+NUMBERS["une"] = "1"
+
+
+def fold_word(word: str) -> str:
+    """Fold one word: a number in words as its figures, the British "-our" as the American "-or" ("neighbour")."""
+    if word in NUMBERS:
+        return NUMBERS[word]
+    return word.removesuffix("our") + "or" if word.endswith("our") and len(word) > 5 else word
+
+
 def fold_text(text: str) -> str:
     """Fold text for a search: no case, no accents, punctuation as spaces, spaces squeezed ("Écarté" finds "ecarte",
-    "ranter go round" finds "Ranter-Go-Round"), and the British "-our" as the American "-or" ("neighbour")."""
+    "ranter go round" finds "Ranter-Go-Round"), and each word as fold_word says."""
     plain = unicodedata.normalize("NFKD", text.casefold())
     letters = "".join(" " if unicodedata.category(ch).startswith("P") else ch for ch in plain
                       if not unicodedata.combining(ch))
-    return " ".join(word.removesuffix("our") + "or" if word.endswith("our") and len(word) > 5 else word
-                    for word in letters.split())
+    return " ".join(fold_word(word) for word in letters.split())

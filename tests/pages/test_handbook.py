@@ -109,6 +109,10 @@ def test_the_index_says_what_each_game_is_like_and_links_to_rules_start_and_shee
     ("ranter go round", {"chase-the-ace"}, "en"),
     ("screw your neighbour", {"chase-the-ace"}, "en"),  # as a British table spells it
     ("golf card six", {"golf"}, "en"),  # every word, in any order
+    ("6 card golf", {"golf"}, "en"),  # a number in figures or in words
+    ("golf six cartes", {"golf"}, "fr"),
+    ("golf 4", {"golf"}, "fr"),
+    ("10", {"trash"}, "en"),
 ])
 def test_the_index_finds_a_game_by_any_of_its_names(client, query, found, language):
     page = client.get("/rules/", query_string={"q": query}, headers={"Accept-Language": language}).get_data(as_text=True)
