@@ -30,7 +30,9 @@ TRACKER_MM = 11         # a player's line of places to strike out
 TRACKER_LEAST_MM = 7.5  # ...at the least, with 20 players on a page: room still for a pen to strike a circle out
 SQUEEZE_MM = 12         # room given back per try when a sheet spilled onto a second page
 LONG_KEY = 5            # a key of more lines than this runs in two columns
-HEAD_MM = 24            # the heading, the date and place lines
+HEAD_MM = 17.2          # the heading, the date and place lines, with a line under the name of what it says
+HEAD_LINE_MM = 3.8      # each further line of what the heading says (a long French summary wraps)
+HEAD_CHARS_MM = 0.62    # letters of that line per mm beside the date and place (46 mm and their gap)
 LONG_NAME = 14          # a name longer than this prints small (6.5 pt) at the head of its column or row
 NAME_COLUMN_MM = 40.4   # the width a name wraps in, in a row of places to strike out (42.6 mm less its padding)
 NAME_CHAR_MM = 2.6      # the widest letter of a name at 8.5 pt (an M; most letters are narrower); 6.5 pt: less
@@ -113,30 +115,49 @@ def name_mm(name: str) -> float:
     return -(-max(len(name), 1) // per_line) * NAME_LINE_MM * scale + 1.6  # its lines, the cell's padding and borders
 
 
-def fixed_mm(plan: Plan, players: int, names: Sequence[str] = (), page: str = "a4-portrait") -> float:
-    """Estimate the height of everything on a blank sheet but its writing rows (``names``: the players' names)."""
-    height = HEAD_MM + 8  # the heading, and the options line at the foot
+def head_mm(chars: int, page: str) -> float:
+    """Estimate the height of the heading whose line under the name holds ``chars`` letters."""
+    per_line = int((PAGE_WIDTH_MM[page] - 52) * HEAD_CHARS_MM)
+    return HEAD_MM + HEAD_LINE_MM * max(0, -(-chars // per_line) - 1)
+
+
+def fixed_mm(plan: Plan, players: int, names: Sequence[str] = (), page: str = "a4-portrait", heading: int = 0) -> float:
+    """Estimate the height of everything on a blank sheet but its writing rows (``names``: the players' names;
+    ``heading``: the letters under the heading)."""
+    height = head_mm(heading, page) + 8  # the heading, and the options line at the foot
     if plan.keys:
         rows_of_keys = -(-len(plan.keys) // 3)
         chars = value_chars(page, len(plan.keys))
         height += rows_of_keys * (8 + LINE_MM * max(key_lines(k, chars) for k in plan.keys))
-    height += LINE_MM * len(plan.notes) + 3
+    height += LINE_MM * len(plan.notes) + 1.5
     if is_log(plan):
         height += 12  # its heading
     elif plan.rows:
         height += 10 + (5 if len(plan.columns) > 1 else 0) + (5 if plan.seat_order else 0)
         height += sum(3.6 * (-(-len(tr(line)) // FOOTER_CHARS) - 1) for line in plan.footer)  # a footer line wraps
     if plan.tokens:
-        row = tracker_mm(plan, players) if plan.layout is Layout.TRACKER else 8
+        # under a grid, a line of boxes: 6.9 mm measured, 8 with room for a wrapped name and a key that wraps more
+        # than its estimate on a portrait page; three players a line across a landscape page leave no room to spare
+        across = plan.layout is not Layout.TRACKER and trackers_per_line(players, page) == 3
+        row = tracker_mm(plan, players) if plan.layout is Layout.TRACKER else 7 if across else 8
         seats = list(names)[:players] + [""] * (players - len(names))
-        if plan.layout is not Layout.TRACKER and players > 6:  # two players a line
-            seats = [max(pair, key=name_mm) for pair in zip(seats[::2], [*seats[1::2], ""])]
-        height += 12 + sum(max(row, name_mm(name)) for name in seats)  # a long name makes its row taller
+        if plan.layout is not Layout.TRACKER:  # several players a line at a big table
+            k = trackers_per_line(players, page)
+            seats = [max(seats[i:i + k], key=name_mm) for i in range(0, len(seats), k)]
+        height += (10 if across else 12) + sum(max(row, name_mm(name)) for name in seats)  # its heading, its lines
     if plan.pot_boxes:
         height += 12 + 6 * -(-plan.pot_boxes // 30)
     if plan.layout is Layout.BLOCKS:
-        height += 6 * len(plan.rows)  # a heading line per block
+        height += 7 * len(plan.rows)  # a heading line per block, and its borders
     return height
+
+
+def trackers_per_line(players: int, page: str) -> int:
+    """Return the players a line of the places to strike out under a grid holds: one, two at a big table, three
+    across a landscape page (twelve players of the quarters game: four lines, not six)."""
+    if players <= 6:
+        return 1
+    return 3 if page.endswith("landscape") else 2
 
 
 LOG_MM = 9.5   # a line of the deal log's boxes: a deal number and room for initials
@@ -176,12 +197,12 @@ def small_print_mm(chars: int, page: str) -> float:
 
 
 def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[str] = (),
-        small_print: int = 0) -> tuple[Plan, Fit]:
+        small_print: int = 0, heading: int = 0) -> tuple[Plan, Fit]:
     """Size the rows to fill one page; open (spare) rows are cut to those that fit with room to write.
 
     Each step of ``squeeze`` leaves a little more room, for a page the estimate let spill over.
     """
-    free = PAGE_MM[page] - fixed_mm(plan, players, names, page) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
+    free = PAGE_MM[page] - fixed_mm(plan, players, names, page, heading) - SQUEEZE_MM * squeeze - small_print_mm(small_print, page)
     lines = len(plan.block_lines) if plan.layout is Layout.BLOCKS else 1
     extra = int(plan.total_row) + len(plan.footer)
     if is_log(plan):  # who won each deal: a grid of numbered boxes, as many as the page holds (a long game: the back)
@@ -194,7 +215,9 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
         fits = int(free // WRITE_MM[0]) - extra
         plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
     count = len(plan.rows) * lines + extra
-    if count and free / count < LEAST_MM:  # cannot fit one page with room to write: rows to write in, more pages
+    # cannot fit one page with room to write: rows to write in, more pages (a squeeze that reaches the smallest row
+    # keeps that row, and the page)
+    if count and (free + SQUEEZE_MM * squeeze) / count < LEAST_MM:
         return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
     tracker = TRACKER_MM
@@ -214,14 +237,16 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
     options = options_in_force(spec, table, plan.shows)
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
-    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print)
+    # what the heading says under the name: the players of a game, the game in a line on a blank sheet
+    heading = len(", ".join(view.players)) if view else len(tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else "")
+    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print, heading)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options,
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "glance": at_a_glance(spec.key, table),
+        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": at_a_glance(spec.key, table),
         "variants": card_variants(spec.key),
     }
 

@@ -321,6 +321,27 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
     assert "Layout: strike out" in text
 
 
+@pytest.mark.parametrize("count", [7, 10, 11, 12])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("language, long_names", [("en", False), ("fr", False), ("en", True)])
+def test_a_big_quarters_game_fits_one_page_with_its_strikes(client, monkeypatch, count, paper, language, long_names):
+    """Eleven or twelve players turn the sheet: their quarters run three players a line across it, not two, so
+    that the rules under them stay on the page (a second page held two lines of small print). The estimate of
+    the heading counts the lines of its summary (French wraps), so the sheet is made once."""
+    from scorekeeper.sheets import views
+
+    tries = []
+    render = views.render_pdf
+    monkeypatch.setattr(views, "render_pdf", lambda html, one_page=False, **kw: render(
+        lambda squeeze: tries.append(squeeze) or html(squeeze), one_page, **kw))
+    names = [chr(65 + n) + ("aximilienne-Éléonore de la Tour" if long_names else "nnabelle") for n in range(count)]
+    pages, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={
+        "count": count, "paper": paper, "preset": "quarters", **{f"players-{i}": n for i, n in enumerate(names)}},
+        headers={"Accept-Language": language}))
+    assert pages == 1 and tries == [0], tries
+    assert ("strike one out for each quarter paid" in text and "takes the jar" in text) or "bocal" in text
+
+
 def test_a_rules_card_lists_only_the_names_typed(client):
     _, text = pdf_text(blank(client, "chase-the-ace", 4, names=["Ann", "", "Cy"], kind="rules"))
     assert "Ann · Cy" in text and "Cy ·" not in text  # no separators for the seats left blank
