@@ -12,7 +12,7 @@ from enum import Enum
 
 from . import (any_game, chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
 from .base import N_, Amount, Msg, Table, minus, msg, nmsg
-from .cards import JOKER, RANKS, equal_runs, values_in_force
+from .cards import JOKER, RANKS, equal_runs, values_in_force, written
 
 SPECS = {m.RULES.spec.key: m.RULES.spec
          for m in (chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands, any_game)}
@@ -125,8 +125,8 @@ def golf_plan(table: Table) -> Plan:
     values = values_in_force(golf.DEFAULT_VALUES, o.values)
     rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
         else numbered(OPEN_ROWS)
-    suited = [(f"{k[:-1]}{k[-1]}", signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
-              and k[:-1] in RANKS]
+    suited = [(written(k), signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
+              and k[:-1] in RANKS]  # "Q♠", which a French sheet writes "D♠"
     card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
     play = [(msg(N_("Cards each")), str(o.layout)),
             (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[o.pairs]))]
@@ -159,7 +159,7 @@ def golf_plan(table: Table) -> Plan:
                 tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
                 notes=(won,), open_rows=not o.holes, summary=summary,
                 shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
-                                 "look_cost", "target", "quarters", "pot_stake"}))
+                                 "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
 
 
 def garbage_plan(table: Table) -> Plan:

@@ -342,6 +342,21 @@ def test_a_big_quarters_game_fits_one_page_with_its_strikes(client, monkeypatch,
     assert ("strike one out for each quarter paid" in text and "takes the jar" in text) or "bocal" in text
 
 
+@pytest.mark.parametrize("language, typed, printed", [("fr", "D=12, DP=40, V=0", "D♠"), ("en", "Q=12, QS=40, J=0", "Q♠")])
+def test_a_suited_card_value_prints_in_the_readers_letters_and_once(client, language, typed, printed):
+    """The queen of spades worth 40 is "D♠" on a French sheet, never the API's "QS"; the card values key states the
+    values, so the house rules line under it does not repeat them. Garbage, whose key leaves suited values out,
+    keeps them in that line, in the reader's letters too."""
+    headers = {"Accept-Language": language}
+    _, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "opt_values": typed},
+                                  headers=headers))
+    assert f"{printed} 40" in text and "QS" not in text
+    assert "=12" not in text and "=40" not in text  # not again in the house rules line
+    _, text = pdf_text(client.get("/sheets/garbage-rummy/sheet.pdf", query_string={
+        "count": 4, "opt_values": typed.split(", ")[1]}, headers=headers))
+    assert f"{printed}=40" in text and "QS" not in text
+
+
 def test_a_rules_card_lists_only_the_names_typed(client):
     _, text = pdf_text(blank(client, "chase-the-ace", 4, names=["Ann", "", "Cy"], kind="rules"))
     assert "Ann · Cy" in text and "Cy ·" not in text  # no separators for the seats left blank
@@ -357,7 +372,7 @@ def test_a_french_sheet_names_an_undercut_in_french(client, create_game, post_ro
 def test_the_golf_quarters_game_says_how_it_is_won_on_its_sheet_and_card(client):
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters"))
     assert "Lowest total wins" not in text
-    assert "X=0" not in text and "Joker=0" in text  # the options line names the card, not the letter typed
+    assert "X=0" not in text and "Joker 0" in text  # the card values key names the card, not the letter typed
     assert "the last player with quarters left takes the jar" in text and "out of the game" in text
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind="rules"))
     assert "lowest total wins" not in text.lower()
@@ -580,14 +595,14 @@ def test_rules_cards_carry_the_values_of_the_house_rules(client):
 @pytest.mark.parametrize("kind", ["sheet", "rules"])
 def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader_writes_them(client, kind):
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind=kind))
-    assert "X=0" not in text and "Joker=0" in text
+    assert "X=0" not in text and "Joker 0" in text and "Joker=0" not in text  # in the card values, not again below
     _, text = pdf_text(blank(client, "golf", 4, kind=kind))
     listed = text.split("How this table plays")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
     assert "Holes" in listed and "Packs shuffled together" in listed
     assert "Knocker" not in listed and "Equal cards cancel" not in listed  # switched off: no house rule to list
     _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "D=12, R=-2"},
                                     headers={"Accept-Language": "fr"}))
-    assert "D=12, R=−2" in french
+    assert "D 12" in french and "R −2" in french and "D=12" not in french  # in the card values, in French letters
     assert_french(french)
 
 
