@@ -19,6 +19,20 @@
       const old = document.getElementById(part.id);
       if (old) old.replaceWith(document.importNode(part, true));
     });
+    newestInSight();
+  }
+
+  // A row a player, the rounds beside the totals: the newest rounds (and their ✎) are the ones in sight. A round a
+  // line wider than the phone (five long names, six-figure totals): a line under it says the table scrolls.
+  function newestInSight() {
+    document.querySelectorAll(".grid.by-player").forEach((table) => {
+      const wrap = table.closest(".grid-wrap");
+      if (wrap) wrap.scrollLeft = wrap.scrollWidth;
+    });
+    document.querySelectorAll("[data-wider-hint]").forEach((hint) => {
+      const wrap = hint.previousElementSibling;
+      hint.hidden = !wrap || wrap.scrollWidth <= wrap.clientWidth + 1;
+    });
   }
 
   function follow(note) {
@@ -143,6 +157,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    newestInSight();
     document.querySelectorAll("[data-live]").forEach(follow);
     if (!navigator.onLine) connected(false);
     window.addEventListener("offline", () => connected(false));

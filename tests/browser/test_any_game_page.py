@@ -83,3 +83,41 @@ def test_a_game_played_before_starts_again_in_one_tap_with_its_house_rules(page,
     expect(page.locator("#opt_name")).to_have_value("Hearts")
     expect(page.locator("input[name=opt_wins][value=low]")).to_be_checked()
     expect(page.locator("#opt_target")).to_have_value("50")
+
+
+def test_the_pencil_of_every_round_stays_in_sight_however_wide_the_table(page, live_server):
+    """Five players with long names, or six-figure totals, make the rounds table wider than a 360 px phone: the ✎ that
+    corrects each round stays at the right edge, a line says the table scrolls, and scrolling shows the last player.
+    Six players or more: a row a player, opened on the newest rounds and their ✎."""
+    from tests.browser.test_accessibility import api
+
+    page.set_viewport_size(NARROW)
+    games = {}
+    for label, players, points, rounds in (
+            ("wide", ["Grandma", "Léo", "Sam 🎲", "Priya", "Ahmed"], [12, 30, 7, 45, 22], 3),
+            ("big", ["Dominique", "Bernadette", "Christophe", "Gwendoline"], [100000, 99999, -100000, 54321], 2),
+            ("narrow", ["Ann", "Bob", "Cy"], [1, 2, 3], 2),
+            ("six", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], [1, 2, 3, 4, 5, 6], 12)):
+        game = api(live_server, "/games", {"game": "any", "players": players, "options": {"name": "Hearts"}})
+        for _ in range(rounds):
+            api(live_server, f"/games/{game['id']}/rounds", {"data": {"points": points}}, game["token"])
+        games[label] = game
+    for label in ("wide", "big"):
+        game = games[label]
+        page.goto(f"{live_server}/games/{game['id']}/edit/{game['token']}")
+        pencils = page.locator("#rounds td.actions a")
+        for pencil in pencils.all():
+            box = pencil.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"], label
+        expect(page.locator("[data-wider-hint]")).to_be_visible()
+        pencils.first.click()  # nothing covers it
+        expect(page).to_have_url(f"{live_server}/games/{game['id']}/rounds/1/edit")
+    game = games["narrow"]
+    page.goto(f"{live_server}/games/{game['id']}/edit/{game['token']}")
+    expect(page.locator("[data-wider-hint]")).to_be_hidden()
+    game = games["six"]
+    page.goto(f"{live_server}/games/{game['id']}/edit/{game['token']}")
+    newest = page.locator("#rounds tfoot td.actions a").last
+    box = newest.bounding_box()
+    assert box["x"] + box["width"] <= NARROW["width"]  # round 12's ✎, in sight without scrolling
+    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
