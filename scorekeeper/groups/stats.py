@@ -1,6 +1,7 @@
 """A group's stats, read from its kept results only (never a game's rounds): a few queries, however many games."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
@@ -15,6 +16,12 @@ from ..extensions import db
 from ..models import Feat, Group, Member, Result
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
 from ..services import Invalid
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """Sort names as a reader does: Élise between Daniel and Fred, not after Tom; any case."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return plain.casefold(), name
 
 FORM_GAMES = 30  # games a player's form chart shows
 
@@ -201,7 +208,8 @@ def leaderboard(members: dict[int, Member], where: list) -> list[Line]:
                                                   and not HEADLINE[registry.REGISTRY[key].spec.measure][1])
         line.by_game[key] = GameLine(played, int(wins or 0), low if low_wins else high, high if low_wins else low,
                                      mean)
-    ordered = sorted(lines.values(), key=lambda l: (-l.wins, -l.win_rate, l.average_place or 99, l.member.name))
+    ordered = sorted(lines.values(), key=lambda l: (-l.wins, -l.win_rate, l.average_place or 99,
+                                                    alphabetical(l.member.name)))
     return [line for line in ordered if line.played] + [line for line in ordered if not line.played]
 
 

@@ -211,3 +211,10 @@ def test_a_win_rate_is_rounded_once_from_the_counts(part, whole, shown):
     from scorekeeper.groups.stats import whole_percent
 
     assert whole_percent(part, whole) == shown
+
+
+def test_players_level_on_every_figure_are_listed_as_a_reader_sorts_names(client, make_group):
+    """Before any game every line is level: the names run as in a dictionary, Élise between Daniel and Fred, any case."""
+    group = make_group(players=["Tom", "élise", "Kai", "Élodie", "daniel", "Fred"])
+    body, _ = stats_of(client, group)
+    assert [p["name"] for p in body["players"]] == ["daniel", "élise", "Élodie", "Fred", "Kai", "Tom"]
