@@ -260,12 +260,18 @@ def start_game_kept(message: str):
     group = editable_group((request.view_args or {}).get("group_id", ""))
     key, form, _errors = chosen_game()
     form.general_errors = [message]
-    return make_response(render_play(group, key, posted_players(), form, {}, 429))
+    return make_response(render_play(group, key, request.form.getlist("players"), form, {}, 429,
+                                     newcomer=posted_newcomer()))
+
+
+def posted_newcomer() -> str:
+    """Return the name typed for someone new, as typed (a refused form gives it back in its own box)."""
+    return request.form.get("newcomer", "").strip()[:40]
 
 
 def posted_players() -> list[str]:
     """Return who plays a group's new game as posted: the players ticked, in their seats, then the newcomer."""
-    return [*request.form.getlist("players"), *(n for n in [request.form.get("newcomer", "").strip()] if n)]
+    return [*request.form.getlist("players"), *(n for n in [posted_newcomer()] if n)]
 
 
 @bp.post("/groups/<group_id>/play")
@@ -288,7 +294,8 @@ def start_game(group_id: str):
         remember_token(*made)
         return redirect(url_for("games.table", game_id=made[0].public_id))
     place_new_game_errors(form, errors)  # an option's refusal by its input, the rest above the form
-    return render_play(group, key, names, form, {}, 422)
+    # the newcomer back in its own box, not a ticked row of someone the group does not have
+    return render_play(group, key, request.form.getlist("players"), form, {}, 422, newcomer=posted_newcomer())
 
 
 def chosen_game() -> tuple[str, object, dict[str, str] | None]:

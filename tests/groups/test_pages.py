@@ -69,6 +69,18 @@ def test_a_game_started_from_the_group_ticks_its_players_and_play_again_stays(cl
 
 
 
+def test_a_newcomer_refused_stays_in_its_own_box_not_a_ticked_row(client):
+    """Ann ticked and "ann" typed as someone new: refused, with "ann" back in the newcomer's box, never a ticked
+    row of a player the group does not have."""
+    gid = make_on_page(client)
+    answer = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"], "newcomer": "ann"})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert re.findall(r'name="players" value="([^"]+)" checked', page) == ["Ann", "Bob"]
+    assert 'value="ann"' not in page.split('id="newcomer"')[0]  # no row of its own
+    assert re.search(r'id="newcomer"[^>]*value="ann"', page)
+
+
 def test_a_second_phones_play_again_goes_to_the_game_already_started(app, client):
     gid = make_on_page(client)
     game_id = client.post(f"/groups/{gid}/play", data={"game": "golf", "players": ["Ann", "Bob"]}
