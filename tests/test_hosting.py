@@ -325,7 +325,8 @@ def test_a_groups_new_game_past_the_limit_is_its_form_again_as_typed(make_app):
     page = answer.get_data(as_text=True)
     assert answer.status_code == 429 and "what you typed is kept" in page
     ticked = re.findall(r'name="players" value="([^"]+)" checked', page)
-    assert ticked == ["Cy", "Ann", "Dee"] and re.search(r'id="opt_holes"[^>]*value="18"', page)
+    assert ticked == ["Cy", "Ann"] and re.search(r'id="opt_holes"[^>]*value="18"', page)
+    assert re.search(r'id="newcomer"[^>]*value="Dee"', page)  # in its own box, as typed
 
 
 def test_a_second_phones_play_again_is_not_counted_as_a_game_started(make_app):
