@@ -436,7 +436,8 @@
       slots.forEach((slot, i) => {
         const c = cards[i];
         slot.textContent = c ? (c.rank === "X" ? "🃏" : ((deck.names || {})[c.rank] || c.rank)) + (c.suit ? deck.suits[c.suit] : "") : "";
-        slot.setAttribute("aria-label", entry.dataset.pickerSlot.replace("{n}", i + 1) + (c ? ": " + texts[i] : ""));
+        slot.setAttribute("aria-label", c ? entry.dataset.pickerSlotCard.replace("{n}", i + 1).replace("{card}", texts[i])
+          : entry.dataset.pickerSlot.replace("{n}", i + 1));  // "Carte 1 : A" in French, its space before the colon
         slot.classList.toggle("suit-red", !!(c && deck.red.includes(c.suit)));
         slot.classList.toggle("active", i === active && !keys.hidden);
         slot.classList.remove("cancelled");

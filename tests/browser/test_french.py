@@ -213,3 +213,14 @@ def test_the_card_helper_names_a_letter_of_the_other_language_as_the_server_does
     helper.locator("#meld-cards").fill("RK")  # the king of diamonds (carreau), in French letters
     expect(total).to_contain_text("1 carte")
     expect(total).to_contain_text("10")
+
+
+def test_a_golf_card_slot_is_read_out_in_french_typography(french_page, live_server):
+    """A screen reader reads a Golf card slot as "Carte 1 : R", a no-break space before the colon."""
+    page = french_page
+    state = api(live_server, "/games", {"game": "golf", "players": ["Anne", "Bruno"]})
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    anne = page.locator(".seat-entry").nth(0)
+    anne.locator(".layout-keys button[data-rank='K']").click()
+    expect(anne.locator(".slot-card").nth(0)).to_have_attribute("aria-label", "Carte 1\u00a0: R")
+    expect(anne.locator(".slot-card").nth(1)).to_have_attribute("aria-label", "Carte 2")

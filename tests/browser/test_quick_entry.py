@@ -75,6 +75,7 @@ def test_golf_layout_picker(page, start_game, shot):
         ann.locator(f".layout-keys button[data-rank='{rank}']").click()
     expect(page.locator("#cards-0")).to_have_value("K 5 5 Q")
     expect(ann.locator(".layout-score")).to_have_text("Hole score: 20")
+    expect(ann.locator(".slot-card").nth(0)).to_have_attribute("aria-label", "Card 1: K")  # a screen reader's words
     bob = page.locator(".seat-entry").nth(1)
     expect(bob.locator(".layout-keys")).to_be_visible()  # the next player's pad opens, this one closes
     expect(ann.locator(".layout-keys")).to_be_hidden()
