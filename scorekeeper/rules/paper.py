@@ -129,7 +129,9 @@ def golf_plan(table: Table) -> Plan:
               and k[:-1] in RANKS]  # "Q♠", which a French sheet writes "D♠"
     card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
     play = [(msg(N_("Cards each")), str(o.layout)),
-            (msg(N_("Equal cards")), Msg(golf.PAIR_RULES[o.pairs]))]
+            # "Equal cards: do not cancel", not "Equal cards: equal cards do not cancel"
+            (msg(N_("Equal cards")), msg(N_("do not cancel")) if o.pairs is golf.Pairs.NONE
+             else Msg(golf.PAIR_RULES[o.pairs]))]
     if o.one_eyed_jacks_wild:
         play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
     if o.layout == 4 or o.knock_bonus is not golf.KnockBonus.NONE or o.knock_penalty is not golf.KnockPenalty.NONE:
@@ -152,12 +154,12 @@ def golf_plan(table: Table) -> Plan:
         won = msg(N_("Out of quarters, out of the game: the last player with quarters left takes the jar."))
         summary = msg(N_("Four or six cards face down; swap them for low ones. The highest score of each hole pays "
                          "a quarter; the last player with quarters takes them all."))
-    else:
-        won, summary = msg(N_("Lowest total wins.")), None
+    else:  # the game's summary under the heading says "Lowest total wins." already
+        won, summary = None, None
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
                 tokens=("☐",) * (o.quarters or 0),
                 tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
-                notes=(won,), open_rows=not o.holes, summary=summary,
+                notes=(won,) if won else (), open_rows=not o.holes, summary=summary,
                 shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
                                  "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
 

@@ -342,6 +342,15 @@ def test_a_big_quarters_game_fits_one_page_with_its_strikes(client, monkeypatch,
     assert ("strike one out for each quarter paid" in text and "takes the jar" in text) or "bocal" in text
 
 
+def test_a_golf_sheet_says_each_thing_once(client):
+    """"Lowest total wins." under the heading only, and "Equal cards: do not cancel", not "equal cards" twice."""
+    _, text = pdf_text(blank(client, "golf", 4))
+    assert text.count("Lowest total wins") == 1 and "Equal cards do not cancel" in text
+    _, french = pdf_text(client.get(
+        "/sheets/golf/sheet.pdf", query_string={"count": 4}, headers={"Accept-Language": "fr"}))
+    assert "Cartes identiques ne s’annulent pas" in french and french.count("Le total le plus bas gagne") == 1
+
+
 @pytest.mark.parametrize("language, typed, printed", [("fr", "D=12, DP=40, V=0", "D♠"), ("en", "Q=12, QS=40, J=0", "Q♠")])
 def test_a_suited_card_value_prints_in_the_readers_letters_and_once(client, language, typed, printed):
     """The queen of spades worth 40 is "D♠" on a French sheet, never the API's "QS"; the card values key states the
@@ -597,7 +606,7 @@ def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader
     _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind=kind))
     assert "X=0" not in text and "Joker 0" in text and "Joker=0" not in text  # in the card values, not again below
     _, text = pdf_text(blank(client, "golf", 4, kind=kind))
-    listed = text.split("How this table plays")[-1] if kind == "rules" else text[text.index("Holes: 9") - 40:]
+    listed = text.split("How this table plays")[-1] if kind == "rules" else text[text.index("Holes: 9"):]  # the line of house rules
     assert "Holes" in listed and "Packs shuffled together" in listed
     assert "Knocker" not in listed and "Equal cards cancel" not in listed  # switched off: no house rule to list
     _, french = pdf_text(client.get(f"/sheets/golf/{kind}.pdf", query_string={"count": 4, "opt_values": "D=12, R=-2"},
