@@ -568,6 +568,19 @@ def test_a_save_offers_its_undo_and_a_game_ended_early_says_so(client):
     assert "Ended early, after hole 1 of 9." in page
 
 
+@pytest.mark.parametrize("language, says", [("en", "Stopped after round 2."),
+                                            ("fr", "Partie arrêtée après la manche 2.")])
+def test_a_game_with_no_planned_end_stopped_by_hand_is_not_said_to_end_early(client, create_game, post_round,
+                                                                              language, says):
+    state = create_game("any", ["Ann", "Bob"], {"name": "Hearts"})
+    post_round(state, {"points": [3, 5]})
+    post_round(state, {"points": [2, 1]})
+    finished = client.post(f"/api/games/{state['id']}/finish", headers={"Authorization": f"Bearer {state['token']}"})
+    assert finished.status_code == 200
+    page = client.get(f"/games/{state['id']}", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert says in page and "Ended early" not in page and "avant la fin" not in page
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_negative_score_is_written_with_a_true_minus(client, create_game, post_round, language):
     state = create_game("any", ["Ann", "Bob"], {"name": "Hearts"})
