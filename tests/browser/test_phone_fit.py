@@ -50,7 +50,9 @@ def test_twelve_hands_steppers_stay_inside_their_boxes(browser, live_server, wid
 @pytest.mark.parametrize("width", [360, 390])
 def test_a_long_name_keeps_its_place_and_total_on_its_row(browser, live_server, width):
     state = api(live_server, "/games", {"game": "golf", "players": MANY[:5], "options": {}})
-    with phone_page(browser, live_server, width, f"/games/{state['id']}") as page:
+    api(live_server, f"/games/{state['id']}/rounds", {"data": {"players": [{"score": n} for n in (3, 5, 4, 9, 2)],
+                                                               "knocker": None}}, token=state["token"])
+    with phone_page(browser, live_server, width, f"/games/{state['id']}") as page:  # placed after hole 1
         row = page.locator(".standings li", has_text="Hohenzollern")
         place, name, total = (row.locator(part).bounding_box() for part in (".place", ".name", ".total"))
         for part in (place, total):  # beside the name, not on lines of their own above and below it

@@ -920,3 +920,13 @@ def test_a_round_number_in_odd_digits_is_refused_not_a_500(client, number):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     answer = client.post(f"/games/{gid}/rounds", data={"number": number, "score-0": "x", "score-1": "2"})
     assert answer.status_code == 422
+
+
+def test_before_the_first_round_nobody_is_placed_or_leading(client, create_game, post_round):
+    """A new table lists its players without "=1st" beside every name, nor a leader's star; places come with round 1."""
+    state = create_game("any", ["Ann", "Bob", "Cy"], {"name": "Hearts"})
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert 'class="place' not in page and "badge lead" not in page
+    post_round(state, {"points": [3, 5, 1]})
+    page = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert 'class="place' in page and "badge lead" in page
