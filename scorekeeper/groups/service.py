@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 import emoji as emoji_data
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -173,10 +173,16 @@ def rename_member(group: Group, member: Member, name: Any) -> None:
     group_moved_on(group.id)
 
 
+def tablemates(member: Member) -> set[int]:
+    """Return the ids of the group's players who sat at a game with ``member``: never the same person."""
+    games = select(Player.game_id).where(Player.member_id == member.id)
+    return set(db.session.scalars(select(Player.member_id).where(
+        Player.game_id.in_(games), Player.member_id.is_not(None), Player.member_id != member.id)))
+
+
 def played_together(one: Member, other: Member) -> bool:
     """Say whether two of a group's players sat at the same game (then they are two people)."""
-    return bool(db.session.scalar(select(func.count()).select_from(Player).where(
-        Player.member_id == one.id, Player.game_id.in_(select(Player.game_id).where(Player.member_id == other.id)))))
+    return other.id in tablemates(one)
 
 
 def merge_members(group: Group, member: Member, into: Member) -> None:

@@ -360,7 +360,8 @@ def player_context(group_id: str, member_id: int, token: str | None, typed: dict
     line = next(l for l in figures.lines if l.member.id == member.id)
     points = stats.form(member)
     return dict(group=group, member=member, line=line, token=token, chart=Markup(form_chart(points, member.colour)),
-                points=points, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
+                points=points, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {},
+                tablemates=service.tablemates(member) if token else set())
 
 
 def member_or_404(group: Group, member_id: int):

@@ -222,6 +222,8 @@ def test_players_are_renamed_coloured_and_merged_on_their_page(client, make_grou
     page = client.get(f"/groups/{group['id']}/players/{ids['Bob']}").get_data(as_text=True)
     assert 'data-confirm="Merge Bob into the player picked?' in page  # one tap never merges
     assert '<select id="into" name="into" required><option value="">Pick a player</option>' in page  # nobody picked
+    offered = re.findall(r'<option value="(\d+)">([^<]+)</option>', page.split('id="into"')[1].split("</select>")[0])
+    assert [name for _, name in offered] == ["Robert"]  # not Annie, who played with Bob: two people, never merged
     unpicked = client.post(f"/groups/{group['id']}/players/{ids['Bob']}/merge", data={"into": ""},
                            follow_redirects=True)
     assert unpicked.status_code == 200 and "Pick the player Bob is the same person as." in unpicked.get_data(as_text=True)
