@@ -35,6 +35,13 @@
     });
   }
 
+  // A page on its way to another (a form sent: End the game, a round saved) is not reloaded by its poll: the reload
+  // would cut the answer off on its way (the game it just changed is a change to the poll too).
+  let leaving = false;
+  // Still here a few seconds on (a download, not a new page): it follows the game again.
+  window.addEventListener("beforeunload", () => { leaving = true; window.setTimeout(() => { leaving = false; }, 8000); });
+  window.addEventListener("pageshow", () => { leaving = false; });
+
   function follow(note) {
     const form = document.getElementById("round-form");
     let tag = note.dataset.etag;
@@ -44,7 +51,7 @@
     if (form) form.addEventListener("input", () => { typed = true; });
 
     async function poll() {
-      if (document.hidden) return;
+      if (document.hidden || leaving) return;
       let answer;
       try {
         answer = await fetch(note.dataset.live, { headers: { "If-None-Match": tag }, credentials: "same-origin", cache: "no-cache" });
@@ -53,7 +60,7 @@
         return;  // offline for now: the next poll tries again
       }
       connected(true);
-      if (answer.status !== 200) return;
+      if (answer.status !== 200 || leaving) return;
       tag = answer.headers.get("ETag") || tag;
       if (form && !typed) { window.location.reload(); return; }
       swap(await answer.text());
