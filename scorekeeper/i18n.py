@@ -258,6 +258,6 @@ def card_letters(text) -> str:
     """Write the card letters of a key or a values line as the reader does: "10–D", "R" in French, a suited card
     with its sign ("QS=40": "Q♠=40", "D♠=40" in French), and a joker for the X typed ("Joker=0", not "X=0")."""
     text = JOKER_LETTER.sub(lambda m: gettext("Joker") + "=", str(text))
-    text = SUITED_VALUE.sub(lambda m: cards.written(m.group(1)), text)
+    text = SUITED_VALUE.sub(lambda m: card_text(m.group(1)), text)
     letters = rank_letters()
     return RANK_LETTER.sub(lambda m: letters[m.group(1)], text)

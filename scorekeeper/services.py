@@ -65,13 +65,18 @@ class NotFound(Problem):
 # Marks that never show alone but that names need: the joiners of Persian and Indic spelling (U+200C, U+200D, which
 # also join emoji: 👩‍🦰), the variation selectors (❤️), and the tag letters of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿.
 NAME_MARKS = frozenset("\u200c\u200d\ufe0e\ufe0f")
-STYLE_MARKS = str.maketrans("", "", "\ufe0e\ufe0f\u200c\u200d")  # 😀 and 😀️ are one name, and "Ann" and "Ann‍"
+STYLE_MARKS = dict.fromkeys(map(ord, NAME_MARKS))  # 😀 and 😀️ are one name, and "Ann" and "Ann‍"
 
 
 def printable_name(name: str) -> bool:
     """Say whether every character of a name shows, or is a mark that names need (``NAME_MARKS``, flag tags)."""
     return all(ch.isprintable() or ch in NAME_MARKS or 0xE0020 <= ord(ch) <= 0xE007F for ch in name) \
         and any(ch.isprintable() and not ch.isspace() for ch in name)  # and something that shows
+
+
+def without_accents(text: str) -> str:
+    """Write text without its accents ("Élise": "Elise"), for sorting and searching as a reader does."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 def name_key(name: str) -> str:

@@ -1,7 +1,6 @@
 """A group's stats, read from its kept results only (never a game's rounds): a few queries, however many games."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
@@ -15,13 +14,12 @@ from .. import rules as registry
 from ..extensions import db
 from ..models import Feat, Group, Member, Result
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
-from ..services import Invalid
+from ..services import Invalid, without_accents
 
 
 def alphabetical(name: str) -> tuple[str, str]:
     """Sort names as a reader does: Élise between Daniel and Fred, not after Tom; any case."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
-    return plain.casefold(), name
+    return without_accents(name).casefold(), name
 
 FORM_GAMES = 30  # games a player's form chart shows
 
