@@ -266,7 +266,7 @@ def start_game_kept(message: str):
 
 def posted_newcomer() -> str:
     """Return the name typed for someone new, as typed (a refused form gives it back in its own box)."""
-    return request.form.get("newcomer", "").strip()[:40]
+    return request.form.get("newcomer", "").strip()
 
 
 def posted_players() -> list[str]:

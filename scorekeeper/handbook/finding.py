@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .. import rules as registry
 from .. import services, tables
+from ..services import without_accents
 from ..rules.base import Msg
 
 
@@ -38,8 +39,15 @@ def find_games(query: str, names: Callable[[str], str]) -> list[str]:
     ``names`` says them ("six card golf" finds "Six-card Golf")."""
     wanted = fold_text(query).split()
     return [key for key, rules in registry.REGISTRY.items()
-            if not wanted or any(all(word in fold_text(text) for word in wanted)
+            if not wanted or any(holds(fold_text(text), wanted)
                                  for spoken in (rules.spec.name, *rules.spec.aliases) for text in (spoken, names(spoken)))]
+
+
+def holds(name: str, wanted: list[str]) -> bool:
+    """Say whether a folded name holds every word wanted: a number as a whole word ("1" is not the 1 of "11"),
+    any other word anywhere ("garb" finds "Garbage")."""
+    words = name.split()
+    return all(word in words if word.isdigit() else word in name for word in wanted)
 
 
 # A number said in words, in English or French, is its figures: "6 card golf" finds "Six-card Golf", "golf six
@@ -60,7 +68,6 @@ def fold_word(word: str) -> str:
 def fold_text(text: str) -> str:
     """Fold text for a search: no case, no accents, punctuation as spaces, spaces squeezed ("Écarté" finds "ecarte",
     "ranter go round" finds "Ranter-Go-Round"), and each word as fold_word says."""
-    plain = unicodedata.normalize("NFKD", text.casefold())
-    letters = "".join(" " if unicodedata.category(ch).startswith("P") else ch for ch in plain
-                      if not unicodedata.combining(ch))
+    letters = "".join(" " if unicodedata.category(ch).startswith("P") else ch
+                      for ch in without_accents(text.casefold()))
     return " ".join(fold_word(word) for word in letters.split())

@@ -113,6 +113,8 @@ def test_the_index_says_what_each_game_is_like_and_links_to_rules_start_and_shee
     ("golf six cartes", {"golf"}, "fr"),
     ("golf 4", {"golf"}, "fr"),
     ("10", {"trash"}, "en"),
+    ("one", set(), "en"),  # a number is a whole word: "one" is not the 1 of "11 goals" nor of "10", "12"
+    ("two", set(), "en"),
 ])
 def test_the_index_finds_a_game_by_any_of_its_names(client, query, found, language):
     page = client.get("/rules/", query_string={"q": query}, headers={"Accept-Language": language}).get_data(as_text=True)
