@@ -465,7 +465,7 @@ class Server:
     def start(self) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.serving", "--workers", str(self.workers),
+                [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.web.serving", "--workers", str(self.workers),
                  "--backlog", "4096",
                  "--bind", f"127.0.0.1:{self.port}", *self.worker_class(), "scorekeeper:create_app()"],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

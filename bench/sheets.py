@@ -26,12 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flask import render_template  # noqa: E402
 from markupsafe import escape  # noqa: E402
 
-from scorekeeper import create_app, services, tables  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.play import services, tables
 from scorekeeper import rules as registry  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.rules.paper import plan_for  # noqa: E402
 from scorekeeper.sheets.layout import sheet_context  # noqa: E402
-from scorekeeper.sheets.pdf import render_pdf  # noqa: E402
+from scorekeeper.web.pdf import render_pdf  # noqa: E402
 
 
 def paired_ms(ours, bare, repeat: int, clock=time.perf_counter) -> tuple[float, float]:

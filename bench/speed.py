@@ -128,9 +128,10 @@ def golf_round(rng: random.Random) -> dict:
 
 def seed(database_url: str, sizes: list[int], write_sizes: list[int]) -> dict[str, list[Seeded]]:
     """Store the games in process: one per page size, WRITE_GAMES per write size (rounds are facts, stored as is)."""
-    from scorekeeper import create_app, services, tables
+    from scorekeeper import create_app
+    from scorekeeper.play import services, tables
     from scorekeeper.extensions import db
-    from scorekeeper.models import Round
+    from scorekeeper.store.models import Round
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench-only"})
     rng = random.Random(12)

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-PLUMBING = {"scorekeeper.polling", "scorekeeper.hosting", "scorekeeper.assets"}
+PLUMBING = {"scorekeeper.live.polling", "scorekeeper.web.hosting", "scorekeeper.web.assets"}
 
 
 def trace(request) -> dict[str, Counter]:

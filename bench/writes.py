@@ -52,7 +52,8 @@ def main() -> None:
 def measure(url: str, args) -> dict:
     from sqlalchemy import event
 
-    from scorekeeper import cache, create_app
+    from scorekeeper.live import cache
+    from scorekeeper import create_app
     from scorekeeper.extensions import db
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})

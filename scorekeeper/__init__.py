@@ -29,7 +29,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.get("DATABASE_CONNECT_TIMEOUT"), app.config.get("DATABASE_STATEMENT_TIMEOUT"))
     register_extensions(app)
     register_blueprints(app)
-    from . import assets, backup, errors, health, templating, translate
+    from .web import assets, errors, health, templating, translate
+    from .play import backup
 
     assets.register(app)
     backup.register(app)
@@ -42,19 +43,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
-    from . import database, hosting, migrations, polling
+    from .store import database, migrate as migrations
+    from .web import hosting
+    from .live import polling
     from .extensions import babel, csrf, db
-    from .i18n import pick_locale
+    from .web.i18n import pick_locale
 
     db.init_app(app)
     database.register(app, db)
-    polling.register(app, db)
+    polling.register(app, db, hosting.answer_headers, hosting.log_access)
     migrations.register(app, db)
     csrf.init_app(app)
     hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)
-    from . import models  # noqa: F401  (the models must be known to Alembic)
-    from . import scoreboard  # noqa: F401  (a write renders its spectators' new scoreboard before it commits)
+    from .store import models  # noqa: F401  (the models must be known to Alembic)
+    from .live import cache
+
+    cache.register()  # the one after-commit hook; folds and views kept in the one cache
 
 
 class RoundNumber(IntegerConverter):
@@ -65,9 +70,10 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, groups, handbook, i18n, pwa, sheets
+    from . import api, games, groups, handbook, sheets
+    from .web import i18n, pwa
     from .extensions import csrf
-    from .hosting import limit_blueprint
+    from .web.hosting import limit_blueprint
 
     app.url_map.converters["round"] = RoundNumber
     csrf.exempt(api.bp)

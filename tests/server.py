@@ -47,7 +47,7 @@ class Gunicorn:
 
     def command(self) -> list[str]:
         """Return the command that serves the app: gunicorn with the app's own settings, as the README runs it."""
-        return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.serving", "--workers", str(self.workers),
+        return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.web.serving", "--workers", str(self.workers),
                 "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "2", *self.worker_class(),
                 "scorekeeper:create_app()"]
 

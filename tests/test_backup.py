@@ -156,7 +156,7 @@ def stored_games(app) -> int:
         from sqlalchemy import func, select
 
         from scorekeeper.extensions import db
-        from scorekeeper.models import Game
+        from scorekeeper.store.models import Game
 
         return db.session.scalar(select(func.count()).select_from(Game))
 
@@ -242,7 +242,7 @@ def test_an_imported_game_is_stored_clean_with_its_times_in_utc(app, tmp_path):
     assert state["players"] == ["Ann Lee", "Bob", "Cy"] and state["status"] == "playing" and state["version"] > 1
     assert state["created"] == "2026-11-25T18:00:00+00:00"
     with app.test_request_context():
-        from scorekeeper.backup import export_games
+        from scorekeeper.play.backup import export_games
 
         exported = export_games()["games"][0]
     assert exported["created"] == "2026-11-25T18:00:00+00:00" and exported["updated"] == "2026-11-25T18:05:00+00:00"
@@ -315,7 +315,7 @@ def test_two_groups_with_one_id_are_refused_and_a_good_group_comes_in(app, tmp_p
         from sqlalchemy import select
 
         from scorekeeper.extensions import db
-        from scorekeeper.models import Game, Group
+        from scorekeeper.store.models import Game, Group
 
         group = db.session.scalar(select(Group))
         game = db.session.scalar(select(Game))

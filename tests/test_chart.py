@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper.chart import running_chart, spread_labels
+from scorekeeper.play.charts import running_chart, spread_labels
 
 
 @pytest.mark.parametrize("ys, placed", [
@@ -39,7 +39,7 @@ def test_chase_the_ace_winner_is_named_inside_the_chart():
 def test_twenty_players_are_all_named_inside_the_chart_and_no_two_lines_look_alike():
     """A table of 20 on a sheet: every numbered end label inside the drawing (the last ones ran off it), each line
     its own colour and dash (the 11th was the 1st's blue line again)."""
-    from scorekeeper.chart import COLOURS, dash_of
+    from scorekeeper.play.charts import COLOURS, dash_of
 
     series = [[seat * 10 - 100, seat * 20 - 200] for seat in range(20)]
     svg = str(running_chart([f"P{seat}" for seat in range(20)], series, "Running totals", width=640, height=250,

@@ -94,7 +94,7 @@ def test_a_poll_answered_before_flask_is_a_503_too_when_the_database_is_down(dow
 
 
 def test_healthz_answers_503_within_2_s_when_the_database_hangs(app, monkeypatch):
-    from scorekeeper import health
+    from scorekeeper.web import health
 
     release, asked = threading.Event(), []
 
@@ -122,7 +122,7 @@ def test_healthz_answers_503_within_2_s_when_the_database_hangs(app, monkeypatch
 def test_healthz_says_503_when_the_question_fails(app, monkeypatch):
     from sqlalchemy.exc import OperationalError
 
-    from scorekeeper import health
+    from scorekeeper.web import health
 
     def fails(engine):
         raise OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly"))
@@ -190,7 +190,7 @@ def test_healthz_answers_503_within_2_s_when_postgres_is_frozen(frozen_postgres)
 def test_a_statement_that_waits_too_long_on_postgres_is_cancelled_and_answered_503(make_app):
     from sqlalchemy import create_engine, text
 
-    from scorekeeper.database import reader_of
+    from scorekeeper.store.database import reader_of
     from scorekeeper.extensions import db
 
     app = make_app(db_kind="postgres", DATABASE_STATEMENT_TIMEOUT=300)
@@ -240,7 +240,7 @@ def test_created_is_utc_with_its_offset_on_every_database_and_session_zone(make_
              client.get("/api/games").get_json()[0]["created"]]
     assert all(UTC_STAMP.fullmatch(value) for value in shown) and len(set(shown)) == 1, shown
     with app.app_context():
-        from scorekeeper.backup import export_games
+        from scorekeeper.play.backup import export_games
 
         record = export_games()["games"][0]
     assert record["created"] == shown[0] and UTC_STAMP.fullmatch(record["updated"])
@@ -256,7 +256,7 @@ def logged(make_app):
     lines: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
-    loggers = [logging.getLogger("scorekeeper.access"), app.logger]
+    loggers = [logging.getLogger("scorekeeper.web.access"), app.logger]
     for logger in loggers:
         logger.addHandler(handler)
         logger.disabled = False  # Alembic's fileConfig turns off the loggers made before a migration ran
@@ -319,7 +319,7 @@ def test_an_error_log_line_names_the_path_without_its_token(logged):
     ("/games/abcdefghijklmnop/edit/", "/games/abcdefghijklmnop/edit/"),
 ])
 def test_the_logs_keep_the_words_numbers_and_ids_of_an_address(path, shown):
-    from scorekeeper.hosting import logged_path
+    from scorekeeper.web.hosting import logged_path
 
     assert logged_path(path) == shown
 
@@ -348,7 +348,7 @@ def guesses(app):
         from sqlalchemy import select
 
         from scorekeeper.extensions import db
-        from scorekeeper.models import CodeGuess
+        from scorekeeper.store.models import CodeGuess
 
         return db.session.execute(select(CodeGuess.address, CodeGuess.browser)).all()
 
@@ -423,7 +423,7 @@ def test_an_address_as_a_whole_has_a_larger_limit(workers):
 def test_the_right_code_never_counts_and_old_guesses_are_forgotten(workers, monkeypatch):
     from datetime import timedelta
 
-    from scorekeeper import access
+    from scorekeeper.web import access
 
     first, _ = workers
     for _ in range(8):
@@ -485,7 +485,7 @@ def test_a_shared_limiter_store_from_the_environment_holds_across_workers(monkey
 def test_a_write_that_waits_past_sqlites_busy_timeout_is_answered_503(make_app, monkeypatch):
     import sqlite3
 
-    from scorekeeper import database
+    from scorekeeper.store import database
 
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)  # for the connections the app opens from now on
     app = make_app(db_kind="sqlite")

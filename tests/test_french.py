@@ -83,7 +83,7 @@ def test_a_rules_sentence_after_a_french_colon_starts_in_lower_case(client, crea
     ("A 2 3", "A 2 3"), ("D♠ et D♥", "D♠ et D♥"), ("Scorekeeper compte", "Scorekeeper compte"), ("OK", "OK"),
 ])
 def test_only_a_common_word_loses_its_capital(sentence, written):
-    from scorekeeper.i18n import lower_first
+    from scorekeeper.web.i18n import lower_first
 
     assert lower_first(sentence) == written
 
@@ -176,7 +176,7 @@ def test_a_french_error_names_a_card_in_french_letters(client, create_game, post
 def test_every_card_too_many_is_said_at_once_in_french(client):
     from scorekeeper.rules.base import RulesError
     from scorekeeper.rules.cards import check_packs, parse_cards
-    from scorekeeper.i18n import tr_errors
+    from scorekeeper.web.i18n import tr_errors
 
     with pytest.raises(RulesError) as err:
         check_packs([(n, parse_cards(c, "c")) for n, c in [("Ann", "KH JC"), ("Bob", "KH"), ("Cy", "JC")]], 1, 2)

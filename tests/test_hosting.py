@@ -394,13 +394,13 @@ def test_access_logs_are_json_lines_without_tokens(make_app):
     lines: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
-    logging.getLogger("scorekeeper.access").addHandler(handler)
+    logging.getLogger("scorekeeper.web.access").addHandler(handler)
     try:
         client = app.test_client()
         state = client.post("/api/games", json={"game": "golf", "players": ["A", "B"]}).get_json()
         client.get(f"/games/{state['id']}/edit/{state['token']}?x=1")
     finally:
-        logging.getLogger("scorekeeper.access").removeHandler(handler)
+        logging.getLogger("scorekeeper.web.access").removeHandler(handler)
     entries = [json.loads(line) for line in lines]
     assert [(e["method"], e["status"]) for e in entries] == [("POST", 201), ("GET", 302)]
     assert entries[0]["path"] == "/api/games" and isinstance(entries[0]["ms"], float)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import tables
+from scorekeeper.play import tables
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Round
+from scorekeeper.store.models import Game, Round
 
 HOLE = {"players": [{"score": 3}, {"score": 5}, {"score": 5}]}
 
@@ -64,7 +64,7 @@ def test_an_unchanged_poll_folds_nothing(client, create_game, monkeypatch):
     def no_folding(*args, **kwargs):
         raise AssertionError("a poll of an unchanged game must not fold its rounds")
 
-    monkeypatch.setattr("scorekeeper.tables.fold_game", no_folding)
+    monkeypatch.setattr("scorekeeper.play.tables.fold_game", no_folding)
     assert client.get(f"/api/games/{state['id']}", headers={"If-None-Match": etag}).status_code == 304
 
 

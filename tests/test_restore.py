@@ -40,7 +40,8 @@ def test_a_restored_game_played_back_to_an_old_version_shows_its_own_rounds(app,
 def test_a_change_rolled_back_leaves_nothing_kept_of_its_version(app, client, create_game, post_round):
     """What a change keeps of its new version (its fold, its view) waits for its commit: rolled back, the version
     it would have made is answered by nobody, and the game shows the rounds the database holds."""
-    from scorekeeper import cache, services, tables
+    from scorekeeper.live import cache
+    from scorekeeper.play import services, tables
     from scorekeeper.extensions import db
 
     state = create_game("golf", PLAYERS, {"target": 10000})

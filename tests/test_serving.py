@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gc
 
-from scorekeeper import serving
+from scorekeeper.web import serving
 
 
 def test_a_worker_freezes_what_it_holds_and_collects_in_full_less_often():
@@ -21,7 +21,7 @@ def test_the_suites_servers_run_with_the_apps_settings():
     from tests.server import Gunicorn
 
     command = Gunicorn("sqlite://", log=None).command()
-    assert command[command.index("-c") + 1] == "python:scorekeeper.serving"
+    assert command[command.index("-c") + 1] == "python:scorekeeper.web.serving"
 
 
 def test_gunicorns_access_log_writes_no_token_nor_secret_header():

@@ -8,7 +8,9 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import cache, database, services
+from scorekeeper.live import cache
+from scorekeeper.store import database
+from scorekeeper.play import services
 from scorekeeper.extensions import db
 from tests.workers import cookies_of
 
@@ -32,7 +34,7 @@ def golf(create_game, post_round):
     return make
 
 
-LOADING = ("tables.current_fold", "tables.fold_game", "tables.table_view", "services.load_game")  # what loads,
+LOADING = ("play.tables.current_fold", "play.tables.fold_game", "play.tables.table_view", "play.services.load_game")  # what loads,
 # folds or views a game
 
 
@@ -228,7 +230,7 @@ def test_a_round_saved_by_another_process_is_played_on_the_kept_fold(app, client
     worker = another_worker()
     worker.get(f"/games/{state['id']}")  # it keeps the four holes
     post_round(state, hole(7))  # saved by this process: that worker never saw the new round
-    page = worker.get(f"/games/{state['id']}", watch=("tables.derive",), plays="golf")
+    page = worker.get(f"/games/{state['id']}", watch=("play.tables.derive",), plays="golf")
     assert page.called == [] and page.played == [5]  # only hole 5 was played, on top of the four kept
     assert "Hole 6" in page.get_data(as_text=True)
 
@@ -271,7 +273,7 @@ def test_an_unchanged_session_cookie_is_not_sent_with_every_answer(app, golf):
 
 
 def test_a_kept_fold_is_not_played_on_when_the_players_or_options_changed(app, client, golf):
-    from scorekeeper.models import Game, Player
+    from scorekeeper.store.models import Game, Player
 
     state = golf(2)
     client.get(f"/games/{state['id']}")  # kept

@@ -9,7 +9,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
-from scorekeeper import translate
+from scorekeeper.web import translate
 from scorekeeper.rules.base import Amount, CardText, Names, msg, nmsg
 from scorekeeper.rules.cards import Card, parse_card
 
@@ -179,7 +179,7 @@ def test_round_sentences_are_whole_in_each_language(client, create_game):
 
 
 def test_plurals_follow_the_language(app):
-    from scorekeeper.i18n import tr
+    from scorekeeper.web.i18n import tr
 
     said = ("%(names)s hold the %(card)s %(got)s times; one pack holds it once",
             "%(names)s hold the %(card)s %(got)s times; the %(num)s packs hold it %(num)s times")
@@ -194,7 +194,7 @@ def test_plurals_follow_the_language(app):
 
 
 def test_money_and_numbers_are_written_for_the_locale(app):
-    from scorekeeper.i18n import tr
+    from scorekeeper.web.i18n import tr
 
     pot, total = msg("Pot: %(pot)s", pot=Amount(1.5)), msg("%(label)s: %(value)s", label="x", value=12500)
     with app.test_request_context(headers={"Accept-Language": "en"}):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PRELOAD = ["scorekeeper", "scorekeeper.services", "scorekeeper.rules", "tests.workers"]
+PRELOAD = ["scorekeeper", "scorekeeper.play.services", "scorekeeper.rules", "tests.workers"]
 _context = None
 
 
@@ -134,7 +134,7 @@ def answer(app, db, browsers: dict, request: dict) -> dict:
         client.set_cookie(key, value)
     told = {"statements": [], "called": [], "played": []}
     with ExitStack() as undo:
-        for name in request["refuse"]:  # "tables.fold_game": a function of a module of the app
+        for name in request["refuse"]:  # "play.tables.fold_game": a function of a module of the app
             module, _, function = name.rpartition(".")
             undo.enter_context(patched(importlib.import_module(f"scorekeeper.{module}"), function, refusing(name)))
         for name in request["watch"]:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from functools import wraps
 from typing import Any
 
@@ -10,61 +9,25 @@ from flask import Response, current_app, jsonify, request
 from flask_babel import get_locale
 from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
-from werkzeug.exceptions import HTTPException
 
-from .. import access, cache, services, tables
+from ..web import access
+from ..live import cache
+from ..play import services
 from .. import rules as registry
 from ..extensions import db
-from ..hosting import carries_token, limits_creation
-from ..i18n import tr, tr_errors
-from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
-from ..models import Game, IdempotentReply, stamp, utcnow
+from ..web.hosting import carries_token, limits_creation
+from ..web.i18n import tr
+from ..store.jsonsafe import clean_text, storable
+from ..store.models import Game, IdempotentReply, stamp, utcnow
 from ..rules.base import N_, msg
-from ..services import Problem
-from ..answers import State, tag_headers
-from ..templating import kept
+from ..play.services import Problem
+from ..web.answers import State, tag_headers
+from ..web.templating import kept
+from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
+from ..web.writes import commit
 from . import bp
 
-
-def state_of(game: Game, derived=None) -> dict[str, Any]:
-    """Return the game state the API sends, read from the one table view."""
-    return tables.table_view(game, derived).state(tr)
-
-
-def error(status: int, field: str, text: str, **params: Any):
-    """Answer with one error naming ``field``."""
-    return jsonify(errors={field: tr(msg(text, **params))}), status
-
-
-@bp.errorhandler(Problem)
-def problem(exc: Problem):
-    """Answer a refused request with the fields and what is wrong with them."""
-    db.session.rollback()
-    return jsonify(errors=tr_errors(exc.errors)), exc.status
-
-
-def json_body() -> dict[str, Any]:
-    """Return the request's JSON object; refuse anything else with 400."""
-    body = None
-    if request.is_json:
-        try:
-            body = json.loads(request.get_data(), parse_constant=refuse_constant)
-        except (ValueError, RecursionError):
-            body = None
-    if not isinstance(body, dict) or depth(body) > MAX_DEPTH:
-        raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
-    return body
-
-
-def refuse_constant(name: str):
-    """Refuse NaN and Infinity, which are not JSON and no database stores."""
-    raise ValueError(name)
-
-
-def bearer_token() -> str | None:
-    """Return the token from ``Authorization: Bearer <token>``."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+bp.register_error_handler(Problem, problem)
 
 
 def token_refused(game: Game):
@@ -100,7 +63,7 @@ def writes_game(view):
             if key:
                 db.session.connection().execute(insert(IdempotentReply.__table__), {
                     "game_id": game.id, "key": key, "status": status, "body": body, "created": utcnow()})
-            db.session.commit()
+            commit()
         except IntegrityError:  # the game's lock makes this rare; say only what is known
             db.session.rollback()
             return error(409, "round", N_("another phone changed this game at the same moment; nothing was "
@@ -146,7 +109,7 @@ def create_game():
     game, token = services.create_game(body.get("game"), body.get("players"), body.get("options", {}),
                                        body.get("preset"))
     state = state_of(game)
-    db.session.commit()
+    commit()
     access.follow(game)  # listed for this caller from now on; edit rights stay with the token
     carries_token()
     return jsonify({**state, "token": token}), 201
@@ -170,7 +133,7 @@ def delete_game(game_id: str):
     if refused:
         return refused
     services.delete_game(game)
-    db.session.commit()
+    commit()
     access.forget(game_id)
     return "", 204
 
@@ -232,8 +195,3 @@ def finish_game(game: Game):
     """End the game now; the leaders win."""
     return state_of(game, services.finish_game(game)), 200
 
-
-def http_error(exc: HTTPException):
-    """Answer an HTTP error under /api as JSON."""
-    field = {404: "game", 405: "method", 413: "body", 429: "rate"}.get(exc.code or 0, "body")
-    return jsonify(errors={field: exc.description}), exc.code

@@ -8,38 +8,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import flash
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 from wtforms import BooleanField
 
-from .. import services, tables
-from ..extensions import db
-from ..i18n import isolated, minus, tr, tr_errors, tr_mark
-from ..models import Game
-from ..readmodel import TableView
+from ..play import services, tables
+from ..web.i18n import isolated, minus, tr, tr_errors, tr_mark
+from ..store.models import Game
+from ..play.readmodel import TableView
 from ..rules.engine import RoundRefused, append
-from ..services import Problem
+from ..web.writes import saved
 from .forms import place_errors, round_data, round_form
-
-
-def save(change: Callable[[], object]) -> dict[str, str] | None:
-    """Apply a change to a game and commit it, the one commit of a page write; return the refusal, if any."""
-    try:
-        change()
-        db.session.commit()
-    except Problem as exc:
-        db.session.rollback()
-        return tr_errors(exc.errors)
-    except IntegrityError:  # the game's lock makes this rare; say only what is known
-        db.session.rollback()
-        return {"round": _("Another phone changed this game at the same moment; nothing was saved. "
-                           "Reload and send it again.")}
-    return None
 
 
 @dataclass(frozen=True)
@@ -70,7 +53,7 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
         return Taken("")
     if form.validate():
         data = round_data(form, derived.table, derived.seats_in)
-        errors = save(lambda: services.add_round_once(game, data, entry, number=number, current=derived))
+        errors = saved(lambda: services.add_round_once(game, data, entry, number=number, current=derived))
         if errors is None:
             flash_saved(game, derived, number or tables.rounds_stored(game, derived) + 1)
             return Taken()
@@ -101,7 +84,6 @@ def rest_checked(game: Game, derived, form) -> dict[str, str]:
         return {path: message for path, message in tr_errors(exc.errors).items()
                 if path not in lists and not ((seat := PATH_SEAT.fullmatch(path)) and int(seat[1] or seat[2]) in marked)}
     return {}
-
 
 
 def flash_saved(game: Game, derived, number: int) -> None:
@@ -205,7 +187,7 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         return Correction(form, title, before)
     if form.validate():
         data = round_data(form, before.table, before.seats_in)
-        errors = save(lambda: services.edit_round_once(game, number, data, entry))
+        errors = saved(lambda: services.edit_round_once(game, number, data, entry))
         if errors is None:
             return Correction(form, title, before, saved=True)
         place_errors(form, errors)

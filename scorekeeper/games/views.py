@@ -6,23 +6,26 @@ import json
 from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from .. import cache, scoreboard, services, tables
+from ..live import cache, scoreboard
+from ..play import services, tables
 from .. import rules as registry
-from ..access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
-                      visible_ids)
-from ..answers import Live, Page, answers_from_cache, head_or_404, language
+from ..web.access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
+                          visible_ids)
+from ..web.answers import Live, Page, answers_from_cache, game_or_404, head_or_404, language
 from ..extensions import csrf, db
-from ..hosting import carries_token, limits_creation, nothing_created
-from ..i18n import local_path, tr
-from ..groups.views import follow_group, game_link, group_page_of, left_out_of_group
-from ..models import Game
-from ..qr import qr_svg
-from ..readmodel import TableView
-from ..services import Problem
+from ..web.hosting import carries_token, limits_creation, nothing_created
+from ..web.i18n import local_path, tr
+from ..web.access import follow_group, game_link, group_page_of, left_out_of_group
+from ..store.models import Game
+from ..web.qr import qr_svg
+from ..play.readmodel import TableView
 from . import bp
-from .entry import correct_round, round_digest, save, take_round
-from .forms import (AccessForm, BlankRoundForm, chosen_preset, names_from, new_game_form, not_started, options_from,
-                    place_new_game_errors, preset_inputs, round_form)
+from .entry import correct_round, round_digest, take_round
+from ..web.writes import saved
+from ..web.fields import AccessForm
+from .forms import BlankRoundForm, round_form
+from ..web.newgame import (chosen_preset, names_from, new_game_form, not_started, options_from,
+                           place_new_game_errors, preset_inputs)
 
 
 UNDONE = "undone"  # the session's last round deleted (Undo): {"game", "number", "data"}, shown once in the form
@@ -33,14 +36,6 @@ def check_csrf() -> None:
     """Check the CSRF token of a small button form (the WTForms forms check their own)."""
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         csrf.protect()
-
-
-def game_or_404(game_id: str, for_update: bool = False) -> Game:
-    """Load a game (locked for a write) or show the not-found page."""
-    try:
-        return services.load_game(game_id, for_update=for_update)
-    except Problem:
-        abort(404)
 
 
 def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:
@@ -107,7 +102,7 @@ def new_game(key: str):
                          **({"formdata": request.form} if request.method == "POST" else {}))
     if form.is_submitted() and form.validate():
         made: list = []
-        errors = save(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec),
+        errors = saved(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec),
                                                                chosen_preset(form))))
         if errors is None:
             remember_token(*made)
@@ -221,7 +216,7 @@ def delete_round(game_id: str, number: int):
     check_csrf()
     game = editable_game_or_403(game_id)
     data = game.rounds[number - 1].data if 0 < number <= len(game.rounds) else None
-    errors = save(lambda: services.delete_round(game, number))
+    errors = saved(lambda: services.delete_round(game, number))
     if errors:
         flash(" ".join(errors.values()), "error")
     else:
@@ -270,7 +265,7 @@ def play_again(game_id: str):
         if old.group_id is None or grouped:  # its spectators are pointed to the new one, never out of the group
             services.play_on(old, game)
 
-    errors = save(start)
+    errors = saved(start)
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
         flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
         return redirect(url_for("games.new_game", key=old.game_key))
@@ -314,7 +309,7 @@ def change_game(game_id: str, change, refused=lambda game: None) -> object:
     if (why := refused(game)) is not None:
         flash(why, "error")
     else:
-        save(lambda: change(game))
+        saved(lambda: change(game))
     return redirect(url_for("games.table", game_id=game_id))
 
 
@@ -337,7 +332,7 @@ def delete_game(game_id: str):
     check_csrf()
     game = editable_game_or_403(game_id)
     back = group_page_of(game) or url_for("games.index")  # a group's game: back to the group
-    save(lambda: services.delete_game(game))
+    saved(lambda: services.delete_game(game))
     forget(game_id)
     flash(_("The game was deleted."), "info")
     return redirect(back)

@@ -8,18 +8,20 @@ from typing import Any
 from flask import current_app, jsonify, request, url_for
 from flask_babel import get_locale
 
-from .. import access, services, tables
-from ..api.views import bearer_token, error, json_body, problem, state_of
-from ..extensions import db
-from ..hosting import carries_token, limits_creation
-from ..i18n import tr
-from ..jsonsafe import plain_number
-from ..models import Group, stamp
+from ..web import access
+from ..play import services, tables
+from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
+from ..web.hosting import carries_token, limits_creation
+from ..web.i18n import tr
+from ..store.jsonsafe import plain_number
+from ..store.models import Group, stamp
 from ..rules.base import N_, msg
-from ..services import Problem
+from ..play.services import Problem
+from ..web.writes import commit
 from . import api_bp as bp
-from . import kept, service, stats
-from .service import Summary
+from ..live import kept
+from ..play import groups as service, stats
+from ..play.groups import Summary
 
 bp.register_error_handler(Problem, problem)
 
@@ -80,7 +82,7 @@ def create_group():
     body = json_body()
     group, token = service.create_group(body.get("name"), body.get("players"))
     answer = group_json(group)
-    db.session.commit()
+    commit()
     carries_token()
     view = url_for("groups.show", group_id=group.public_id, view=service.view_key(token), _external=True)
     return jsonify({**answer, "token": token, "view": view}), 201
@@ -100,7 +102,7 @@ def add_player(group_id: str):
     if answer := refused(group):
         return answer
     service.add_member(group, json_body().get("name"))
-    db.session.commit()
+    commit()
     return jsonify(group_json(group)), 201
 
 
@@ -123,7 +125,7 @@ def change_player(group_id: str, member_id: int):
             service.set_look(member, body.get("colour", member.colour), body.get("emoji", member.emoji))
     else:
         raise services.Invalid({"name": msg(N_("send {\"name\": ...} to rename, or {\"merge_into\": id} to merge"))})
-    db.session.commit()
+    commit()
     return jsonify(group_json(group)), 200
 
 
@@ -138,7 +140,7 @@ def start_game(group_id: str):
     game, token = service.start_game(group, bearer_token(), body.get("game"), body.get("players"),
                                      body.get("options", {}), body.get("preset"))
     state = state_of(game)
-    db.session.commit()
+    commit()
     access.follow(game)
     carries_token()
     return jsonify({**state, "token": token, "group": group.public_id}), 201
@@ -157,7 +159,7 @@ def join_game(group_id: str, game_id: str):
     if not game.token_matches(game_token):
         return error(403, "game_token", N_("that token does not open this game"))
     service.join_game(group, game)
-    db.session.commit()
+    commit()
     return jsonify(group_json(group)), 200
 
 

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from flask_babel import gettext as _
 from markupsafe import escape
 
-from ..chart import COLOURS
-from ..templating import day
-from .stats import FormPoint
+from ..play.charts import COLOURS
+from ..web.templating import day
+from ..play.stats import FormPoint
 
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 340, 150, 34, 12, 26
 

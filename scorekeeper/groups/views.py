@@ -12,48 +12,29 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import rules as registry
-from .. import services
-from ..access import may_create, remember_token, token_for
-from ..errors import GroupNotShown
+from ..play import services
+from ..web.access import (group_page_of, group_token, may_create, remember_group, remember_token, token_for,
+                          view_key)
+from ..web.errors import GroupNotShown
 from ..extensions import csrf, db
-from ..hosting import carries_token, limits_creation, printing
-from ..i18n import minus, tr_errors
-from ..jsonsafe import plain_number
-from ..models import Game, Group, Result
-from ..qr import qr_svg
-from ..services import Problem
-from ..templating import render_marked, with_this_requests_marks
-from . import bp, kept, service, stats
+from ..web.hosting import carries_token, limits_creation, printing
+from ..web.i18n import minus, tr_errors
+from ..store.jsonsafe import plain_number
+from ..store.models import Game, Group, Result
+from ..web.qr import qr_svg
+from ..play.services import Problem
+from ..web.templating import render_marked, with_this_requests_marks
+from ..web.writes import saved
+from . import bp
+from ..live import kept
+from ..play import groups as service, stats
 from .chart import form_chart
-
-KEPT_GROUPS = 20  # groups this browser remembers
 
 
 def check_csrf() -> None:
     """Check the CSRF token of a small form (as the game pages do)."""
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         csrf.protect()
-
-
-def remember_group(group: Group | service.GroupHead, token: str | None = None, view: str | None = None) -> None:
-    """Let this browser edit (token) or read (view key) a group from now on."""
-    for name, value in (("groups", token), ("group_views", view)):
-        if value:
-            kept = {k: v for k, v in session.get(name, {}).items() if k != group.public_id}
-            kept[group.public_id] = value
-            session[name] = dict(list(kept.items())[-KEPT_GROUPS:])
-            session.permanent = True
-
-
-def group_token(group: Group | service.GroupHead) -> str | None:
-    """Return this browser's edit token for ``group`` if it still opens it."""
-    token = session.get("groups", {}).get(group.public_id)
-    return token if group.token_matches(token) else None
-
-
-def view_key(group: Group | service.GroupHead) -> str | None:
-    """Return the view key this request holds for ``group``: in its address, or kept by this browser."""
-    return request.args.get("view") or session.get("group_views", {}).get(group.public_id)
 
 
 def readable_group(group_id: str, revalidated: bool = False, head: bool = False) -> tuple[Group, str | None]:
@@ -84,17 +65,6 @@ def editable_group(group_id: str) -> Group:
     if token is None:
         abort(403)
     return group
-
-
-def saved(change) -> dict[str, str] | None:
-    """Apply a change and commit it; return the refusal in the reader's words, if any."""
-    try:
-        change()
-        db.session.commit()
-    except Problem as exc:
-        db.session.rollback()
-        return tr_errors(exc.errors)
-    return None
 
 
 def flash_errors(errors: dict[str, str] | None, done: str) -> None:
@@ -240,7 +210,7 @@ def qr_code(group_id: str, kind: str):
 @bp.get("/groups/<group_id>/play")
 def play(group_id: str):
     """Offer a game in the group: the game played last, its players ticked in their seats, its house rules."""
-    from ..games.forms import new_game_form  # games imports us
+    from ..web.newgame import new_game_form  # games imports us
 
     group = editable_group(group_id)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
@@ -279,7 +249,7 @@ def posted_players() -> list[str]:
 def start_game(group_id: str):
     """Start a game in the group: the game, who plays (ticked, in their usual seats, and a newcomer), and how the
     table plays (a preset, the house rules: the new-game form's own fields)."""
-    from ..games.forms import chosen_preset, options_from, place_new_game_errors  # games imports us
+    from ..web.newgame import chosen_preset, options_from, place_new_game_errors  # games imports us
 
     group = editable_group(group_id)
     check_csrf()
@@ -301,7 +271,7 @@ def start_game(group_id: str):
 def chosen_game() -> tuple[str, object, dict[str, str] | None]:
     """Read the game and house rules posted to start one: the game's key, its new-game form, and the refusal of a
     game that is not one, or of a house rule the form itself refuses ({}: said on its input)."""
-    from ..games.forms import new_game_form  # games imports us
+    from ..web.newgame import new_game_form  # games imports us
 
     key = request.form.get("game", "")
     rules = registry.REGISTRY.get(key)
@@ -317,7 +287,7 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
                 newcomer: str = "", as_last_time: bool = False):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
-    from ..games.forms import not_started, preset_inputs
+    from ..web.newgame import not_started, preset_inputs
 
     if status == 422 and form is not None:
         not_started(form)
@@ -421,21 +391,6 @@ def stat_game(key: str) -> str:
     return _(rules.spec.name) if rules is not None else key
 
 
-def group_of(game: Game) -> Group | None:
-    """Return the group ``game`` was played in, if any."""
-    return db.session.get(Group, game.group_id) if game.group_id is not None else None
-
-
-def group_page_of(game: Game) -> str | None:
-    """Return the address of the group ``game`` was played in, when this browser may open the group's page."""
-    group = group_of(game)
-    if group is None:
-        return None
-    if group_token(group) is None and not group.view_matches(view_key(group)):
-        return None
-    return url_for("groups.show", group_id=group.public_id)
-
-
 @bp.app_template_global()
 def group_of_game(group_id: int) -> Group | None:
     """Return the group a game was played in (for the link and the players' colours on its table page)."""
@@ -447,22 +402,6 @@ def group_looks(game: Game) -> dict[int, service.Look]:
     """Return the colour and emoji of each seat of a group's game, by seat; nothing (and no query) for another
     game. The rounds grid and chart of its table page show them, to spectators too."""
     return service.looks(game) if game.group_id is not None else {}
-
-
-def follow_group(old: Game, new: Game) -> str | None:
-    """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
-    joins a group with both edit rights, as in the API), and return its token then."""
-    group = group_of(old)
-    token = group_token(group) if group is not None else None
-    return service.join_started_game(group, token, new) if token is not None else None
-
-
-def left_out_of_group(old: Game) -> None:
-    """Say, after "Play again" on a group's game from a browser without the group's edit link, why the new game is
-    not in the group."""
-    group = group_of(old)
-    flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
-            name=group.name), "ok")
 
 
 @bp.get("/games/<game_id>/group")
@@ -477,15 +416,6 @@ def game_group(game_id: str):
         return redirect(page)
     return render_template("errors/error.html", title=_("This game was played in a group"),
                            text=_("The group's page opens with the group's own link: ask the table for it.")), 403
-
-
-def game_link(game: Game) -> str:
-    """Return where this browser opens a game: through its group, when the browser may edit the group (and so the
-    games started in it, ``open_game``), else its table."""
-    group = group_of(game)
-    if group is not None and group_token(group) is not None:
-        return url_for("groups.open_game", group_id=group.public_id, game_id=game.public_id)
-    return url_for("games.table", game_id=game.public_id)
 
 
 @bp.get("/groups/<group_id>/games/<game_id>")
@@ -503,7 +433,6 @@ def open_game(group_id: str, game_id: str):
         flash(_("This game opens with its own edit link, not the group's: ask the phone that keeps its scores for "
                 "it."), "ok")
     return redirect(url_for("games.table", game_id=game.public_id))
-
 
 
 @bp.app_template_filter("number")
@@ -573,7 +502,7 @@ def season_games(rows: list[tuple]) -> list[dict]:
 @bp.get("/groups/<group_id>/season.pdf")
 def season_pdf(group_id: str):
     """Send a printable season summary: the leaderboard, records and games, for the chosen period and game."""
-    from ..sheets.pdf import render_pdf
+    from ..web.pdf import render_pdf
 
     group, _token = readable_group(group_id)
     choice, chosen, _errors = chosen_filter()

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import rules as registry
-from .. import services, tables
-from ..services import without_accents
+from ..play import services, tables
+from ..play.services import without_accents
 from ..rules.base import Msg
 
 

@@ -2,7 +2,7 @@
 from flask import abort, render_template, request
 
 from .. import rules as registry
-from ..i18n import tr
+from ..web.i18n import tr
 from ..rules.paper import handbook_tables
 from . import bp
 from .finding import find_games, house_rules

@@ -4,8 +4,9 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..games.forms import LooseSelect, as_the_table_writes, new_game_form
-from ..jsonsafe import plain_number
+from ..web.fields import LooseSelect
+from ..web.newgame import as_the_table_writes, new_game_form
+from ..store.jsonsafe import plain_number
 from ..rules.base import OptionKind
 
 PAPERS = {"a4": "A4", "letter": _l("Letter")}  # US Letter

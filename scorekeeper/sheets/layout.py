@@ -12,9 +12,9 @@ from flask_babel import gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
-from ..chart import HEADLINES, running_chart
-from ..i18n import card_letters, isolated, minus, money, tr
-from ..readmodel import TableView
+from ..play.charts import HEADLINES, running_chart
+from ..web.i18n import card_letters, isolated, minus, money, tr
+from ..play.readmodel import TableView
 from ..rules.base import GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
 

@@ -8,18 +8,19 @@ from flask import abort, make_response, render_template, request
 from flask_babel import get_locale
 
 from .. import rules as registry
-from .. import cache, services, tables
-from ..games.forms import chosen_preset, options_from, preset_inputs
-from ..games.views import game_or_404
-from ..hosting import printing
-from ..i18n import tr_errors
+from ..live import cache
+from ..play import services, tables
+from ..web.newgame import chosen_preset, options_from, preset_inputs
+from ..web.answers import game_or_404
+from ..web.hosting import printing
+from ..web.i18n import tr_errors
 from ..rules.paper import PADS, plan_for
-from ..services import Problem
+from ..play.services import Problem
 from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
-from .pdf import SQUEEZES, render_pdf
-from ..variants import Sheet
+from ..web.pdf import SQUEEZES, render_pdf
+from ..live.variants import Sheet
 
 FILLED_SQUEEZES = 4  # a filled sheet's tries at one page: tighter rows, then a lower chart
 

@@ -144,7 +144,7 @@ def test_a_malformed_preset_is_refused_on_preset(client, preset):
 
 
 def test_a_blank_sheet_takes_a_preset_too(app):
-    from scorekeeper import services
+    from scorekeeper.play import services
     rules, table = services.blank_table("golf", [], 3, {"quarters": 3}, "quarters")
     assert (table.options.quarters, table.options.values) == (3, {"X": 0})
     assert "options.one_eyed_jacks_wild" in pytest.raises(services.Problem, services.blank_table, "golf", [], 3,

@@ -202,7 +202,7 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
 
 def test_a_later_rounds_refusal_says_who_it_is_about():
     from scorekeeper.rules.base import Msg, Table
-    from scorekeeper.services import about_player
+    from scorekeeper.play.services import about_player
 
     table = Table(("Ann", "Bob"), None)
     assert str(about_player(table, "players.1.cards", Msg("a layout has 4 cards"))) == "Bob: a layout has 4 cards"
@@ -305,7 +305,7 @@ def test_huge_body_is_refused_without_a_500(client):
 def test_a_round_stored_before_a_check_of_what_is_entered_still_counts(app, client, create_game, post_round,
                                                                       game, players, stored, then):
     from scorekeeper.extensions import db
-    from scorekeeper.models import Game, Round
+    from scorekeeper.store.models import Game, Round
 
     state = create_game(game, players)
     with app.app_context():  # as an older version stored it

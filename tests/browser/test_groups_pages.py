@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.groups.views import KEPT_GROUPS  # noqa: F401  (the blueprint is wired)
+from scorekeeper.web.access import KEPT_GROUPS  # noqa: F401  (the blueprint is wired)
 
 
 def start_group(page, live_server, name="Sunday Golf", players=("Ann", "Bob", "Cy")):

@@ -126,7 +126,7 @@ def test_an_emoji_chosen_before_emoji_were_read_whole_does_not_stop_a_rename(app
     member = group["players"][0]["id"]
     with app.app_context():  # taken by the check of before (any printable symbols)
         from scorekeeper.extensions import db
-        from scorekeeper.models import Member
+        from scorekeeper.store.models import Member
         db.session.get(Member, member).emoji = "☆☆"
         db.session.commit()
     answer = client.patch(f"/api/groups/{group['id']}/players/{member}", json={"name": "Annie", "colour": "#00ff00"},

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Group
+from scorekeeper.store.models import Group
 from tests.groups.conftest import bearer
 
 
@@ -36,7 +36,7 @@ def test_every_change_to_the_group_or_its_games_moves_its_version_on(app, client
     client.put(f"/api/groups/{group['id']}/games/{other['id']}", headers={**auth, "X-Game-Token": other["token"]})
     seen.append(version(app, group))
     with app.app_context():  # however the app deletes a game, the group's list loses it
-        from scorekeeper import services
+        from scorekeeper.play import services
 
         services.delete_game(services.load_game(other["id"]))
         db.session.commit()

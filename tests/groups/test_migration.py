@@ -37,7 +37,7 @@ def test_upgrade_from_0006_keeps_the_groups_and_their_results(empty_url):
         db.session.commit()
         upgrade()
         assert db.session.execute(text("SELECT version FROM play_group")).scalar() == 1
-        from scorekeeper.groups import service, stats
+        from scorekeeper.play import groups as service, stats
 
         figures = stats.group_stats(service.load_group("old-group"))
         assert figures.games == 1 and [(l.member.name, l.wins) for l in figures.lines] == [("Ann", 1), ("Bob", 0)]

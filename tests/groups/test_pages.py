@@ -339,7 +339,7 @@ def test_a_players_form_chart_dates_its_first_and_last_games_once(app, days, dat
     from datetime import datetime, timezone
 
     from scorekeeper.groups.chart import form_chart
-    from scorekeeper.groups.stats import FormPoint
+    from scorekeeper.play.stats import FormPoint
 
     points = [FormPoint(f"g{d}", "golf", datetime(2026, 11, d, 20, tzinfo=timezone.utc), 2, 3, False, 10.0)
               for d in days]

@@ -208,7 +208,7 @@ def test_a_game_played_alone_is_no_win_and_keeps_its_records(client, make_group)
 
 @pytest.mark.parametrize("part, whole, shown", [(1, 8, 13), (83, 666, 12), (2, 3, 67), (0, 0, 0), (5, 5, 100)])
 def test_a_win_rate_is_rounded_once_from_the_counts(part, whole, shown):
-    from scorekeeper.groups.stats import whole_percent
+    from scorekeeper.play.stats import whole_percent
 
     assert whole_percent(part, whole) == shown
 

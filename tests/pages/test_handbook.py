@@ -9,7 +9,7 @@ import pytest
 from flask_babel import force_locale, gettext
 
 from scorekeeper import rules
-from scorekeeper.i18n import tr
+from scorekeeper.web.i18n import tr
 
 KEYS = list(rules.REGISTRY)
 SECTIONS = ("need", "play", "scoring", "end", "house-rules", "options", "variants", "at-the-table", "decides")

@@ -148,7 +148,7 @@ def test_play_again_keeps_the_preset(client):
 
 def test_play_again_with_house_rules_refused_today_asks_for_them_again(app, client):
     from scorekeeper.extensions import db
-    from scorekeeper.models import Game
+    from scorekeeper.store.models import Game
 
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     with app.app_context():  # stored by an older version, which let wild jacks go without a pairing rule
@@ -180,7 +180,7 @@ def test_a_quarters_game_says_who_takes_the_jar(client):
 
 @pytest.mark.parametrize("language, places", [("en", ["12th", "13th", "20th"]), ("fr", ["12e", "13e", "20e"])])
 def test_every_place_of_twenty_players_is_said_as_a_place(app, language, places):
-    from scorekeeper.templating import ordinal
+    from scorekeeper.web.templating import ordinal
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert [ordinal(n) for n in (12, 13, 20)] == places

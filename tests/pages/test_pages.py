@@ -489,7 +489,7 @@ def test_an_unexpected_failure_is_answered_calmly(app, client, create_game, monk
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("scorekeeper.tables.table_view", broken)
+    monkeypatch.setattr("scorekeeper.play.tables.table_view", broken)
     page = client.get(f"/games/{state['id']}")
     assert page.status_code == 500 and "Nothing was saved" in page.get_data(as_text=True)
     api = client.get(f"/api/games/{state['id']}")

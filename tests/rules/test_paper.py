@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import rules as registry
-from scorekeeper.i18n import tr
+from scorekeeper.web.i18n import tr
 from scorekeeper.rules import golf, hand_and_foot, trash_twelve_hands
 from scorekeeper.rules.base import Table
 from scorekeeper.rules.paper import Layout, handbook_tables, plan_for, value_runs

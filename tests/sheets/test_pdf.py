@@ -8,7 +8,7 @@ import weasyprint
 from pypdf import PdfReader
 from weasyprint import html as wp_html
 
-from scorekeeper.sheets import pdf
+from scorekeeper.web import pdf
 
 PAGE = "<h1>Golf</h1><ol><li>Deal four</li><li>Turn two</li></ol><table><tr><th>Ann</th><td>12</td></tr></table>"
 

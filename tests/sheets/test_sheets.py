@@ -533,7 +533,7 @@ def test_french_filled_sheets_have_no_english(client, create_game, post_round, k
 
 
 def test_a_filled_sheet_renders_the_same_bytes_under_its_tag_and_varies_by_language(client, create_game, post_round):
-    from scorekeeper import cache
+    from scorekeeper.live import cache
 
     state = play(create_game, post_round, "golf", ["Ann", "Bob"], [scores(3, 4)])
     first = client.get(f"/games/{state['id']}/sheet.pdf")

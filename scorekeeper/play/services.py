@@ -15,13 +15,13 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import rules as registry
-from .database import begin_write, read_row
-from .extensions import db
-from .models import (Game, IdempotentReply, KeptAnswer, Player, Round, derived_token, hash_token, token_matches,
-                     utcnow)
-from .rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, nmsg, shown
-from .rules.engine import Derived, RoundRefused, append
+from .. import rules as registry
+from ..store.database import begin_write, read_row
+from ..extensions import db
+from ..store.models import (Game, IdempotentReply, KeptAnswer, Player, Round, derived_token, hash_token,
+                            token_matches, utcnow)
+from ..rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, nmsg, shown
+from ..rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
 
 signals = Namespace()

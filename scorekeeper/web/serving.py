@@ -1,4 +1,4 @@
-"""gunicorn's settings for the app: ``gunicorn -c python:scorekeeper.serving "scorekeeper:create_app()"``.
+"""gunicorn's settings for the app: ``gunicorn -c python:scorekeeper.web.serving "scorekeeper:create_app()"``.
 
 Only what the app asks of its server, so that the command line keeps the install's own choices (workers,
 address, timeouts).

@@ -8,7 +8,7 @@ import click
 from flask import Flask
 from flask.cli import AppGroup
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # scorekeeper/, beside its translations
 ROOT = PACKAGE.parent
 CONFIG = PACKAGE / "babel.cfg"
 TEMPLATE = PACKAGE / "translations" / "messages.pot"
@@ -34,7 +34,7 @@ def extract(template: Path = TEMPLATE) -> None:
     """Write every marked string of the code and templates to the catalogue template."""
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     with contextlib.chdir(ROOT):  # the catalogue names files from the top of the repository
-        pybabel("extract", "-F", str(CONFIG), *keywords, "--sort-by-file", "--no-wrap", "--project", "Scorekeeper",
+        pybabel("extract", "-F", str(CONFIG), *keywords, "--no-location", "--sort-output", "--no-wrap", "--project", "Scorekeeper",
                 "-o", str(template), "scorekeeper", "templates")
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
-from .extensions import db
+from ..extensions import db
 
 Json = JSON().with_variant(JSONB(), "postgresql")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 import weakref
 
 from flask import Flask
@@ -116,3 +117,16 @@ def begin_write(session) -> None:
         session.rollback()  # a read-only snapshot taken earlier in this request: let go of it
     session.connection(execution_options={"sqlite_immediate": True})
 
+
+SETTLED = "scorekeeper.settled"  # a session's info: (game, version) -> the fold its transaction moved the game to
+
+
+def settle_version(session, public_id: str, version: int, fold: Any) -> None:
+    """Note that ``session``'s transaction moves a game to ``version``, folded as ``fold``: what is kept of that
+    version waits for the commit (the live wing's one after-commit hook keeps it), or goes with a rollback."""
+    session.info.setdefault(SETTLED, {})[(public_id, version)] = fold
+
+
+def settled(session) -> dict[tuple[str, int], Any]:
+    """Return the (game, version) pairs ``session``'s transaction makes, not committed yet, with their folds."""
+    return session.info.get(SETTLED, {})

@@ -15,7 +15,7 @@ from flask_limiter.util import get_remote_address
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import limiter, talisman
+from ..extensions import limiter, talisman
 
 CSP = {
     "default-src": "'self'",
@@ -32,7 +32,7 @@ GAME_WORDS = frozenset({"edit", "rounds", "delete", "finish", "resume", "again",
                         "sheet.pdf", "rules.pdf", "join", "play", "players", "merge", "games", "stats", "history.csv",
                         "season.pdf"})  # the words of the addresses below a game or a group
 SECRET_BEFORE = ("edit", "join")  # the words an edit token follows (a game's edit link, a group's join link)
-access_log = logging.getLogger("scorekeeper.access")
+access_log = logging.getLogger("scorekeeper.web.access")
 
 
 def register(app: Flask) -> None:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .models import stamp
-from .rules.base import Field, GameSpec, Msg
-from .rules.engine import Derived
+from ..store.models import stamp
+from ..rules.base import Field, GameSpec, Msg
+from ..rules.engine import Derived
 
 
 @dataclass(frozen=True)

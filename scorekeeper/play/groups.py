@@ -15,13 +15,13 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import services, tables
-from ..database import read_row
+from . import services, tables
+from ..store.database import read_row
 from ..extensions import db
-from ..models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
+from ..store.models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
 from ..rules.engine import Derived
-from ..services import Conflict, Invalid, NotFound
+from .services import Conflict, Invalid, NotFound
 
 GROUP_NAME_MAX = 60
 GAMES_PAGE = 50  # games a group's page and JSON list at once, newest first

@@ -13,8 +13,8 @@ from babel.numbers import get_group_symbol
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
 from flask_babel import format_decimal, get_locale, get_translations
 
-from .rules import cards
-from .rules.base import Amount, CardsLine, CardText, Msg, Names, minus
+from ..rules import cards
+from ..rules.base import Amount, CardsLine, CardText, Msg, Names, minus
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year

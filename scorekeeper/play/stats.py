@@ -12,9 +12,9 @@ from sqlalchemy.orm import aliased
 
 from .. import rules as registry
 from ..extensions import db
-from ..models import Feat, Group, Member, Result
+from ..store.models import Feat, Group, Member, Result
 from ..rules.base import HEADLINE, N_, Msg, msg, shown
-from ..services import Invalid, without_accents
+from .services import Invalid, without_accents
 
 
 def alphabetical(name: str) -> tuple[str, str]:
@@ -229,7 +229,7 @@ def head_to_head(where: list) -> dict[int, dict[int, dict[str, int]]]:
 def records(group: Group, members: dict[int, Member], chosen: Filter) -> list[Feature]:
     """Return the best feat of each kind in each game: the first game to reach it keeps it on a tie, with every
     player who reached it in that game."""
-    from ..models import Game
+    from ..store.models import Game
 
     order = func.rank().over(partition_by=(Feat.game_key, Feat.kind),
                              order_by=(Feat.rank, Feat.played, Feat.game_id))
@@ -256,7 +256,7 @@ class FormPoint:
 
 def form(member: Member, chosen: Filter = Filter(), most: int = FORM_GAMES) -> list[FormPoint]:
     """Return a player's last finished games, oldest first, with their place among how many: two queries."""
-    from ..models import Game
+    from ..store.models import Game
 
     seats = select(func.count()).where(Result.game_id == Game.id).correlate(Game).scalar_subquery()
     query = select(Result, Game.public_id, seats).join(Game, Game.id == Result.game_id) \

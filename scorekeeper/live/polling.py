@@ -22,6 +22,7 @@ import logging
 import re
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from flask import Flask
@@ -29,9 +30,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import cache
-from .database import read_row
-from .hosting import answer_headers, log_access
-from .models import utcnow
+from ..store.database import read_row
+from ..store.models import utcnow
 from .variants import Live
 
 LIVE = re.compile(r"/games/([A-Za-z0-9_-]{1,32})/live")
@@ -56,12 +56,17 @@ VERSION_AND_SCOREBOARD = ("SELECT g.version, k.version, CASE WHEN g.version <> ?
                           " ON k.game_id = g.id AND k.variant = ? AND k.release = ? WHERE g.public_id = ?")
 
 
-def register(app: Flask, db) -> None:
-    """Put the shortcut in front of the app (inside any proxy fix, so the access log sees the client)."""
+def register(app: Flask, db, headers: Callable[[Flask, bool], list[tuple[str, str]]],
+             log_access: Callable[..., None]) -> None:
+    """Put the shortcut in front of the app (inside any proxy fix, so the access log sees the client). The app's
+    own headers (``headers(app, secure)``) and access log line (``log_access``) come from the web wing, which
+    sets them on every other answer: create_app passes them in."""
     with app.app_context():
         engine = db.engine
-    app.wsgi_app = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
-                                  frozenset(app.config["LANGUAGES"]), root_of(app), app)
+    shortcut = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
+                              frozenset(app.config["LANGUAGES"]), root_of(app), app)
+    shortcut.answer_headers, shortcut.log_access = headers, log_access
+    app.wsgi_app = shortcut
 
 
 def live_tag(public_id: str, version: int, variant: Live) -> str:
@@ -118,13 +123,15 @@ class UnchangedPolls:
                  flask_app: Flask | None = None):
         self.app, self.engine, self.log, self.languages, self.root = app, engine, log, languages, root
         self.flask_app = flask_app
+        self.answer_headers: Callable[[Flask, bool], list[tuple[str, str]]] = lambda app, secure: []
+        self.log_access: Callable[..., None] = lambda *line: None
         self.shared: dict[bool, list[tuple[str, str]]] = {}  # the app's own headers, over HTTP and HTTPS
 
     def headers(self, environ, tag: str) -> list[tuple[str, str]]:
         """Return the headers of an answer made here: the tag, then the app's own (``hosting.answer_headers``)."""
         secure = environ.get("wsgi.url_scheme") == "https"
         if secure not in self.shared:
-            self.shared[secure] = answer_headers(self.flask_app, secure) if self.flask_app else []
+            self.shared[secure] = self.answer_headers(self.flask_app, secure) if self.flask_app else []
         return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *self.shared[secure]]
 
     def __call__(self, environ, start_response):
@@ -163,7 +170,12 @@ class UnchangedPolls:
 
     def logged(self, environ, started: float, status: int, size: int) -> None:
         if self.log:
-            log_poll(environ, started, status, size)
+            self.log_poll(environ, started, status, size)
+
+    def log_poll(self, environ, started: float, status: int = 304, size: int = 0) -> None:
+        """Write the access log's line for a poll answered here, as the app writes the others."""
+        self.log_access(environ.get("REMOTE_ADDR"), "GET", environ.get("PATH_INFO", ""), status, size, started,
+                        environ.get("HTTP_USER_AGENT", ""))
 
 
 def held_tags(public_id: str, header: str) -> dict[int, tuple[str, Live]]:
@@ -179,8 +191,3 @@ def held_tags(public_id: str, header: str) -> dict[int, tuple[str, Live]]:
             held[int(version)] = (tag, variant)
     return held
 
-
-def log_poll(environ, started: float, status: int = 304, size: int = 0) -> None:
-    """Write the access log's line for a poll answered here, as the app writes the others."""
-    log_access(environ.get("REMOTE_ADDR"), "GET", environ.get("PATH_INFO", ""), status, size, started,
-               environ.get("HTTP_USER_AGENT", ""))

@@ -10,15 +10,15 @@ from flask_babel import format_date, get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from . import cache
-from .extensions import db
-from .chart import colour_of, table_chart
-from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation, tr, tr_mark,
-                   translations)
-from . import rules as registry
-from .rules import cards
-from .rules.base import N_, Msg
-from .services import new_entry_key
+from ..live import cache
+from ..extensions import db
+from ..play.charts import colour_of, table_chart
+from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation,
+                   tr, tr_mark, translations)
+from .. import rules as registry
+from ..rules import cards
+from ..rules.base import N_, Msg
+from ..play.services import new_entry_key
 
 
 def register(app: Flask) -> None:
@@ -132,7 +132,7 @@ ENTRY_MARK = "\x00entry-key\x00"  # where a kept page puts each request's own ro
 
 
 def kept(key: tuple, make: Callable[[], Any]) -> Any:
-    """Return what ``make`` gives for ``key``, made once and kept in the one cache (``scorekeeper.cache``).
+    """Return what ``make`` gives for ``key``, made once and kept in the one cache (``scorekeeper.live.cache``).
 
     For what one version of a game always gives: ``key`` names what it is, the game, its version and whatever
     else the result depends on (language, address, role). For a version this request's change made, it is kept

@@ -25,6 +25,9 @@ from typing import Any, Protocol
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from ..play.tables import keep_in, keep_latest
+from ..store.database import SETTLED, settled
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEPT = 2048  # entries kept in this process: folds, views, pages and parts of pages, JSON states, PDFs
 KEPT_BYTES = 96 * 1024 * 1024  # and at most this much of their text and bytes (a big game's PDF is near a megabyte)
@@ -59,25 +62,24 @@ def etag(public_id: str, version: int, variant: Variant) -> str:
 _kept: OrderedDict[tuple, Any] = OrderedDict()
 _weight = [0]  # the sum of weight() over what is kept
 _lock = threading.Lock()
-UNCOMMITTED = "scorekeeper.cache"  # a session's info: (game, version) -> what its transaction made for that version
-
-
-def changed(session: Session, public_id: str, version: int) -> None:
-    """Say that ``session``'s transaction moves a game to ``version``: what is kept for that version waits for the
-    commit."""
-    session.info.setdefault(UNCOMMITTED, {}).setdefault((public_id, version), {})
+UNCOMMITTED = "scorekeeper.live.cache"  # a session's info: (game, version) -> what its transaction made for that version
 
 
 def changes(session: Session) -> list[tuple[str, int]]:
-    """Return the (game, version) pairs ``session``'s transaction makes, not committed yet."""
-    return list(session.info.get(UNCOMMITTED, {}))
+    """Return the (game, version) pairs ``session``'s transaction makes, not committed yet (``database.settled``)."""
+    return list(settled(session))
 
 
 def waiting(key: tuple, session: Session | None) -> dict | None:
-    """Return the transaction's own store when ``key`` is of a version it makes and has not committed, else None."""
-    if session is None or UNCOMMITTED not in session.info:
+    """Return the transaction's own store when ``key`` is of a version it makes and has not committed, else None.
+    The store starts with the fold the transaction settled that version with."""
+    if session is None:
         return None
-    return session.info[UNCOMMITTED].get(tuple(key[1:3]))
+    pair = tuple(key[1:3])
+    fold = settled(session).get(pair)
+    if fold is None:
+        return None
+    return session.info.setdefault(UNCOMMITTED, {}).setdefault(pair, {("fold", *pair): fold})
 
 
 def get(key: tuple, session: Session | None = None) -> Any:
@@ -121,18 +123,30 @@ def kept(key: tuple, make: Callable[[], Any], session: Session | None = None) ->
     return put(key, make(), session) if value is None else value
 
 
-@event.listens_for(Session, "after_commit")
 def keep_what_committed(session: Session) -> None:
-    """Keep what a transaction made for the versions it committed."""
-    for made in session.info.pop(UNCOMMITTED, {}).values():
-        for key, value in made.items():
+    """Keep what a transaction made for the versions it committed: each version's fold (and the game's latest fold,
+    which the next version's fold plays on), then its view and the parts of pages made of it."""
+    made = session.info.pop(UNCOMMITTED, {})
+    for (public_id, version), fold in session.info.pop(SETTLED, {}).items():
+        put(("fold", public_id, version), fold)
+        keep_latest(public_id, version, fold)
+        for key, value in made.get((public_id, version), {}).items():
             put(key, value)
 
 
-@event.listens_for(Session, "after_soft_rollback")
 def forget_what_rolled_back(session: Session, previous_transaction) -> None:
     """Forget what a rolled-back transaction made: its versions were never committed."""
     session.info.pop(UNCOMMITTED, None)
+    session.info.pop(SETTLED, None)
+
+
+def register() -> None:
+    """Keep what each commit made (the one after-commit hook) and forget what a rollback made, for every session;
+    plug this cache into the play wing as the memo of folds and views."""
+    if not event.contains(Session, "after_commit", keep_what_committed):
+        event.listen(Session, "after_commit", keep_what_committed)
+        event.listen(Session, "after_soft_rollback", forget_what_rolled_back)
+    keep_in(sys.modules[__name__])
 
 
 def clear() -> None:

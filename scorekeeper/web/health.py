@@ -7,7 +7,7 @@ import weakref
 from flask import Flask, current_app
 from sqlalchemy import text
 
-from .extensions import db
+from ..extensions import db
 
 
 def register(app: Flask) -> None:

@@ -6,8 +6,8 @@ from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import NotFound
 
-from .api.views import http_error
-from .extensions import db
+from .jsonapi import http_error
+from ..extensions import db
 from .i18n import upper_first
 
 

@@ -1,4 +1,4 @@
-"""A group's rendered answers (its page, a player's page, its JSON), kept in the one cache (``scorekeeper.cache``).
+"""A group's rendered answers (its page, a player's page, its JSON), kept in the one cache (``scorekeeper.live.cache``).
 
 Each answer is kept under the group's public id and version, which moves on with every change to the group or its
 games (``service.group_moved_on``) and never repeats, then what else the answer shows (language, period, role...).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable
 
-from .. import cache
+from . import cache
 
 
 def kept(key: tuple[str, int, Hashable], make: Callable[[], str]) -> str:

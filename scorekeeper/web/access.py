@@ -7,14 +7,18 @@ import hmac
 import secrets
 from datetime import timedelta
 
-from flask import current_app, g, request, session
+from flask import current_app, flash, g, request, session, url_for
+from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 from sqlalchemy import delete, insert, select
 from werkzeug.exceptions import TooManyRequests
 
-from .extensions import db
-from .models import CodeGuess, Game, utcnow
+from ..extensions import db
+from ..play import groups as service
+from ..store.models import CodeGuess, Game, Group, utcnow
+
+KEPT_GROUPS = 20  # groups this browser remembers
 
 KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must stay small)
 KEPT_FOLLOWED = 20  # games this browser opened by their view link
@@ -180,3 +184,64 @@ def count_wrong_guess(address: str, browser: str, longest: int) -> None:
 def may_create() -> bool:
     """Say whether this caller may start a game (anyone, unless the install has an access code)."""
     return not code_required() or is_owner()
+
+
+def remember_group(group: Group | service.GroupHead, token: str | None = None, view: str | None = None) -> None:
+    """Let this browser edit (token) or read (view key) a group from now on."""
+    for name, value in (("groups", token), ("group_views", view)):
+        if value:
+            kept = {k: v for k, v in session.get(name, {}).items() if k != group.public_id}
+            kept[group.public_id] = value
+            session[name] = dict(list(kept.items())[-KEPT_GROUPS:])
+            session.permanent = True
+
+
+def group_token(group: Group | service.GroupHead) -> str | None:
+    """Return this browser's edit token for ``group`` if it still opens it."""
+    token = session.get("groups", {}).get(group.public_id)
+    return token if group.token_matches(token) else None
+
+
+def view_key(group: Group | service.GroupHead) -> str | None:
+    """Return the view key this request holds for ``group``: in its address, or kept by this browser."""
+    return request.args.get("view") or session.get("group_views", {}).get(group.public_id)
+
+
+def group_of(game: Game) -> Group | None:
+    """Return the group ``game`` was played in, if any."""
+    return db.session.get(Group, game.group_id) if game.group_id is not None else None
+
+
+def group_page_of(game: Game) -> str | None:
+    """Return the address of the group ``game`` was played in, when this browser may open the group's page."""
+    group = group_of(game)
+    if group is None:
+        return None
+    if group_token(group) is None and not group.view_matches(view_key(group)):
+        return None
+    return url_for("groups.show", group_id=group.public_id)
+
+
+def follow_group(old: Game, new: Game) -> str | None:
+    """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
+    joins a group with both edit rights, as in the API), and return its token then."""
+    group = group_of(old)
+    token = group_token(group) if group is not None else None
+    return service.join_started_game(group, token, new) if token is not None else None
+
+
+def left_out_of_group(old: Game) -> None:
+    """Say, after "Play again" on a group's game from a browser without the group's edit link, why the new game is
+    not in the group."""
+    group = group_of(old)
+    flash(_("This game is not in the group %(name)s: only a phone with the group's edit link adds games to it.",
+            name=group.name), "ok")
+
+
+def game_link(game: Game) -> str:
+    """Return where this browser opens a game: through its group, when the browser may edit the group (and so the
+    games started in it, ``open_game``), else its table."""
+    group = group_of(game)
+    if group is not None and group_token(group) is not None:
+        return url_for("groups.open_game", group_id=group.public_id, game_id=game.public_id)
+    return url_for("games.table", game_id=game.public_id)

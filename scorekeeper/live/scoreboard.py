@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from flask import current_app, has_request_context, render_template, request
 from flask_babel import force_locale, get_locale
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from . import cache, polling, tables
-from .extensions import db
-from .models import Game, utcnow
-from .readmodel import TableView
+from . import cache, polling
+from ..play import tables
+from ..extensions import db
+from ..store.models import Game, utcnow
+from ..play.readmodel import TableView
 from .variants import Live
 
 
@@ -32,13 +33,12 @@ def answer(game: Game, token: str | None) -> str:
     return page
 
 
-@event.listens_for(Session, "before_commit")
 def keep_new_versions(session: Session) -> None:
-    """Before a request's write commits, render the spectators' scoreboard of each version its changes make, in each
+    """Before a request's write commits (``web.writes.commit``), render the spectators' scoreboard of each version its changes make, in each
     language a spectator follows the game in, and keep it with the change.
 
     The kept answer commits, or not, with the change; what the render keeps in this process waits for the
-    commit too (``cache.changed``). A commit that changed no game (a replayed or refused write), or made outside a
+    commit too (``cache.keep_what_committed``). A commit that changed no game (a replayed or refused write), or made outside a
     request (``flask import``), renders nothing: the first poll renders the new version.
     """
     changed = dict(cache.changes(session))

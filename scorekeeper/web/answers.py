@@ -17,26 +17,19 @@ from functools import wraps
 from flask import abort, request
 from flask_babel import get_locale
 
-from . import cache, services
+from ..live import cache
+from ..play import services
 from .access import token_for
 from .hosting import carries_token
-from .models import Game
-from .services import GameHead, Problem
+from ..store.models import Game
+from ..play.services import GameHead, Problem
 from .templating import marked, with_this_requests_marks
-from .variants import Live, Page, State  # noqa: F401 (the views name them from here)
+from ..live.variants import Live, Page, State  # noqa: F401 (the views name them from here)
 
 def head_or_404(game_id: str) -> GameHead:
     """Read a game's head (id, version, token hash) or show the not-found page."""
     try:
         return services.game_head(game_id)
-    except Problem:
-        abort(404)
-
-
-def game_or_404(game_id: str) -> Game:
-    """Load a game or show the not-found page."""
-    try:
-        return services.load_game(game_id)
     except Problem:
         abort(404)
 
@@ -86,3 +79,11 @@ def answer_key(public_id: str, version: int, variant: cache.Variant) -> tuple:
 def language() -> str:
     """Return this request's language, as variants hold it."""
     return str(get_locale())
+
+
+def game_or_404(game_id: str, for_update: bool = False) -> Game:
+    """Load a game (locked for a write) or show the not-found page."""
+    try:
+        return services.load_game(game_id, for_update=for_update)
+    except Problem:
+        abort(404)

@@ -2,23 +2,52 @@
 table that the page, the JSON, the sheets and the live view read.
 
 One version of a game always folds the same (its rounds never change once committed, and a version never
-repeats), so its fold and its view are made once and kept in the one cache (``scorekeeper.cache``) under
+repeats), so its fold and its view are made once and kept in the one cache (the live wing's, plugged in as ``memo``) under
 (what, game, version). A change's own fold and view wait in its transaction until it commits.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 
-from . import cache
-from . import rules as registry
-from .extensions import db
-from .models import Game, Round
+from .. import rules as registry
+from ..extensions import db
+from ..store.database import settle_version
+from ..store.models import Game, Round
 from .readmodel import RoundView, SeatView, TableView
-from .rules.base import HEADLINE, Field, Rules, Table
-from .rules.engine import Derived, derive, extend
+from ..rules.base import HEADLINE, Field, Rules, Table
+from ..rules.engine import Derived, derive, extend
+
+
+class Memo(Protocol):
+    """Where folds and views are kept by (what, game, version): the live wing's one cache, plugged in by create_app
+    (``keep_in``), so that nothing here imports a wing above it. ``session`` holds what a transaction made for a
+    version it has not committed."""
+
+    def get(self, key: tuple, session=None) -> Any: ...
+
+    def put(self, key: tuple, value: Any, session=None) -> Any: ...
+
+
+class Unkept:
+    """The memo before one is plugged in: keeps nothing, so every fold is made afresh."""
+
+    def get(self, key: tuple, session=None) -> Any:
+        return None
+
+    def put(self, key: tuple, value: Any, session=None) -> Any:
+        return value
+
+
+memo: Memo = Unkept()
+
+
+def keep_in(kept: Memo) -> None:
+    """Keep folds and views in ``kept`` (create_app plugs in the live wing's cache)."""
+    global memo
+    memo = kept
 
 
 def rules_for(game: Game) -> Rules:
@@ -55,35 +84,33 @@ def current_fold(game: Game) -> Derived:
     if game in db.session.dirty:
         return fold_game(game)
     key = ("fold", game.public_id, game.version)
-    held = cache.get(key, db.session)
+    held = memo.get(key, db.session)
     if held is not None:
         return held
     datas = stored_datas(game)
-    latest = cache.get(("latest fold", game.public_id))
+    latest = memo.get(("latest fold", game.public_id))
     if latest is not None and latest[0] < game.version and continues(latest[1], datas) \
             and latest[1].table == table_of(game):  # the same players and options, as always outside tests
         derived = extend(rules_for(game), latest[1], datas, game.finished_by_hand, lenient=True)
     else:
         derived = derive(rules_for(game), table_of(game), datas, game.finished_by_hand, lenient=True)
     keep_latest(game.public_id, game.version, derived)
-    return cache.put(key, derived, db.session)
+    return memo.put(key, derived, db.session)
 
 
 def keep_fold(game: Game, derived: Derived) -> None:
-    """Keep a change's fold for the version it moved the game to. That version is this transaction's
-    (``cache.changed``): the fold, and whatever else is kept of it in this transaction, is kept once it commits."""
-    cache.changed(db.session, game.public_id, game.version)
-    cache.put(("fold", game.public_id, game.version), derived, db.session)
-    keep_latest(game.public_id, game.version, derived)
+    """Note a change's fold for the version it moved the game to, in its transaction: the fold, and whatever else is
+    made of that version in this transaction, is kept once it commits (by the live wing's after-commit hook)."""
+    settle_version(db.session, game.public_id, game.version, derived)
 
 
 def keep_latest(public_id: str, version: int, derived: Derived) -> None:
     """Keep the latest fold this process made of a game, whatever its version: the next version's fold plays just
     the new rounds on top of it. Never answered as it is, only continued where the stored rounds continue it
     (``continues``), so a fold of a change rolled back is never played on."""
-    held = cache.get(("latest fold", public_id))
+    held = memo.get(("latest fold", public_id))
     if held is None or held[0] <= version:
-        cache.put(("latest fold", public_id), (version, derived))
+        memo.put(("latest fold", public_id), (version, derived))
 
 
 def stored_datas(game: Game) -> list[Mapping[str, Any]]:
@@ -130,10 +157,10 @@ def table_view(game: Game, derived: Derived | None = None) -> TableView:
     """
     derived = derived or current_fold(game)
     key = ("view", game.public_id, game.version)
-    held = cache.get(key, db.session)
+    held = memo.get(key, db.session)
     if held is not None and held.derived is derived:
         return held
-    return cache.put(key, build_view(game, derived), db.session)
+    return memo.put(key, build_view(game, derived), db.session)
 
 
 def build_view(game: Game, derived: Derived) -> TableView:
