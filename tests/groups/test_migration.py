@@ -6,7 +6,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
 from scorekeeper.extensions import db
-from tests.test_migrations import on, schema_drift
+from tests.store.test_migrations import on, schema_drift
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

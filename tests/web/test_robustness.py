@@ -25,7 +25,7 @@ from markupsafe import escape
 from scorekeeper import rules
 from tests.helpers import auth, game_id, start_from_page
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 KEYS = list(rules.REGISTRY)
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPTS = sorted((Path(__file__).resolve().parents[1] / "static" / "js").glob("*.js"))
+SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").glob("*.js"))
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)

@@ -2,7 +2,7 @@
 restored game's rounds, never the deleted ones, and no tag taken before the deletion gets a 304."""
 from __future__ import annotations
 
-from tests.test_speed import PLAYERS, hole
+from tests.live.test_speed import PLAYERS, hole
 
 
 def test_a_restored_game_played_back_to_an_old_version_shows_its_own_rounds(app, client, create_game, post_round,

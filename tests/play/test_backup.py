@@ -6,7 +6,7 @@ import json
 import pytest
 
 from scorekeeper import rules
-from tests.test_robustness import FOUR, VALID
+from tests.web.test_robustness import FOUR, VALID
 
 
 def fill(client) -> list[dict]:
