@@ -508,7 +508,8 @@ def settle(game: Game, derived: Derived) -> Derived:
     a table, changes nothing else); the game object is told its new values as stored.
     """
     db.session.flush()  # a round edited or deleted
-    game_changed.send(game, derived=derived)  # a group keeps its finished games' results
+    if game.group_id is not None:  # a group keeps its finished games' results (``groups.results_changed``)
+        game_changed.send(game, derived=derived)
     changed = {"status": "finished" if derived.over else "playing", "version": (game.version or 1) + 1,
                "updated": utcnow()}
     db.session.connection().execute(update(Game.__table__).where(Game.__table__.c.id == game.id), changed)

@@ -1,4 +1,4 @@
-"""gunicorn's settings for the app (scorekeeper/serving.py): what a worker does once the app is loaded."""
+"""gunicorn's settings for the app (scorekeeper/web/serving.py): what a worker does once the app is loaded."""
 from __future__ import annotations
 
 import gc
