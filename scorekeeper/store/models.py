@@ -209,6 +209,11 @@ class Member(db.Model):
     group: Mapped[Group] = relationship(back_populates="members")
 
 
+# The game a group's finished game counts under: a game's key, or "any:high:" / "any:low:" and the name an any game
+# was played under (up to 40 characters): 49 at most, kept whole (the stats filter by it and show the name from it).
+STAT_KEY_LENGTH = 64
+
+
 class Result(db.Model):
     """One seat of a finished game in a group, kept when it finished: the stats read these, never the rounds."""
 
@@ -223,7 +228,7 @@ class Result(db.Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"))
-    game_key: Mapped[str] = mapped_column(String(40))
+    game_key: Mapped[str] = mapped_column(String(STAT_KEY_LENGTH))  # groups.service.stat_key
     seat: Mapped[int]
     place: Mapped[int]
     total: Mapped[float | None] = mapped_column(Float)  # the headline total; None in games without points
@@ -240,7 +245,7 @@ class Feat(db.Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
-    game_key: Mapped[str] = mapped_column(String(40))
+    game_key: Mapped[str] = mapped_column(String(STAT_KEY_LENGTH))  # groups.service.stat_key
     kind: Mapped[str] = mapped_column(String(40))
     what: Mapped[dict[str, Any]] = mapped_column(Json)  # the record's words: {"text", "params", "plural"}
     value: Mapped[float] = mapped_column(Float)

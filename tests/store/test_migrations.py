@@ -198,3 +198,34 @@ def test_cards_stored_with_french_rank_letters_are_written_in_english_and_score_
     assert chase_now["standings"] == client.get(f"/api/games/{again['id']}").get_json()["standings"]  # Bob lost a life
     with app.app_context():
         db.engine.dispose()
+
+
+def test_an_any_game_under_a_name_of_40_characters_counts_in_its_group_and_back(empty_url):
+    """Under 0011 the game it counts under (``any:high:`` and the name, 49 characters) did not fit PostgreSQL's
+    column: such a game in a group could not end. Going back cuts the key to the older column's 40 characters."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0011")
+    client = app.test_client()
+    name = "Five Crowns at the club on Thursday night"[:40]
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    game = client.post(f"/api/groups/{group['id']}/games", headers={"Authorization": f"Bearer {group['token']}"},
+                       json={"game": "any", "players": ["Ann", "Bob"], "options": {"name": name, "rounds": 1}}
+                       ).get_json()
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    ended = client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [3, 9]}},
+                        headers={"Authorization": f"Bearer {game['token']}"})
+    assert ended.status_code == 201 and ended.get_json()["status"] == "finished"
+    stats = client.get(f"/api/groups/{group['id']}/stats", query_string={"game": f"any:high:{name}"},
+                       headers={"Authorization": f"Bearer {group['token']}"}).get_json()
+    assert stats["games"] == 1 and {r["game"] for r in stats["records"]} == {f"any:high:{name}"}
+    with app.app_context():
+        downgrade(revision="0011")
+        kept = {db.session.execute(text(f"SELECT DISTINCT game_key FROM {table}")).scalar_one()
+                for table in ("result", "feat")}
+        db.session.remove()
+        db.engine.dispose()
+    assert kept == {f"any:high:{name}"[:40]}
