@@ -69,13 +69,19 @@ def defaults(instance_path: str) -> dict:
         "ACCESS_CODE": os.environ.get("SCOREKEEPER_ACCESS_CODE") or None,
         "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0),
         "ACCESS_LOG": os.environ.get("SCOREKEEPER_ACCESS_LOG", "").lower() in ("1", "true", "yes", "on"),
-        # Rate limits (Flask-Limiter); in memory per process, or shared: RATELIMIT_STORAGE_URI=redis://...
         # PostgreSQL: seconds to wait for a new connection, milliseconds a statement may run (0: no limits).
         "DATABASE_CONNECT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_CONNECT_TIMEOUT") or 5),
         "DATABASE_STATEMENT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_STATEMENT_TIMEOUT") or 15_000),
         "HEALTH_TIMEOUT": 1.5,  # seconds /healthz waits for the database before it answers 503
         "RATELIMIT_ENABLED": True,
+        # Where the limits count: memory:// in each worker process, or redis://host:6379 for every worker and
+        # server (pip install -e ".[redis]"). A Redis that does not answer within RATELIMIT_STORAGE_TIMEOUT seconds
+        # fails no request: each worker counts alone until it answers again.
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
+        "RATELIMIT_STORAGE_TIMEOUT": 0.5,
+        "RATELIMIT_KEY_PREFIX": "scorekeeper",  # another app (or install) on the same Redis counts apart
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "RATELIMIT_HEADERS_ENABLED": True,
         "RATELIMIT_WRITES": "60 per minute",  # per game and client: a table sends a few a minute
         "RATELIMIT_CREATE": "20 per minute; 300 per day",  # per client: a club behind one address

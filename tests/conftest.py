@@ -13,6 +13,7 @@ from werkzeug.routing import Rule
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.databases import Databases
+from tests.redis_server import empty, throwaway_redis
 
 # The shared worked examples beside the repository when it sits there (the newest cases), else the copy in
 # tests/examples taken from them, so a clone anywhere runs them.
@@ -115,6 +116,21 @@ def databases(request, tmp_path_factory):
     """Fresh databases of the kind chosen with --db (SQLite files, or databases on one PostgreSQL server)."""
     with ExitStack() as stack:
         yield Databases(request.config.getoption("--db"), tmp_path_factory.mktemp("databases"), stack)
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A throwaway Redis (Debian's redis-server), started on first use, one per pytest-xdist worker: the rate
+    limits' shared storage, as a club's servers share one."""
+    with throwaway_redis() as url:
+        yield url
+
+
+@pytest.fixture
+def redis_url(redis_server):
+    """The URL of the session's Redis, every counter of the tests before forgotten."""
+    empty(redis_server)
+    return redis_server
 
 
 @pytest.fixture

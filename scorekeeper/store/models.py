@@ -254,10 +254,11 @@ class Feat(db.Model):
 
 
 class CodeGuess(db.Model):
-    """A wrong guess at the install's access code, kept for every worker and server (``access.guess_allowed``).
+    """A wrong guess at the install's access code, kept for every worker and server (``access.guess``).
 
-    ``address`` is the client's; ``browser`` the id its session carried (empty when it carried none). Rows older
-    than the longest limit are deleted as new ones come.
+    ``address`` is the client's; ``browser`` the guesser (``access.guesser``): the id its session carried, or
+    for a caller without one a mark of its user agent. Rows older than the longest limit are deleted as new ones
+    come.
     """
 
     id: Mapped[int] = mapped_column(primary_key=True)

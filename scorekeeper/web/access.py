@@ -112,30 +112,29 @@ def header_code_matches() -> bool:
 def guess(code: str | None) -> bool:
     """Say whether ``code`` is the access code; count a wrong one, and refuse with 429 a guess past the limits.
 
-    The wrong guesses are kept in the database, so the limits hold across every worker and server. Each browser
-    has its own few wrong guesses (RATELIMIT_ACCESS_CODE; a browser is known by an id in its session, given when
-    the access page is shown or at its first wrong guess), within a larger number for its address as a whole
-    (RATELIMIT_ACCESS_CODE_ADDRESS). A caller without an id (a script without cookies, or a guesser who drops
-    them) gets the few guesses of one browser for its whole address. So someone who mistypes, or guesses from
-    the club's one address, does not lock out a member who types the right code on the access page, unless the
-    address as a whole is past its larger limit; and a right code never counts.
+    The wrong guesses are kept in the database, so the limits hold across every worker and server. Each guesser
+    has its own few wrong guesses (RATELIMIT_ACCESS_CODE), within a larger number for its address as a whole
+    (RATELIMIT_ACCESS_CODE_ADDRESS, which a club behind one router does not reach). A guesser is a browser, known
+    by an id its session is given when the access page is shown, or a caller without one (a script, with or
+    without cookies), known by its user agent (``guesser``). So someone who mistypes, or guesses, from the club's
+    one address locks out neither a member who types the right code on the access page nor a script that sends
+    it, unless the address as a whole is past its larger limit; and a right code never counts.
     """
-    address, browser = (get_remote_address() or "")[:64], browser_id()
+    address, who = (get_remote_address() or "")[:64], guesser()
     own, shared = guess_limits()
     if own or shared:
-        wait = wait_before_guessing(address, browser, own, shared)
+        wait = wait_before_guessing(address, who, own, shared)
         if wait:
             raise TooManyRequests(retry_after=wait)
     if code_matches(code):
         return True
-    know_browser()  # its next guesses count as its own, if it keeps its cookie
     if own or shared:
-        count_wrong_guess(address, browser_id(), max(item.get_expiry() for item in (*own, *shared)))
+        count_wrong_guess(address, who, max(item.get_expiry() for item in (*own, *shared)))
     return False
 
 
 def guess_limits() -> tuple[list, list]:
-    """Return the limits of wrong guesses: each browser's, and its address's (none when limits are off)."""
+    """Return the limits of wrong guesses: each guesser's, and its address's (none when limits are off)."""
     config = current_app.config
     if not config.get("RATELIMIT_ENABLED", True):
         return [], []
@@ -148,14 +147,24 @@ def browser_id() -> str:
     return value if isinstance(value, str) and len(value) <= 32 else ""
 
 
+def guesser() -> str:
+    """Return who is guessing at the code: this browser's id, else a mark of the caller's user agent (``ua:`` and
+    a hash, never an id's letters), so that one script's wrong guesses are not counted against another's, nor
+    against a browser's, at the same address."""
+    agent = request.headers.get("User-Agent", "")
+    return browser_id() or "ua:" + hashlib.sha256(agent.encode(errors="replace")).hexdigest()[:24]
+
+
 def know_browser() -> None:
-    """Give this browser an id of its own, so that its wrong guesses count apart from its address's others."""
+    """Give this browser an id of its own (the access page is shown), so that its wrong guesses count apart from its
+    address's others."""
     if not browser_id():
         session[BROWSER] = secrets.token_urlsafe(12)
 
 
-def wait_before_guessing(address: str, browser: str, own: list, shared: list) -> int:
-    """Return the seconds to wait before this browser may guess again (0: it may now)."""
+def wait_before_guessing(address: str, who: str, own: list, shared: list) -> int:
+    """Return the seconds to wait before guesser ``who`` may guess again (0: it may now): its own wrong guesses
+    against its own limit, every wrong guess from its address against the address's."""
     now = utcnow()
     longest = max(item.get_expiry() for item in (*own, *shared))
     query = select(CodeGuess.browser, CodeGuess.at).where(CodeGuess.address == address,
@@ -165,19 +174,19 @@ def wait_before_guessing(address: str, browser: str, own: list, shared: list) ->
     for items, mine in ((own, True), (shared, False)):
         for item in items:
             since = now - timedelta(seconds=item.get_expiry())
-            counted = sorted(at for who, at in guesses if at > since and (who == browser or not mine or not browser))
+            counted = sorted(at for by, at in guesses if at > since and (by == who or not mine))
             if len(counted) >= item.amount:  # wait until the oldest that counts is out of the window
                 left = counted[len(counted) - item.amount] - since
                 wait = max(wait, int(left.total_seconds()) + 1)
     return wait
 
 
-def count_wrong_guess(address: str, browser: str, longest: int) -> None:
+def count_wrong_guess(address: str, who: str, longest: int) -> None:
     """Keep a wrong guess for every worker (committed at once, whatever the request does next), and forget the
     guesses older than the longest limit."""
     now = utcnow()
     with db.engine.begin() as connection:
-        connection.execute(insert(CodeGuess.__table__), {"address": address, "browser": browser, "at": now})
+        connection.execute(insert(CodeGuess.__table__), {"address": address, "browser": who, "at": now})
         connection.execute(delete(CodeGuess.__table__).where(CodeGuess.__table__.c.at < now - timedelta(seconds=longest)))
 
 

@@ -8,6 +8,7 @@ from flask import Flask, current_app
 from sqlalchemy import text
 
 from ..extensions import db
+from .hosting import limits_storage
 
 
 def register(app: Flask) -> None:
@@ -16,9 +17,11 @@ def register(app: Flask) -> None:
 
 
 def healthz():
-    """Answer 200 when the database answers a query, 503 when it fails or does not answer in time."""
+    """Answer 200 when the database answers a query, 503 when it fails or does not answer in time. Where the rate
+    limits are shared (Redis), say too whether this server reaches their storage (``hosting.limits_storage``)."""
     if database_answers(db.engine, current_app.config["HEALTH_TIMEOUT"]):
-        return {"status": "ok", "database": "ok"}, 200
+        limits = limits_storage()
+        return {"status": "ok", "database": "ok", **({"limits": limits} if limits else {})}, 200
     return {"status": "unavailable", "database": "unreachable"}, 503, {"Retry-After": "5"}
 
 

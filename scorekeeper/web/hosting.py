@@ -45,6 +45,7 @@ def register(app: Flask) -> None:
                       frame_options="DENY", referrer_policy="same-origin", strict_transport_security=True,
                       strict_transport_security_max_age=60 * 60 * 24 * 365)
     app.session_interface = SessionOverHttps()
+    app.config.update(storage_settings(app.config))
     limiter.init_app(app)
     app.before_request(whole_json_body_or_413)
     app.after_request(no_store)
@@ -60,6 +61,34 @@ def register(app: Flask) -> None:
             access_log.addHandler(handler)
             access_log.setLevel(logging.INFO)
             access_log.propagate = False
+
+
+def storage_settings(config) -> dict:
+    """Return the settings by which the rate limits reach their counters (Flask-Limiter's).
+
+    In memory (``memory://``, the default) each worker process counts alone: fine for one worker. Shared storage
+    (RATELIMIT_STORAGE_URI=redis://host:6379) counts for every worker and server at once. A Redis that stops
+    answering never holds a request for longer than RATELIMIT_STORAGE_TIMEOUT seconds nor fails it: each worker
+    then counts in its own memory (it says so in its log, and /healthz too) and goes back to Redis once it answers.
+    """
+    uri = config.get("RATELIMIT_STORAGE_URI") or "memory://"
+    if not is_redis(uri) or config.get("RATELIMIT_STORAGE_OPTIONS"):
+        return {}
+    timeout = float(config.get("RATELIMIT_STORAGE_TIMEOUT") or 0.5)
+    return {"RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": timeout, "socket_connect_timeout": timeout}}
+
+
+def is_redis(uri: str) -> bool:
+    """Say whether the limits' storage is a Redis server."""
+    return uri.startswith(("redis://", "rediss://", "redis+unix://"))
+
+
+def limits_storage() -> str | None:
+    """Say, for /healthz, where this worker counts its limits when they are shared: "shared" while the storage
+    answers, "unreachable" when it does not (the worker counts alone meanwhile); None when they are kept in memory."""
+    if not limiter.enabled or not is_redis(current_app.config.get("RATELIMIT_STORAGE_URI") or ""):
+        return None
+    return "shared" if limiter.storage.check() else "unreachable"
 
 
 def limit_blueprint(bp, methods=WRITES) -> None:

@@ -332,8 +332,18 @@ CODE = "club-1234"
 @pytest.fixture
 def workers(make_app):
     """Two apps on one database, as two workers (or servers) of one install: limits on, the code's small."""
+    yield from two_workers(make_app, "6 per minute")
+
+
+@pytest.fixture
+def club(make_app):
+    """Two workers of one install whose address limit is well above a guesser's own (a club behind one router)."""
+    yield from two_workers(make_app, "20 per minute")
+
+
+def two_workers(make_app, address_limit: str):
     settings = {"ACCESS_CODE": CODE, "RATELIMIT_ENABLED": True, "RATELIMIT_ACCESS_CODE": "3 per minute",
-                "RATELIMIT_ACCESS_CODE_ADDRESS": "6 per minute"}
+                "RATELIMIT_ACCESS_CODE_ADDRESS": address_limit}
     first = make_app(**settings)
     second = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": first.config["SQLALCHEMY_DATABASE_URI"], **settings})
     yield first, second
@@ -353,9 +363,11 @@ def guesses(app):
         return db.session.execute(select(CodeGuess.address, CodeGuess.browser)).all()
 
 
-def browser(app, address="10.0.0.1"):
+def browser(app, address="10.0.0.1", agent=None):
     client = app.test_client()
     client.environ_base["REMOTE_ADDR"] = address
+    if agent:
+        client.environ_base["HTTP_USER_AGENT"] = agent
     return client
 
 
@@ -418,6 +430,48 @@ def test_an_address_as_a_whole_has_a_larger_limit(workers):
     assert late.post("/access", data={"code": CODE}).status_code == 429  # past the address's limit: wait
     elsewhere = browser(first, "10.0.0.2")
     assert elsewhere.get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
+
+
+def test_a_script_with_the_right_code_is_not_refused_for_a_browsers_wrong_guesses(club):
+    """The attack of issue 36: another browser at the same address made its wrong guesses until refused, then a
+    script sending the right X-Access-Code was refused too (a caller without cookies shared the whole address's)."""
+    first, second = club
+    guesser = browser(first, agent="Mozilla/5.0 (Android)")
+    guesser.get("/access")
+    statuses = [guesser.post("/access", data={"code": f"guess-{n}"}).status_code for n in range(4)]
+    assert statuses == [422, 422, 422, 429]
+    for app in (first, second):  # a script without cookies, answered by either worker
+        script = browser(app, agent="club-scores/1.0")
+        assert script.get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
+    started = browser(second, agent="club-scores/1.0").post(
+        "/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}, headers={"X-Access-Code": CODE})
+    assert started.status_code == 201, started.get_json()
+    assert guesser.post("/access", data={"code": CODE}).status_code == 429  # the guesser itself still waits
+
+
+def test_a_scripts_wrong_guesses_count_against_that_script(club):
+    first, second = club
+    statuses = []
+    for n in range(4):  # a script without cookies, guessing through both workers
+        script = browser(first if n % 2 else second, agent="python-httpx/0.28")
+        statuses.append(script.get("/api/games", headers={"X-Access-Code": f"guess-{n}"}).status_code)
+    assert statuses == [200, 200, 200, 429]
+    assert browser(first, agent="python-httpx/0.28").get("/api/games", headers={"X-Access-Code": CODE}).status_code == 429
+    other = browser(second, agent="curl/8.5")  # another script, and a browser, at the same address keep their tries
+    assert other.get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
+    member = browser(first, agent="python-httpx/0.28")
+    member.get("/access")
+    assert member.post("/access", data={"code": CODE}).status_code == 302
+    assert len({who for _address, who in guesses(first)}) == 1  # the three wrong guesses are that script's
+
+
+def test_the_address_limit_stops_a_guesser_who_changes_its_user_agent(club):
+    first, _second = club
+    statuses = [browser(first, agent=f"bot/{n}").get("/api/games", headers={"X-Access-Code": f"guess-{n}"}).status_code
+                for n in range(21)]
+    assert statuses == [200] * 20 + [429]
+    assert browser(first, agent="curl/8.5").get("/api/games", headers={"X-Access-Code": CODE}).status_code == 429
+    assert browser(first, "10.0.0.2").get("/api/games", headers={"X-Access-Code": CODE}).status_code == 200
 
 
 def test_the_right_code_never_counts_and_old_guesses_are_forgotten(workers, monkeypatch):

@@ -6,11 +6,15 @@ import uuid
 import json
 import logging
 import re
+import socket
+import time
 
 import pytest
 
 from scorekeeper.extensions import limiter
+from tests.conftest import BASE
 from tests.helpers import auth, post_new_game, start_from_page
+from tests.workers import Worker
 
 
 def start(client, names=("Ann", "Bob")) -> str:
@@ -370,6 +374,60 @@ def test_pdfs_made_for_one_client_are_limited_and_those_kept_are_not_counted(mak
     assert kept.status_code == 200
     assert client.get(f"/sheets/golf/sheet.pdf?count=2{own}", headers={"If-None-Match": kept.headers["ETag"]}
                       ).status_code == 304
+
+
+# --- limits shared by every worker and server (Redis) ----------------------------------------------------------
+
+SMALL_LIMITS = {"RATELIMIT_ENABLED": True, "RATELIMIT_CREATE": "3 per minute", "RATELIMIT_WRITES": "2 per minute"}
+
+
+@pytest.mark.parametrize("storage, started, written", [("memory", 6, 4), ("redis", 3, 2)])
+def test_on_redis_the_limits_count_across_workers(make_app, request, storage, started, written):
+    """In memory each worker process counts alone, so a client whose requests land on two workers gets every limit
+    twice; on Redis (RATELIMIT_STORAGE_URI) every worker and server counts on the same counters."""
+    uri = request.getfixturevalue("redis_url") if storage == "redis" else "memory://"
+    app = make_app(**SMALL_LIMITS, RATELIMIT_STORAGE_URI=uri)
+    with app.app_context():
+        limiter.reset()
+    worker = Worker({**BASE, "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], **SMALL_LIMITS,
+                     "RATELIMIT_STORAGE_URI": uri})  # another worker process (or server) of the install
+    try:
+        both = (app.test_client(), worker)
+        games = [both[n % 2].post("/api/games", json={"game": "trash", "players": ["A", "B"]}) for n in range(6)]
+        assert [answer.status_code for answer in games] == [201] * started + [429] * (6 - started)
+        game = games[0].get_json()
+        writes = [both[n % 2].post(f"/api/games/{game['id']}/rounds", json={"data": {"winner": 0}},
+                                   headers=auth(game)).status_code for n in range(4)]
+        assert writes == [201] * written + [429] * (4 - written)
+    finally:
+        worker.stop()
+
+
+def test_healthz_says_whether_the_shared_limits_are_reached(make_app, redis_url):
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI=redis_url)
+    assert app.test_client().get("/healthz").get_json() == {"status": "ok", "database": "ok", "limits": "shared"}
+
+
+def test_a_redis_that_hangs_fails_no_request_and_holds_none_for_long(app):
+    """A Redis that takes connections and never answers (frozen, or its host gone): each worker counts alone
+    meanwhile, within RATELIMIT_STORAGE_TIMEOUT of the first request, and /healthz says so."""
+    with socket.socket() as hung:
+        hung.bind(("127.0.0.1", 0))
+        hung.listen(64)  # connections are taken by the kernel; nothing ever reads or answers them
+        settings = {**BASE, "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], **SMALL_LIMITS,
+                    "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{hung.getsockname()[1]}"}
+        worker = Worker(settings)
+        try:
+            started = time.monotonic()
+            statuses = [worker.post("/api/games", json={"game": "trash", "players": ["A", "B"]}).status_code
+                        for _ in range(4)]
+            assert time.monotonic() - started < 3
+            assert statuses == [201, 201, 201, 429]  # counted in the worker's own memory meanwhile
+            health = worker.get("/healthz")
+            assert health.status_code == 200
+            assert health.get_json() == {"status": "ok", "database": "ok", "limits": "unreachable"}
+        finally:
+            worker.stop()
 
 
 def test_a_sheet_made_for_another_host_name_is_not_sent_to_this_one(client):
