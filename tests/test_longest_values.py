@@ -14,9 +14,10 @@ import emoji as emoji_data
 import pytest
 from sqlalchemy import String
 
-from scorekeeper import models, rules
+from scorekeeper.store import models
+from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.groups import service
+from scorekeeper.play import groups as service
 from scorekeeper.rules.base import GameSpec
 from tests.groups.conftest import bearer
 

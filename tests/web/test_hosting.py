@@ -479,7 +479,7 @@ def test_the_development_servers_request_lines_carry_no_token(app, line):
 
 
 def test_hostile_names_come_back_from_the_api_as_plain_json_text(client):
-    from tests.test_robustness import NASTY
+    from tests.web.test_robustness import NASTY
 
     state = client.post("/api/games", json={"game": "trash", "players": NASTY[:4]}).get_json()
     for path in (f"/api/games/{state['id']}", "/api/games"):
