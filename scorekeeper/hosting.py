@@ -8,7 +8,7 @@ import re
 import sys
 import time
 
-from flask import Flask, abort, current_app, g, request, session
+from flask import Flask, abort, current_app, g, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
@@ -16,6 +16,9 @@ from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import limiter, talisman
+from .i18n import tr
+from .jsonsafe import read_object
+from .rules.base import N_, msg
 
 CSP = {
     "default-src": "'self'",
@@ -47,6 +50,7 @@ def register(app: Flask) -> None:
     app.session_interface = SessionOverHttps()
     limiter.init_app(app)
     app.before_request(whole_json_body_or_413)
+    app.before_request(json_object_or_400)
     app.after_request(no_store)
     app.log_exception = log_exception(app)  # an error's log line names the path too
     logging.getLogger("werkzeug").addFilter(without_tokens)  # `flask run`'s own request lines
@@ -138,6 +142,29 @@ def whole_json_body_or_413() -> None:
     request.get_data(cache=True)
     if getattr(request.stream, "is_exhausted", False):
         abort(413)
+
+
+NOT_AN_OBJECT = msg(N_("send a JSON object with Content-Type: application/json"))
+
+
+def json_object_or_400():
+    """Refuse with 400, naming ``body``, a write whose JSON body holds no JSON object (a list, text, a number, null,
+    broken UTF-8, NaN, too deep), on every route: the API reads its body as an object (``api.views.json_body``),
+    and a page's form reads a JSON body as its fields (Flask-WTF), which only an object can be. An empty body is
+    no body: a route that needs one says so itself."""
+    if request.method not in WRITES or not request.is_json or not request.get_data(cache=True):
+        return None
+    if json_object() is None:
+        return jsonify(errors={"body": tr(NOT_AN_OBJECT)}), 400
+    return None
+
+
+def json_object() -> dict | None:
+    """Return the request's JSON body as the object it holds (read once a request), or None: not JSON, or not an
+    object (``jsonsafe.read_object``)."""
+    if "json_object" not in g:
+        g.json_object = read_object(request.get_data(cache=True)) if request.is_json else None
+    return g.json_object
 
 
 def past_the_limit(limit) -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from functools import wraps
 from typing import Any
 
@@ -15,9 +14,9 @@ from werkzeug.exceptions import HTTPException
 from .. import access, cache, services, tables
 from .. import rules as registry
 from ..extensions import db
-from ..hosting import carries_token, limits_creation
+from ..hosting import NOT_AN_OBJECT, carries_token, json_object, limits_creation
 from ..i18n import tr, tr_errors
-from ..jsonsafe import MAX_DEPTH, clean_text, depth, storable
+from ..jsonsafe import clean_text, storable
 from ..models import Game, IdempotentReply, stamp, utcnow
 from ..rules.base import N_, msg
 from ..services import Problem
@@ -44,21 +43,12 @@ def problem(exc: Problem):
 
 
 def json_body() -> dict[str, Any]:
-    """Return the request's JSON object; refuse anything else with 400."""
-    body = None
-    if request.is_json:
-        try:
-            body = json.loads(request.get_data(), parse_constant=refuse_constant)
-        except (ValueError, RecursionError):
-            body = None
-    if not isinstance(body, dict) or depth(body) > MAX_DEPTH:
-        raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
+    """Return the request's JSON object (read once for every route: ``hosting.json_object``); refuse anything else
+    with 400."""
+    body = json_object()
+    if body is None:
+        raise services.Problem({"body": NOT_AN_OBJECT})
     return body
-
-
-def refuse_constant(name: str):
-    """Refuse NaN and Infinity, which are not JSON and no database stores."""
-    raise ValueError(name)
 
 
 def bearer_token() -> str | None:
