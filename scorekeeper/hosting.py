@@ -43,6 +43,7 @@ def register(app: Flask) -> None:
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops:  # trust exactly this many proxies for the client's address, scheme, host and prefix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops)
+    app.wsgi_app = SchemeAsConnected(app.wsgi_app)  # outside the proxy fix: it runs first
     app.after_request(hsts_only_over_https)  # registered first, so it runs after Talisman's headers
     talisman.init_app(app, force_https=False, session_cookie_secure=False, content_security_policy=CSP,
                       frame_options="DENY", referrer_policy="same-origin", strict_transport_security=True,
@@ -64,6 +65,30 @@ def register(app: Flask) -> None:
             access_log.addHandler(handler)
             access_log.setLevel(logging.INFO)
             access_log.propagate = False
+
+
+# The headers a server may take the scheme from by itself (gunicorn's secure_scheme_headers)
+SCHEME_HEADERS = ("HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PROTOCOL", "HTTP_X_FORWARDED_SSL")
+
+
+class SchemeAsConnected:
+    """WSGI middleware: the request's scheme is the connection's, whatever a client's header says, unless the proxy
+    setting (PROXY_HOPS: ProxyFix, inside this) reads it from the trusted proxy's X-Forwarded-Proto.
+
+    gunicorn takes the scheme from X-Forwarded-Proto (or -Protocol, -Ssl) for a client in its forwarded_allow_ips
+    (127.0.0.1 by default: any client a proxy on the machine passes the header on for, and any client on it), so
+    that a client could fake HTTPS and be sent HSTS and Secure cookies over plain HTTP. A request that carries one
+    of these headers is taken as plain HTTP here; only a client that sends one over a direct HTTPS connection
+    (no proxy) goes without HSTS and a Secure cookie, for itself alone.
+    """
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        if any(name in environ for name in SCHEME_HEADERS):
+            environ["wsgi.url_scheme"] = "http"
+        return self.app(environ, start_response)
 
 
 def limit_blueprint(bp, methods=WRITES) -> None:
