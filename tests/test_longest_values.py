@@ -16,6 +16,8 @@ from sqlalchemy import String
 
 from scorekeeper.store import models
 from scorekeeper import rules
+from scorekeeper.play import services
+from scorekeeper.api import views as api
 from scorekeeper.extensions import db
 from scorekeeper.play import groups as service
 from scorekeeper.rules.base import GameSpec
@@ -146,6 +148,12 @@ def test_the_phone_pages_start_play_and_end_a_game_at_the_longest_names(app, cli
     assert client.get(f"/api/games/{other}").get_json()["status"] == "finished"
     page = client.get(f"/groups/{gid}", query_string={"game": f"any:high:{GAME_NAME}"})
     assert page.status_code == 200 and GAME_NAME in page.get_data(as_text=True)
+    again = client.post(f"/games/{other}/again")  # the same table, names and rules, in the group
+    assert again.status_code == 302 and client.get(again.headers["Location"]).status_code == 200
+    offered = client.get(f"/groups/{gid}/play").get_data(as_text=True)  # the game played last, its players ticked
+    assert all(name in offered for name in PLAYERS)
+    season = client.get(f"/groups/{gid}/season.pdf")
+    assert season.status_code == 200 and season.mimetype == "application/pdf"
 
 
 def test_a_player_takes_the_longest_name_and_emoji_everywhere(client):
@@ -216,6 +224,10 @@ def test_every_key_and_preset_fits_its_column():
     assert service.EMOJI_MOST <= length(models.Member.__table__.c.emoji)
     assert service.GROUP_NAME_MAX <= length(models.Group.__table__.c.name)
     assert all(len(name) <= length(models.Player.__table__.c.name) for name in PLAYERS)
+    reply_key = length(models.IdempotentReply.__table__.c.key)  # an API key kept as sent, or hashed; a form's entry key
+    assert api.KEY_LENGTH <= reply_key and len(api.stored_key("k" * 5000)) <= reply_key
+    assert len(services.ENTRY_KEY) + 64 <= reply_key
+    assert length(models.CodeGuess.__table__.c.address) == 64 and length(models.CodeGuess.__table__.c.browser) == 32
 
 
 def test_every_preset_starts_a_game(client):

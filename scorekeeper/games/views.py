@@ -69,7 +69,7 @@ def index():
 @bp.route("/access", methods=["GET", "POST"])
 def access():
     """Ask for the install's access code, then go on to where this browser was going (guesses: access.guess)."""
-    form = AccessForm()
+    form = AccessForm(formdata=request.form or None)  # its fields as posted, never a JSON body's values
     if not form.is_submitted():
         know_browser()
     if form.validate_on_submit():

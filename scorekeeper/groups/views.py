@@ -277,7 +277,7 @@ def chosen_game() -> tuple[str, object, dict[str, str] | None]:
     rules = registry.REGISTRY.get(key)
     if rules is None:
         key = next(iter(registry.REGISTRY))
-        return key, new_game_form(registry.REGISTRY[key].spec), {"game": _("Choose a game.")}
+        return key, new_game_form(registry.REGISTRY[key].spec, formdata=request.form), {"game": _("Choose a game.")}
     form = new_game_form(rules.spec, formdata=request.form)
     form.validate()
     return key, form, {} if any(f.errors for f in form if f.name.startswith("opt_") or f.name == "preset") else None

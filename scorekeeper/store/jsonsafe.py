@@ -1,6 +1,7 @@
 """What JSON from outside may hold before anything stores or shows it."""
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -47,3 +48,18 @@ def depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
         return 0
     children = value.values() if isinstance(value, dict) else value
     return 1 + max((depth(child, limit - 1) for child in children), default=0)
+
+
+def read_object(data: bytes) -> dict[str, Any] | None:
+    """Return a JSON body as the object it holds, or None when it holds none: not JSON (broken UTF-8, NaN or
+    Infinity, nested too deeply to read), not an object (a list, text, a number, null), or nested past MAX_DEPTH."""
+    try:
+        body = json.loads(data, parse_constant=refuse_constant)
+    except (ValueError, RecursionError):
+        return None
+    return body if isinstance(body, dict) and depth(body) <= MAX_DEPTH else None
+
+
+def refuse_constant(name: str):
+    """Refuse NaN and Infinity, which are not JSON and no database stores."""
+    raise ValueError(name)

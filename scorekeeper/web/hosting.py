@@ -8,7 +8,7 @@ import re
 import sys
 import time
 
-from flask import Flask, abort, current_app, g, request, session
+from flask import Flask, abort, current_app, g, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
@@ -16,6 +16,9 @@ from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..extensions import limiter, talisman
+from ..rules.base import N_, msg
+from ..store.jsonsafe import read_object
+from .i18n import tr
 
 CSP = {
     "default-src": "'self'",
@@ -40,6 +43,7 @@ def register(app: Flask) -> None:
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops:  # trust exactly this many proxies for the client's address, scheme, host and prefix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops)
+    app.wsgi_app = SchemeAsConnected(app.wsgi_app)  # outside the proxy fix: it runs first
     app.after_request(hsts_only_over_https)  # registered first, so it runs after Talisman's headers
     talisman.init_app(app, force_https=False, session_cookie_secure=False, content_security_policy=CSP,
                       frame_options="DENY", referrer_policy="same-origin", strict_transport_security=True,
@@ -48,6 +52,7 @@ def register(app: Flask) -> None:
     app.config.update(storage_settings(app.config))
     limiter.init_app(app)
     app.before_request(whole_json_body_or_413)
+    app.before_request(json_object_or_400)
     app.after_request(no_store)
     app.log_exception = log_exception(app)  # an error's log line names the path too
     logging.getLogger("werkzeug").addFilter(without_tokens)  # `flask run`'s own request lines
@@ -89,6 +94,30 @@ def limits_storage() -> str | None:
     if not limiter.enabled or not is_redis(current_app.config.get("RATELIMIT_STORAGE_URI") or ""):
         return None
     return "shared" if limiter.storage.check() else "unreachable"
+
+
+# The headers a server may take the scheme from by itself (gunicorn's secure_scheme_headers)
+SCHEME_HEADERS = ("HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PROTOCOL", "HTTP_X_FORWARDED_SSL")
+
+
+class SchemeAsConnected:
+    """WSGI middleware: the request's scheme is the connection's, whatever a client's header says, unless the proxy
+    setting (PROXY_HOPS: ProxyFix, inside this) reads it from the trusted proxy's X-Forwarded-Proto.
+
+    gunicorn takes the scheme from X-Forwarded-Proto (or -Protocol, -Ssl) for a client in its forwarded_allow_ips
+    (127.0.0.1 by default: any client a proxy on the machine passes the header on for, and any client on it), so
+    that a client could fake HTTPS and be sent HSTS and Secure cookies over plain HTTP. A request that carries one
+    of these headers is taken as plain HTTP here; only a client that sends one over a direct HTTPS connection
+    (no proxy) goes without HSTS and a Secure cookie, for itself alone.
+    """
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        if any(name in environ for name in SCHEME_HEADERS):
+            environ["wsgi.url_scheme"] = "http"
+        return self.app(environ, start_response)
 
 
 def limit_blueprint(bp, methods=WRITES) -> None:
@@ -167,6 +196,29 @@ def whole_json_body_or_413() -> None:
     request.get_data(cache=True)
     if getattr(request.stream, "is_exhausted", False):
         abort(413)
+
+
+NOT_AN_OBJECT = msg(N_("send a JSON object with Content-Type: application/json"))
+
+
+def json_object_or_400():
+    """Refuse with 400, naming ``body``, a write whose JSON body holds no JSON object (a list, text, a number, null,
+    broken UTF-8, NaN, too deep), on every route: the API reads its body as an object (``api.views.json_body``),
+    and a page's form reads a JSON body as its fields (Flask-WTF), which only an object can be. An empty body is
+    no body: a route that needs one says so itself."""
+    if request.method not in WRITES or not request.is_json or not request.get_data(cache=True):
+        return None
+    if json_object() is None:
+        return jsonify(errors={"body": tr(NOT_AN_OBJECT)}), 400
+    return None
+
+
+def json_object() -> dict | None:
+    """Return the request's JSON body as the object it holds (read once a request), or None: not JSON, or not an
+    object (``jsonsafe.read_object``)."""
+    if "json_object" not in g:
+        g.json_object = read_object(request.get_data(cache=True)) if request.is_json else None
+    return g.json_object
 
 
 def past_the_limit(limit) -> str:

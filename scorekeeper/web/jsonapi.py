@@ -2,7 +2,6 @@
 token from the Authorization header, the game's state as the API sends it."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import jsonify, request
@@ -10,10 +9,10 @@ from werkzeug.exceptions import HTTPException
 
 from ..play import services, tables
 from ..extensions import db
+from .hosting import NOT_AN_OBJECT, json_object
 from .i18n import tr, tr_errors
-from ..store.jsonsafe import MAX_DEPTH, depth
 from ..store.models import Game
-from ..rules.base import N_, msg
+from ..rules.base import msg
 from ..play.services import Problem
 
 
@@ -34,21 +33,12 @@ def problem(exc: Problem):
 
 
 def json_body() -> dict[str, Any]:
-    """Return the request's JSON object; refuse anything else with 400."""
-    body = None
-    if request.is_json:
-        try:
-            body = json.loads(request.get_data(), parse_constant=refuse_constant)
-        except (ValueError, RecursionError):
-            body = None
-    if not isinstance(body, dict) or depth(body) > MAX_DEPTH:
-        raise services.Problem({"body": msg(N_("send a JSON object with Content-Type: application/json"))})
+    """Return the request's JSON object (read once for every route: ``hosting.json_object``); refuse anything else
+    with 400."""
+    body = json_object()
+    if body is None:
+        raise services.Problem({"body": NOT_AN_OBJECT})
     return body
-
-
-def refuse_constant(name: str):
-    """Refuse NaN and Infinity, which are not JSON and no database stores."""
-    raise ValueError(name)
 
 
 def bearer_token() -> str | None:

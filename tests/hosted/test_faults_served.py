@@ -44,3 +44,21 @@ def test_no_edit_token_in_either_access_log(served):
     written = log.read_text()
     assert "GET /games/abc/…/… HTTP/1.1" in written and '"path": "/games/abc/…/…"' in written  # gunicorn's, the app's
     assert TOKEN not in written
+
+
+@pytest.mark.parametrize("hops", [0, 1])
+def test_hsts_and_secure_cookies_only_when_the_request_is_really_https(database_url, tmp_path, hops):
+    """gunicorn takes the scheme from X-Forwarded-Proto for a client on its own machine (forwarded_allow_ips): the
+    app believes it only through PROXY_HOPS, and a client faking it over plain HTTP gets neither HSTS nor a Secure
+    cookie."""
+    server = Gunicorn(database_url, tmp_path / "gunicorn.log", workers=1, SCOREKEEPER_PROXY_HOPS=str(hops)).start()
+    try:
+        plain, faked, also_faked = (httpx.get(f"{server.url}/access", headers=headers, timeout=10) for headers in (
+            {}, {"X-Forwarded-Proto": "https"}, {"X-Forwarded-Ssl": "on"}))  # no cookie kept: each is given one
+    finally:
+        server.stop()
+    for answer in (plain, also_faked):
+        assert "Strict-Transport-Security" not in answer.headers and "Secure" not in answer.headers["Set-Cookie"]
+    trusted = bool(hops)  # one proxy in front: its X-Forwarded-Proto says the client came over HTTPS
+    assert ("Strict-Transport-Security" in faked.headers) is trusted
+    assert ("; Secure" in faked.headers["Set-Cookie"]) is trusted

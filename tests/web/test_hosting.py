@@ -200,6 +200,30 @@ def test_behind_an_https_proxy_hsts_and_secure_cookies(make_app):
     assert "Secure" not in plain.headers["Set-Cookie"]
 
 
+@pytest.mark.parametrize("hops", [0, 1])
+def test_hsts_and_secure_cookies_only_when_the_request_is_really_https(make_app, hops):
+    """Direct HTTPS, or the proxy's X-Forwarded-Proto when PROXY_HOPS trusts it; never a client's header alone, even
+    where the server took the scheme from it (gunicorn does for a client on its machine: ``believed``)."""
+    app = make_app(PROXY_HOPS=hops)
+    believed = {"wsgi.url_scheme": "https"}
+
+    def secured(environ: dict | None = None, headers: dict | None = None) -> tuple[bool, bool]:
+        answer = app.test_client().get("/access", headers=headers or {}, environ_overrides=environ or {})
+        return "Strict-Transport-Security" in answer.headers, "; Secure" in answer.headers["Set-Cookie"]
+
+    assert secured() == (False, False)
+    assert secured(believed) == (True, True)  # direct HTTPS: no header at all
+    for faked in ({"X-Forwarded-Ssl": "on"}, {"X-Forwarded-Protocol": "ssl"}, {"X-Forwarded-Proto": "http"}):
+        assert secured(believed, faked) == (False, False), faked
+    assert secured(believed, {"X-Forwarded-Proto": "https"}) == ((True, True) if hops else (False, False))
+
+    client = app.test_client()  # the live view's polls, answered before Flask, say the same
+    game = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    poll = {"If-None-Match": client.get(f"/games/{game['id']}/live").headers["ETag"], "X-Forwarded-Proto": "https"}
+    shortcut = client.get(f"/games/{game['id']}/live", headers=poll, environ_overrides=believed)
+    assert shortcut.status_code == 304 and ("Strict-Transport-Security" in shortcut.headers) is bool(hops)
+
+
 def test_the_language_cookie_is_secure_over_https(client):
     answer = client.get("/language/fr?next=/", base_url="https://scores.example")
     cookie = answer.headers["Set-Cookie"]

@@ -749,3 +749,63 @@ def test_a_junk_preset_or_points_box_is_refused_and_the_form_kept(client, calm, 
 def test_a_junk_preset_in_the_address_shows_the_usual_form(client, calm, query):
     calm_answer(client.get(f"/new/golf{query}"), (200,), query)
     calm_answer(client.get(f"/sheets/golf{query}"), (200,), query)
+
+
+# --- JSON bodies on every route that takes a body ----------------------------------------------------------------
+
+NOT_OBJECTS = [b"[]", b'"x"', b"1", b"null", b"\xff\xfe{\x80}", b'{"name": "\xc3"}', b'{"a": NaN}', b"[" * 50]
+OBJECTS_OF_ANYTHING = [{"code": 5}, {"code": ["x", 1]}, {"players": [1, None]}, {"name": {"a": 1}}, {"game": ["any"]},
+                       {"csrf_token": 1}, {"players-0": 5, "players-1": True}, {"score-0": 1.5, "winner": [2]},
+                       {"name": 1, "colour": 2, "emoji": 3}, {"into": [1]}, {"newcomer": 3}, {"opt_holes": {"a": 1}},
+                       {"game": "any", "players": ["Ann", 1], "opt_name": 3}, {"data": 1}, {"merge_into": "1"}]
+
+
+@pytest.fixture
+def allowed(app, client):
+    """A caller allowed everywhere: a group and a game in it (with a round) opened by their edit links in the
+    client's session, and each route's arguments and bearer token."""
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    game = client.post(f"/api/groups/{group['id']}/games", json={"game": "trash", "players": ["Ann", "Bob"]},
+                       headers=auth(group)).get_json()
+    client.post(f"/api/games/{game['id']}/rounds", json={"data": {"winner": 0}}, headers=auth(game))
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    client.get(f"/games/{game['id']}/edit/{game['token']}")
+    values = {"game_id": game["id"], "group_id": group["id"], "member_id": group["players"][0]["id"], "number": 1,
+              "key": "trash", "token": game["token"], "kind": "view"}
+    return values, group, game
+
+
+def routes_taking_a_body(app, values: dict):
+    """Yield (method, path) for every route of the app that takes a body (every write), from its URL map: a route
+    added later is covered too."""
+    adapter = app.url_map.bind("localhost")
+    for rule in app.url_map.iter_rules():
+        for method in sorted(rule.methods & {"POST", "PUT", "PATCH", "DELETE"}):
+            yield method, adapter.build(rule.endpoint, {name: values[name] for name in rule.arguments})
+
+
+def test_a_body_that_is_not_a_json_object_is_a_400_naming_body_on_every_route(app, client, allowed):
+    values, group, game = allowed
+    routes = list(routes_taking_a_body(app, values))
+    assert {("POST", "/access"), ("POST", f"/groups/{group['id']}/play"), ("POST", "/api/games")} <= set(routes)
+    for method, path in routes:
+        bearer = auth(group if path.startswith("/api/groups") else game)
+        for body in NOT_OBJECTS:
+            answer = client.open(path, method=method, data=body, content_type="application/json", headers=bearer)
+            assert answer.status_code == 400, (method, path, body, answer.status_code)
+            assert list(api_error(answer, f"{method} {path}")) == ["body"]
+    french = client.post("/access", data=b"[]", content_type="application/json", headers={"Accept-Language": "fr"})
+    assert "objet JSON" in french.get_json()["errors"]["body"]
+    after = client.get(f"/api/games/{game['id']}").get_json()  # nothing was changed
+    assert [r["data"] for r in after["rounds"]] == [{"winner": 0}] and after["status"] == "playing"
+
+
+def test_a_json_object_of_anything_is_answered_calmly_on_every_route(app, client, allowed):
+    """A page's form takes its fields as posted (text), never from a JSON body: no 500, whatever the object holds."""
+    values, group, game = allowed
+    for method, path in routes_taking_a_body(app, values):
+        bearer = auth(group if path.startswith("/api/groups") else game)
+        for body in OBJECTS_OF_ANYTHING:
+            answer = client.open(path, method=method, json=body, headers=bearer)
+            calm_answer(answer, range(200, 500), f"{method} {path} {body}")
