@@ -496,3 +496,9 @@ def test_what_is_kept_is_bounded_by_its_size_as_well_as_its_count(monkeypatch):
         assert cache.get(("page", "emoji", 1)) is None  # it counted for its 12,000 bytes, not its 3,000 characters
     finally:
         cache.clear()
+
+
+def test_the_release_names_the_code_templates_and_files_served():
+    import hashlib
+
+    assert cache.release() != hashlib.sha256().hexdigest()[:12]  # a digest of something: a new release renders anew
