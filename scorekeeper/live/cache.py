@@ -149,6 +149,18 @@ def register() -> None:
     keep_in(sys.modules[__name__])
 
 
+def size() -> int:
+    """Say how many entries this process keeps (what a request added, counted from outside)."""
+    with _lock:
+        return len(_kept)
+
+
+def held() -> list[Any]:
+    """Return what this process keeps, oldest first: a look at the values (no key), for tests and a debugging eye."""
+    with _lock:
+        return list(_kept.values())
+
+
 def clear() -> None:
     """Forget everything kept (a freshly started worker)."""
     with _lock:
