@@ -22,6 +22,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env()  # FLASK_SESSION_COOKIE_SECURE=true and the like, for a hosted install
     else:
         app.config.from_mapping(test_config)
+    app.config["TRUSTED_HOSTS"] = config.trusted_hosts(app.config.get("SERVER_NAME"), app.config.get("TRUSTED_HOSTS"))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(

@@ -29,6 +29,15 @@ def secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def trusted_hosts(server_name: str | None, trusted: list[str] | None) -> list[str] | None:
+    """Return the host names a request may be asked under (Flask's ``TRUSTED_HOSTS``; any other gets 400): those
+    set, else the one ``SERVER_NAME`` names, the host every link is written with. None (any host) only at home,
+    where neither is set and links follow the address a page was asked under."""
+    if trusted is not None:
+        return list(trusted)
+    return [server_name] if server_name else None
+
+
 def engine_options(url: str, options: dict, connect_timeout: int | None = None,
                    statement_timeout: int | None = None) -> dict:
     """Drop the pool's ping on SQLite: a file never drops a connection, and the ping is a SELECT 1 per request.

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from jinja2 import BytecodeCache
-from werkzeug.routing import Rule
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -44,36 +43,6 @@ class CompiledTemplates(BytecodeCache):
 
 
 COMPILED_TEMPLATES = CompiledTemplates()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def compiled_url_builders():
-    """Compile each URL rule's builders once a session for every app the tests make.
-
-    Werkzeug writes two Python functions per URL rule and compiles them with Python's compiler each time an app
-    registers the rule: 21 ms of the 28 an app takes to make, and the tests make an app per test. A builder
-    depends only on the rule's text, its parts and its defaults (the converters are read when it runs), so one
-    compiled for the same rule serves every app. A rule whose default fills one of its parts is compiled as
-    usual (that default is turned into text by its converter when the builder is written).
-    """
-    compile_builder = getattr(Rule, "_compile_builder", None)
-    if compile_builder is None:  # a Werkzeug that builds its URLs another way: nothing to share
-        yield
-        return
-    compiled: dict[tuple, object] = {}
-
-    def once(rule: Rule, append_unknown: bool = True):
-        defaults, trace = rule.defaults or {}, getattr(rule, "_trace", None)
-        if trace is None or any(dynamic and part in defaults for dynamic, part in trace):
-            return compile_builder(rule, append_unknown)
-        key = (rule.rule, tuple(trace), tuple(sorted((k, repr(v)) for k, v in defaults.items())), append_unknown)
-        if key not in compiled:
-            compiled[key] = compile_builder(rule, append_unknown)
-        return compiled[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Rule, "_compile_builder", once)
-        yield
 
 
 def pytest_addoption(parser):

@@ -9,7 +9,6 @@ from flask import current_app
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import (
     BooleanField,
@@ -23,7 +22,7 @@ from ..web.i18n import card_text, group_symbol, rank_letter, tr, upper_first
 from ..rules.base import Field, FieldKind, Scope, Table
 from ..rules.cards import RANKS
 from ..play.services import new_entry_key
-from ..web.templating import entry_key as this_requests_entry_key
+from ..web.templating import csrf_token as this_requests_csrf_token, entry_key as this_requests_entry_key
 
 from ..web.fields import (CardsField, LooseRadio, LooseSelect, NO_SEAT, PointsField, SeatChips, SeatRadio, WholeNumberField, count_kw, number_kw, points_kw, seat_number)
 
@@ -134,7 +133,7 @@ class BlankRoundForm:
         """Render the CSRF input as the WTForms form would (nothing when CSRF is off)."""
         if not current_app.config.get("WTF_CSRF_ENABLED", True):
             return Markup("")
-        return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') % generate_csrf()
+        return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') % this_requests_csrf_token()
 
 
 def seats_for(field: Field, table: Table, seats_in: Sequence[bool]) -> list[int | None]:

@@ -22,6 +22,7 @@ from ..play.readmodel import TableView
 from . import bp
 from .entry import correct_round, round_digest, take_round
 from ..web.writes import saved
+from ..web.templating import local_url
 from ..web.fields import AccessForm
 from .forms import BlankRoundForm, round_form
 from ..web.newgame import (chosen_preset, names_from, new_game_form, not_started, options_from,
@@ -158,8 +159,9 @@ def render_table(game: Game, view: TableView, form, put_back: bool = False) -> s
     form holds a round just deleted, for the page to keep as this phone's draft)."""
     token = token_for(game)
     live_tag = cache.etag(game.public_id, game.version, Live(language(), token is not None))
+    here = local_url("games.table", game_id=game.public_id, **({"big": "1"} if big_screen() else {}))
     return render_template("games/table.html", view=view, game=game, form=form, token=token, live_tag=live_tag,
-                           big=big_screen(), put_back=put_back)
+                           big=big_screen(), put_back=put_back, here=here)
 
 
 def big_screen() -> bool:

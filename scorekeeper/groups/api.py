@@ -20,6 +20,7 @@ from ..play.services import Problem
 from ..web.writes import commit
 from . import api_bp as bp
 from ..live import kept
+from ..live.variants import GroupJson
 from ..play import groups as service, stats
 from ..play.groups import Summary
 
@@ -92,7 +93,8 @@ def create_group():
 def show_group(group_id: str):
     """Show a group: its players and its games, newest first."""
     head, page = readable(group_id, head=True), page_arg()
-    return kept_json(head, ("group", page), lambda: group_json(service.load_group(group_id), page))
+    return kept_json(head, GroupJson("group", str(get_locale()), page=page),
+                     lambda: group_json(service.load_group(group_id), page))
 
 
 @bp.post("/<group_id>/players")
@@ -168,15 +170,17 @@ def group_stats(group_id: str):
     """Show the group's stats over its finished games: per game or all, between two dates or all time."""
     head = readable(group_id, head=True)
     chosen = stats.read_filter(request.args.get("game"), request.args.get("since"), request.args.get("until"))
-    return kept_json(head, ("stats", chosen), lambda: stats.group_stats(service.load_group(group_id), chosen).api(tr))
+    return kept_json(head, GroupJson("stats", str(get_locale()), shows=chosen),
+                     lambda: stats.group_stats(service.load_group(group_id), chosen).api(tr))
 
 
-def kept_json(group: service.GroupHead, shows: tuple, make: Callable[[], Any]):
-    """Answer from the JSON this process kept for the group's version and what it shows (in the reader's
-    language), or make it and keep it; with the version's ETag, and a 304 while the client holds it."""
-    key = (group.public_id, group.version, (*shows, str(get_locale())))
-    headers = {"ETag": f'"{kept.tag(key)}"'}
-    if request.if_none_match.contains(kept.tag(key)):
+def kept_json(group: service.GroupHead, variant: GroupJson, make: Callable[[], Any]):
+    """Answer from the JSON this process kept for the group's version and ``variant`` (what it shows, in the
+    reader's language), or make it and keep it; with the version's ETag, and a 304 while the client holds it."""
+    tag = kept.tag(group.public_id, group.version, variant)
+    headers = {"ETag": f'"{tag}"'}
+    if request.if_none_match.contains(tag):
         return "", 304, headers
-    body = kept.kept(key, lambda: current_app.json.response(make()).get_data(as_text=True))
+    body = kept.kept(group.public_id, group.version, variant,
+                     lambda: current_app.json.response(make()).get_data(as_text=True))
     return current_app.response_class(body, mimetype="application/json", headers=headers)

@@ -23,7 +23,8 @@ from ..store.jsonsafe import plain_number
 from ..store.models import Game, Group, Result
 from ..web.qr import qr_svg
 from ..play.services import Problem
-from ..web.templating import render_marked, with_this_requests_marks
+from ..web.templating import keeps_here, local_url, render_marked, with_this_requests_marks
+from ..live.variants import GroupPage
 from ..web.writes import saved
 from . import bp
 from ..live import kept
@@ -126,38 +127,50 @@ def make_group(name, names, from_game: Game | None) -> tuple[Group, str]:
 def show(group_id: str):
     """Show a group's page: its games, leaderboard, records and head to head (kept for the group's version)."""
     head, token = readable_group(group_id, revalidated=True, head=True)
-    chosen = chosen_filter()[1]
-    return group_page(head, token, "groups/show.html", lambda: show_context(group_id, token), chosen)
+    choice, chosen, errors = chosen_filter()
+    shows = None if errors else (choice, chosen, page_number())  # refused dates: shown as typed, to this request
+    return group_page(head, token, "groups/show.html", lambda: show_context(group_id, token), shows)
 
 
 def show_context(group_id: str, token: str | None, typed: dict | None = None, refused: dict | None = None) -> dict:
-    """What the group's page shows (``typed``: a refused form's entries and what is wrong with them)."""
+    """What the group's page shows (``typed``: a refused form's entries and what is wrong with them), from the
+    query read into typed values (the dates as typed only when they are refused)."""
     choice, chosen, errors = chosen_filter()
     group = service.load_group(group_id)
     games, more = service.summaries(group, page_number())
     view_key = service.view_key(token) if token else None
+    dates = {name: request.args.get(name, "") for name in ("since", "until")} if errors else \
+        {"since": chosen.since.isoformat() if choice == "dates" and chosen.since else "",
+         "until": chosen.until.isoformat() if choice == "dates" and chosen.until else ""}
+    season = {"period": choice, **({"game": chosen.game} if chosen.game else {}),
+              **({name: value for name, value in dates.items() if value} if choice == "dates" else {})}
+    here = local_url("groups.show", group_id=group.public_id, **(season if season != {"period": "all"} else {}),
+                     **({"page": page_number()} if page_number() > 1 else {}))
     return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
-                figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors,
-                registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
+                figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors, dates=dates,
+                season=season, here=here, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
 
 
-def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict], *shows):
+def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict],
+               shows: tuple | None = ("all", None, 1)):
     """Answer a group page from what this process kept for the group's version, or render it and keep it.
 
-    The page is kept for what it shows: the language, editor or reader, the address asked for (its query and
-    page), where links point, and ``shows`` (what the query means today: "this month" moves on). A reader gets
-    the version's ETag, and a 304 while it holds it; an editor's page holds its CSRF token, filled in each time.
-    A message flashed to this request is shown on a page made for it alone.
+    The page is kept for a typed variant (``variants.GroupPage``): the language, editor or reader, and ``shows``
+    (the period, what it means today, as "this month" moves on, and the page of games), never the address asked
+    for. A reader gets the version's ETag, and a 304 while it holds it; an editor's page holds marks for its CSRF
+    token, filled in each time. A message flashed to this request, or a filter refused (``shows`` None), is shown
+    on a page made for it alone.
     """
-    if session.get("_flashes"):
+    if session.get("_flashes") or shows is None or not keeps_here():
         return render_template(template, **context())
-    variant = (template, str(get_locale()), "edit" if token else "view", request.full_path, request.host_url,
-               request.script_root, *shows)
-    key = (group.public_id, group.version, variant)
-    headers = {} if token else {"ETag": f'"{kept.tag(key)}"', "Cache-Control": "private, no-cache"}
-    if not token and request.if_none_match.contains(kept.tag(key)):
+    period, chosen, page = shows
+    variant = GroupPage(template, str(get_locale()), token is not None, period, chosen, page)
+    tag = kept.tag(group.public_id, group.version, variant)
+    headers = {} if token else {"ETag": f'"{tag}"', "Cache-Control": "private, no-cache"}
+    if not token and request.if_none_match.contains(tag):
         return "", 304, headers
-    return with_this_requests_marks(kept.kept(key, lambda: render_marked(template, **context()))), headers
+    page = kept.kept(group.public_id, group.version, variant, lambda: render_marked(template, **context()))
+    return with_this_requests_marks(page), headers
 
 
 def page_number() -> int:
@@ -331,6 +344,7 @@ def player_context(group_id: str, member_id: int, token: str | None, typed: dict
     points = stats.form(member)
     return dict(group=group, member=member, line=line, token=token, chart=Markup(form_chart(points, member.colour)),
                 points=points, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {},
+                here=local_url("groups.player", group_id=group.public_id, member_id=member.id),
                 tablemates=service.tablemates(member) if token else set())
 
 

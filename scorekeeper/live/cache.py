@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from ..play.tables import keep_in, keep_latest
 from ..store.database import SETTLED, settled
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout: scorekeeper/, templates/, static/
 KEPT = 2048  # entries kept in this process: folds, views, pages and parts of pages, JSON states, PDFs
 KEPT_BYTES = 96 * 1024 * 1024  # and at most this much of their text and bytes (a big game's PDF is near a megabyte)
 NOMINAL = 1024  # what an entry that is not text or bytes (a fold, a view) counts towards KEPT_BYTES
@@ -147,6 +147,18 @@ def register() -> None:
         event.listen(Session, "after_commit", keep_what_committed)
         event.listen(Session, "after_soft_rollback", forget_what_rolled_back)
     keep_in(sys.modules[__name__])
+
+
+def size() -> int:
+    """Say how many entries this process keeps (what a request added, counted from outside)."""
+    with _lock:
+        return len(_kept)
+
+
+def held() -> list[Any]:
+    """Return what this process keeps, oldest first: a look at the values (no key), for tests and a debugging eye."""
+    with _lock:
+        return list(_kept.values())
 
 
 def clear() -> None:

@@ -28,6 +28,8 @@ from datetime import timedelta
 from flask import Flask
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import SecurityError
+from werkzeug.wsgi import get_host
 
 from . import cache
 from ..store.database import read_row
@@ -64,7 +66,7 @@ def register(app: Flask, db, headers: Callable[[Flask, bool], list[tuple[str, st
     with app.app_context():
         engine = db.engine
     shortcut = UnchangedPolls(app.wsgi_app, engine, bool(app.config.get("ACCESS_LOG")),
-                              frozenset(app.config["LANGUAGES"]), root_of(app), app)
+                              frozenset(app.config["LANGUAGES"]), root_of(app), app, app.config.get("TRUSTED_HOSTS"))
     shortcut.answer_headers, shortcut.log_access = headers, log_access
     app.wsgi_app = shortcut
 
@@ -120,8 +122,9 @@ class UnchangedPolls:
     spectator's scoreboard of the current version when one is kept."""
 
     def __init__(self, app, engine, log: bool = False, languages: frozenset[str] = frozenset(), root: str = "",
-                 flask_app: Flask | None = None):
+                 flask_app: Flask | None = None, trusted_hosts: list[str] | None = None):
         self.app, self.engine, self.log, self.languages, self.root = app, engine, log, languages, root
+        self.trusted_hosts = trusted_hosts  # a poll under another host goes on to the app, which refuses it
         self.flask_app = flask_app
         self.answer_headers: Callable[[Flask, bool], list[tuple[str, str]]] = lambda app, secure: []
         self.log_access: Callable[..., None] = lambda *line: None
@@ -137,7 +140,7 @@ class UnchangedPolls:
     def __call__(self, environ, start_response):
         found = environ.get("HTTP_IF_NONE_MATCH") and environ["REQUEST_METHOD"] == "GET" \
             and LIVE.fullmatch(environ.get("PATH_INFO", ""))
-        if not found:
+        if not found or not self.trusted(environ):
             return self.app(environ, start_response)
         started = time.perf_counter()
         public_id = found.group(1)
@@ -167,6 +170,16 @@ class UnchangedPolls:
             self.logged(environ, started, 200, len(body))
             return [body]
         return self.app(environ, start_response)
+
+    def trusted(self, environ) -> bool:
+        """Say whether the poll names a host the app may be asked under (``TRUSTED_HOSTS``; any, when none is set)."""
+        if not self.trusted_hosts:
+            return True
+        try:
+            get_host(environ, self.trusted_hosts)
+        except SecurityError:
+            return False
+        return True
 
     def logged(self, environ, started: float, status: int, size: int) -> None:
         if self.log:

@@ -5,6 +5,8 @@ so the poll middleware reads a scoreboard's tag back (``Live.from_etag``) withou
 """
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 SPECTATOR, EDITOR = "view", "edit"
@@ -73,3 +75,45 @@ class Sheet:
 
     def etag(self) -> str:
         return f"{self.kind}-{self.paper}-{self.language}-{self.day}"
+
+
+def digest(value: Hashable) -> str:
+    """Name a typed value in a tag, whatever text it holds (a game's own name): a short digest of its repr."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class GroupPage:
+    """A group's page (or one player's): its template, language, editor or reader, and what it shows, read from
+    the query into typed values: the leaderboard's period and filter (a ``stats.Filter``), the page of games."""
+
+    template: str
+    language: str
+    editor: bool
+    period: str = "all"
+    shows: Hashable = None
+    page: int = 1
+
+    @property
+    def tagged(self) -> bool:
+        """An editor's page shows the edit link: no browser may keep it, so it has no tag."""
+        return not self.editor
+
+    def etag(self) -> str:
+        role = EDITOR if self.editor else SPECTATOR
+        return f"group-{self.language}-{role}-{self.period}-{self.page}-{digest((self.template, self.shows))}"
+
+
+@dataclass(frozen=True)
+class GroupJson:
+    """A group's JSON (``group``: its players and a page of games; ``stats``: its figures under a filter) in one
+    language."""
+
+    what: str
+    language: str
+    page: int = 1
+    shows: Hashable = None
+    tagged = True
+
+    def etag(self) -> str:
+        return f"{self.what}-{self.language}-{self.page}-{digest(self.shows)}"

@@ -20,6 +20,7 @@ from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
 from .layout import sheet_context
 from ..web.pdf import SQUEEZES, render_pdf
+from ..web.templating import keeps_here
 from ..live.variants import Sheet
 
 FILLED_SQUEEZES = 4  # a filled sheet's tries at one page: tighter rows, then a lower chart
@@ -57,7 +58,7 @@ def blank(key: str, kind: str):
     pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
     asked = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
     return send_pdf(("blank", asked), f"{asked}-{cache.release()}", f"{key}-{kind}.pdf",
-                    lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper, pad=pad))
+                    lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper, pad=pad), kind == "rules")
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")
@@ -73,7 +74,7 @@ def filled(game_id: str, kind: str):
         return make_sheet(TEMPLATES[kind, True], view.spec, view.derived.table, paper, view)
 
     return send_pdf(("sheet", game.public_id, game.version, shown), cache.etag(game.public_id, game.version, shown),
-                    f"{view_name(game)}-{kind}.pdf", make)
+                    f"{view_name(game)}-{kind}.pdf", make, kind == "rules")
 
 
 TEMPLATES = {  # (kind, of a game?) -> template
@@ -114,9 +115,10 @@ def paper_of(args) -> str:
     return "letter" if language.replace("_", "-").split("-")[-1].upper() in LETTER_REGIONS else "a4"
 
 
-def send_pdf(key: tuple, tag: str, filename: str, make) -> object:
+def send_pdf(key: tuple, tag: str, filename: str, make, writes_host: bool = False) -> object:
     """Send a PDF by its tag: 304 when the reader has it, from the one cache when made lately (``key``), else
-    made now. A sheet holds links to this site (the rules card's), so what is kept is kept per address."""
+    made now. A sheet that prints the site's address (the rules card: ``writes_host``) is kept only when the
+    configuration names the host (``templating.keeps_here``); else it is made for this request alone."""
     if request.if_none_match.contains(tag):
         return make_response("", 304, {"ETag": f'"{tag}"', "Vary": "Accept-Language, Cookie"})
 
@@ -124,7 +126,7 @@ def send_pdf(key: tuple, tag: str, filename: str, make) -> object:
         with printing():
             return make()
 
-    pdf = cache.kept((*key, request.host_url, request.script_root), made_now)
+    pdf = cache.kept(key, made_now) if keeps_here(writes_host) else made_now()
     response = make_response(pdf)
     response.headers["Content-Type"] = "application/pdf"
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'

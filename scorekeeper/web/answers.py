@@ -23,7 +23,7 @@ from .access import token_for
 from .hosting import carries_token
 from ..store.models import Game
 from ..play.services import GameHead, Problem
-from .templating import marked, with_this_requests_marks
+from .templating import keeps_here, marked, with_this_requests_marks
 from ..live.variants import Live, Page, State  # noqa: F401 (the views name them from here)
 
 def head_or_404(game_id: str) -> GameHead:
@@ -55,7 +55,7 @@ def answers_from_cache(variant: Callable[[GameHead, str | None], cache.Variant |
             shown = variant(head, token)
             if token and not getattr(shown, "tagged", False):
                 carries_token()  # the answer shows the edit link
-            if shown is None:
+            if shown is None or not keeps_here():  # this request's own messages, or a root not the site's
                 return view(game_or_404(game_id))
             if shown.tagged and request.if_none_match.contains(cache.etag(head.public_id, head.version, shown)):
                 return "", 304, tag_headers(head.public_id, head.version, shown)
@@ -72,8 +72,8 @@ def answers_from_cache(variant: Callable[[GameHead, str | None], cache.Variant |
 
 
 def answer_key(public_id: str, version: int, variant: cache.Variant) -> tuple:
-    """Key a kept answer: the game, its version, the variant, and the address its links are made for."""
-    return "answer", public_id, version, variant, request.host_url, request.script_root
+    """Key a kept answer: the game, its version and the variant (nothing of the request: ``keeps_here``)."""
+    return "answer", public_id, version, variant
 
 
 def language() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import exc as sa
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, SecurityError
 
 from .jsonapi import http_error
 from ..extensions import db
@@ -15,6 +15,7 @@ def register(app: Flask) -> None:
     """Answer HTTP errors and unexpected failures, never with a bare 500."""
     for code in (400, 403, 404, 405, 413, 429):
         app.register_error_handler(code, page_error)
+    app.register_error_handler(SecurityError, unknown_host)
     app.register_error_handler(500, server_error)
     for error in unavailable_errors(app):
         app.register_error_handler(error, database_unavailable)
@@ -57,6 +58,15 @@ def server_error(exc):
         return {"errors": {"server": _("Something went wrong on our side; nothing was saved.")}}, 500
     return render_template("errors/error.html", title=_("Something went wrong"),
                            text=_("Nothing was saved. Please try again.")), 500
+
+
+def unknown_host(exc):
+    """Refuse a request asked under a host the app is not (``TRUSTED_HOSTS``) with 400, in plain text: no link can
+    be made for it, so no page either."""
+    text = _("This server does not answer under that name.")
+    if request.path.startswith("/api/"):
+        return {"errors": {"host": text}}, 400
+    return text, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 class GroupNotShown(NotFound):

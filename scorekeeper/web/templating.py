@@ -5,7 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from babel.lists import format_list
-from flask import Flask, current_app, g, render_template, request
+from flask import Flask, current_app, g, render_template, request, url_for
 from flask_babel import format_date, get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -29,7 +29,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(get_locale=get_locale, tr=tr, table_chart=table_chart, colour_of=colour_of,
                                  field_groups=field_groups, csrf_field=csrf_field, ordinal=ordinal,
                                  shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
-                                 kept_part=kept_part, other_languages=other_languages, card_letters=card_letters,
+                                 kept_part=kept_part, site_url=site_url, printed_url=printed_url, other_languages=other_languages, card_letters=card_letters,
                                  card_notations=cards.notations_for_pages(), money=money,
                                  card_said=card_said, option_said=option_said)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
@@ -56,8 +56,8 @@ def round_input_kind(field) -> str:
 
 
 def csrf_field():
-    """Return the hidden CSRF input for a small form with no WTForms class."""
-    return Markup(f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
+    """Return the hidden CSRF input for a small form with no WTForms class (its mark in a render to be kept)."""
+    return Markup('<input type="hidden" name="csrf_token" value="%s">') % csrf_token()
 
 
 def deck() -> dict:
@@ -129,68 +129,115 @@ def shared_place(view, seat) -> bool:
 
 CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request
 ENTRY_MARK = "\x00entry-key\x00"  # where a kept page puts each request's own round-form entry key
+SITE_MARK = "\x00site\x00"  # where a kept page writes the site's address (scheme and host) before a link's path
+KEEPING = "scorekeeper_keeping"  # in g while a render is made to be kept (``marked``): how many such renders are open
 
 
 def kept(key: tuple, make: Callable[[], Any]) -> Any:
     """Return what ``make`` gives for ``key``, made once and kept in the one cache (``scorekeeper.live.cache``).
 
-    For what one version of a game always gives: ``key`` names what it is, the game, its version and whatever
-    else the result depends on (language, address, role). For a version this request's change made, it is kept
-    once the change commits.
+    For what one version of a game always gives: ``key`` names what it is, the game, its version and a typed
+    variant (language, role...), never anything of the request. For a version this request's change made, it is
+    kept once the change commits.
     """
     return cache.kept(key, make, db.session)
 
 
 def kept_part(template: str, view, variant: Any = "", **context) -> Markup:
-    """Render a table page, or a part of one, once per game version, language, address and ``variant``.
+    """Render a table page, or a part of one, once per game version, language and ``variant``.
 
     A version's standings, rounds, blank round form (and the whole page, for each role) never change, so
-    they are rendered once and kept; ``context`` must follow from the view and the variant. The CSRF
-    tokens in a kept page are this request's.
+    they are rendered once and kept; ``context`` must follow from the view and the variant. A kept part holds
+    marks where this request's CSRF token, entry key and the site's address go (``marked``); they are filled in
+    as the page is answered. A request asked under another root than the site's is rendered for itself alone.
     """
-    html = kept(part_key(template, view.id, view.version, variant),
+    if not keeps_here():
+        return Markup(render_template(template, view=view, **context))
+    html = kept(("part", view.id, view.version, template, str(get_locale()), variant),
                 lambda: render_marked(template, view=view, **context))
     return with_this_requests_marks(html)
 
 
-def part_key(template: str, public_id: str, version: int, variant: Any) -> tuple:
-    """Key a kept part: the game, its version, the template, the language, the address and the variant."""
-    return "part", public_id, version, template, str(get_locale()), request.host_url, request.script_root, variant
+def keeps_here(writes_host: bool = False) -> bool:
+    """Say whether what this request renders may be kept for others: only what is rendered at the site's own root
+    (``APPLICATION_ROOT``), as every link it holds is made for that root. A page holds the site's address as a mark
+    (``site_url``); what writes the host itself (a PDF: ``writes_host``) is kept only when the configuration names
+    it (``SERVER_NAME``). So nothing a request sends can add a kept entry of its own."""
+    at_root = request.script_root == (current_app.config.get("APPLICATION_ROOT") or "/").rstrip("/")
+    return at_root and (not writes_host or bool(current_app.config.get("SERVER_NAME")))
+
+
+def keeping() -> bool:
+    """Say whether the render under way is made to be kept for every reader (inside ``marked``)."""
+    return bool(g.get(KEEPING))
+
+
+def site() -> str:
+    """Return the site's address, as links are written with it: this request's scheme and the host the
+    configuration names (``SERVER_NAME``; at home, with none set, the host the page was asked under)."""
+    return f"{request.scheme}://{current_app.config.get('SERVER_NAME') or request.host}"
+
+
+def site_url(endpoint: str, **values) -> str:
+    """Return the whole address of a page (a share link), for a page to show: in a render to be kept, the mark of
+    the site's address before the path, filled in for each request (``with_this_requests_marks``)."""
+    return (SITE_MARK if keeping() else site()) + url_for(endpoint, **values)
+
+
+def printed_url(endpoint: str, **values) -> str:
+    """Return a page's address as a sheet prints it: the host the configuration names (at home, with none set, the
+    host asked) and the path, without its scheme."""
+    return (current_app.config.get("SERVER_NAME") or request.host) + url_for(endpoint, **values)
+
+
+def local_url(endpoint: str, **values) -> str:
+    """Return a page's address below the site's root (as the language switch sends it back: ``here``), made from
+    typed values alone: a kept page never holds the address it was asked under."""
+    return url_for(endpoint, **values).removeprefix(request.script_root)
+
+
+def csrf_token() -> str:
+    """Return this request's CSRF token (Flask-WTF's ``generate_csrf``), or its mark in a render to be kept: a
+    reader's token never enters a page kept for others."""
+    return CSRF_MARK if keeping() else generate_csrf()
 
 
 def entry_key() -> str:
-    """Return this request's round-form entry key (new for each request; a kept render holds its mark instead)."""
+    """Return this request's round-form entry key (new for each request; a render to be kept holds its mark)."""
+    if keeping():
+        return ENTRY_MARK
     if "entry_key" not in g:
         g.entry_key = new_entry_key()
     return g.entry_key
 
 
 def with_this_requests_marks(html: str) -> Markup:
-    """Fill a kept part's marks with this request's CSRF token and a new entry key for its round form."""
+    """Fill a kept part's marks with this request's CSRF token, a new entry key for its round form and the site's
+    address; within a render that is itself to be kept, leave them for the answer to fill."""
+    if keeping():
+        return Markup(html)
     if CSRF_MARK in html:
         html = html.replace(CSRF_MARK, generate_csrf())
     if ENTRY_MARK in html:  # a round form's entry key is new each time the form is shown
         html = html.replace(ENTRY_MARK, new_entry_key())
+    if SITE_MARK in html:
+        html = html.replace(SITE_MARK, site())
     return Markup(html)
 
 
 def render_marked(template: str, **context) -> str:
-    """Render a template with a mark where each CSRF token goes (see ``marked``)."""
+    """Render a template to be kept, with marks where this request's own values go (see ``marked``)."""
     return marked(lambda: render_template(template, **context))
 
 
 def marked(render: Callable[[], str]) -> str:
-    """Render with a mark where each CSRF token and entry key goes, to be kept and filled in for each request
-    (``with_this_requests_marks``): both are held in g for the request (Flask-WTF's token, ``entry_key``), and
-    held as their marks while the render runs."""
-    names = (current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "entry_key")
-    held = {name: g.pop(name, None) for name in names}
-    g.setdefault(names[0], CSRF_MARK)
-    g.setdefault(names[1], ENTRY_MARK)
+    """Render something to be kept for every reader: while it runs, ``csrf_token``, ``entry_key`` and ``site_url``
+    give their marks instead of this request's values, to be filled in for each answer
+    (``with_this_requests_marks``). A kept render holds no form but through them (``csrf_field``, the blank round
+    form), so it never holds a reader's secret."""
+    g.setdefault(KEEPING, 0)
+    setattr(g, KEEPING, getattr(g, KEEPING) + 1)
     try:
         return str(render())
     finally:
-        for name, value in held.items():
-            g.pop(name, None)
-            if value is not None:  # made earlier in this request, or the mark of a page around this part
-                g.setdefault(name, value)
+        setattr(g, KEEPING, getattr(g, KEEPING) - 1)

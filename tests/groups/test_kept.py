@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
+from scorekeeper.live import cache
 from scorekeeper.store.models import Group
 from tests.groups.conftest import bearer
 
@@ -79,18 +80,53 @@ def test_an_editors_kept_page_carries_this_browsers_csrf_token(make_app, make_gr
     app = make_app(WTF_CSRF_ENABLED=True)
     maker = app.test_client()
     group = maker.post("/api/groups", json={"name": "Sunday Golf", "players": ["Ann", "Bob"]}).get_json()
-    tokens = []
+    tokens, sizes = [], []
     for _ in range(2):
         editor = app.test_client()
         editor.get(f"/groups/{group['id']}/join/{group['token']}")
         page = editor.get(f"/groups/{group['id']}").get_data(as_text=True)
+        sizes.append(cache.size())
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"', page)
         assert token and "\x00" not in page
         tokens.append(token.group(1) or token.group(2))
+        assert tokens[-1] not in "".join(text for text in cache.held() if isinstance(text, str))  # never kept
         added = editor.post(f"/groups/{group['id']}/players", data={"name": f"P{len(tokens)}",
                                                                    "csrf_token": tokens[-1]})
         assert added.status_code == 302
     assert tokens[0] != tokens[1]
+
+
+def test_a_group_page_is_kept_for_what_its_query_means_never_for_the_query_as_sent(app, make_group, play_golf):
+    group = make_group()
+    play_golf(group, ["Ann", "Bob"], [[1, 2]])
+    reader = app.test_client()
+    reader.get(group["view"].replace("http://localhost", ""))  # the view key is kept in its session
+    first = reader.get(f"/groups/{group['id']}?period=all&game=golf")
+    kept = cache.size()
+    for query in ("?game=golf", "?game=golf&period=all&page=1", "?game=golf&utm_source=x&junk=%00",
+                  "?page=nonsense&game=golf", "?game=golf&since=2020-01-01"):  # the same page, read the same way
+        same = reader.get(f"/groups/{group['id']}{query}")
+        assert same.headers["ETag"] == first.headers["ETag"] and same.get_data() == first.get_data(), query
+        assert "utm_source" not in same.get_data(as_text=True)  # the language switch names the page, not the query
+    assert cache.size() == kept
+    month = reader.get(f"/groups/{group['id']}?period=month&game=golf")
+    assert month.headers["ETag"] != first.headers["ETag"] and "period=month" in month.get_data(as_text=True)
+    refused = reader.get(f"/groups/{group['id']}?period=dates&since=soon")  # shown as typed, to this request alone
+    assert refused.status_code == 200 and 'value="soon"' in refused.get_data(as_text=True)
+    assert "ETag" not in refused.headers and cache.size() == kept + 1  # only the month's page was added
+
+
+def test_the_group_and_game_answers_share_one_etag_format(app, client, make_group, play_golf):
+    group = make_group()
+    game = play_golf(group, ["Ann", "Bob"], [[1, 2]])
+    reader = app.test_client()
+    reader.get(group["view"].replace("http://localhost", ""))
+    tags = [reader.get(f"/groups/{group['id']}").headers["ETag"], client.get(f"/games/{game['id']}").headers["ETag"],
+            client.get(f"/api/groups/{group['id']}", headers=bearer(group["token"])).headers["ETag"]]
+    for tag, public_id in zip(tags, (group["id"], game["id"], group["id"])):  # "<id>-<version>-<variant>-<release>"
+        version, _, rest = tag.strip('"').removeprefix(f"{public_id}-").partition("-")
+        variant, _, release = rest.rpartition("-")
+        assert tag.startswith(f'"{public_id}-') and version.isdigit() and variant and release == cache.release(), tag
 
 
 @pytest.mark.parametrize("path", ["/stats", "", "/stats?game=golf"])

@@ -166,7 +166,7 @@ def test_a_kept_table_page_is_answered_from_the_games_head_alone(app, golf, post
     assert spectator.get("/games/nosuchgame").status_code == 404
 
 
-def test_a_spectators_page_is_made_by_each_worker_for_the_host_it_is_asked_under(app, golf, post_round, monkeypatch,
+def test_a_spectators_page_is_made_once_by_each_worker_its_links_filled_for_the_host_asked(app, golf, post_round, monkeypatch,
                                                                                  another_worker):
     state = golf(3)
     first = app.test_client().get(f"/games/{state['id']}")
@@ -235,19 +235,36 @@ def test_a_round_saved_by_another_process_is_played_on_the_kept_fold(app, client
     assert "Hole 6" in page.get_data(as_text=True)
 
 
-def test_kept_pages_carry_each_browsers_own_csrf_token(make_app, create_game):
+CSRF_INPUT = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]*)"')
+
+
+def kept_texts() -> list[str]:
+    """Return the text of everything this process keeps (pages, parts, JSON)."""
+    return [value.decode(errors="replace") if isinstance(value, bytes) else value
+            for value in cache.held() if isinstance(value, (str, bytes))]
+
+
+def test_two_readers_get_their_own_csrf_token_on_one_kept_page_and_no_kept_part_holds_one(make_app):
     app = make_app(WTF_CSRF_ENABLED=True)
-    client = app.test_client()
-    state = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
-    tokens = []
-    for _ in range(2):
+    state = app.test_client().post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    cache.clear()
+    tokens, sizes = [], []
+    for _ in range(2):  # two phones, two sessions, the same editor's page of the same version
         phone = app.test_client()
         phone.get(f"/games/{state['id']}/edit/{state['token']}")
         page = phone.get(f"/games/{state['id']}").get_data(as_text=True)
         assert "\x00" not in page
-        token = re.search(r'id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-        tokens.append((phone, token))
+        own = set(CSRF_INPUT.findall(page))
+        assert len(own) == 1  # every form on the page holds this session's token
+        tokens.append((phone, own.pop()))
+        sizes.append(cache.size())
+    assert sizes[0] == sizes[1]  # the second phone was answered from what the first one's made
     assert tokens[0][1] != tokens[1][1]
+    kept = kept_texts()
+    assert any("csrf_token" in text for text in kept)  # the page and its parts are kept, forms and all
+    for text in kept:
+        assert all(token not in text for _, token in tokens)
+        assert all(value == "\x00csrf\x00" for value in CSRF_INPUT.findall(text))  # a mark where a token goes
     for number, (phone, token) in enumerate(tokens, start=1):
         saved = phone.post(f"/games/{state['id']}/rounds", data={"csrf_token": token, "number": str(number),
                                                                  "score-0": "4", "score-1": "5", "knocker": ""})
@@ -496,3 +513,9 @@ def test_what_is_kept_is_bounded_by_its_size_as_well_as_its_count(monkeypatch):
         assert cache.get(("page", "emoji", 1)) is None  # it counted for its 12,000 bytes, not its 3,000 characters
     finally:
         cache.clear()
+
+
+def test_the_release_names_the_code_templates_and_files_served():
+    import hashlib
+
+    assert cache.release() != hashlib.sha256().hexdigest()[:12]  # a digest of something: a new release renders anew

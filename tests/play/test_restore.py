@@ -37,9 +37,10 @@ def test_a_restored_game_played_back_to_an_old_version_shows_its_own_rounds(app,
     assert spectator.get(f"/api/games/{gid}").get_json()["standings"][0]["total"] == 46
 
 
-def test_a_change_rolled_back_leaves_nothing_kept_of_its_version(app, client, create_game, post_round):
+def test_a_change_rolled_back_leaves_nothing_kept_of_its_version(app, client, create_game, post_round, monkeypatch):
     """What a change keeps of its new version (its fold, its view) waits for its commit: rolled back, the version
-    it would have made is answered by nobody, and the game shows the rounds the database holds."""
+    it would have made is answered by nobody, and the game shows the rounds the database holds; committed, its
+    fold and view are kept, so the next answer folds nothing."""
     from scorekeeper.live import cache
     from scorekeeper.play import services, tables
     from scorekeeper.extensions import db
@@ -49,14 +50,17 @@ def test_a_change_rolled_back_leaves_nothing_kept_of_its_version(app, client, cr
     with app.test_request_context():
         game = services.lock_game(state["id"]).game
         services.add_round(game, hole(20))
-        made = (state["id"], game.version)
         assert tables.table_view(game).seats[0].total == 23  # the change sees its own round
-        assert cache.changes(db.session) == [made]
+        assert cache.changes(db.session) == [(state["id"], game.version)]
         db.session.rollback()
         assert cache.changes(db.session) == []
-        assert cache.get(("fold", *made)) is None and cache.get(("view", *made)) is None
     assert client.get(f"/api/games/{state['id']}").get_json()["standings"][0]["total"] == 3
-    assert post_round(state, hole(5)).status_code == 201  # the next change commits: its fold is kept
-    with app.app_context():
-        version = services.game_head(state["id"]).version
-    assert cache.get(("fold", state["id"], version)).rounds[-1].data == hole(5)
+    assert client.get(f"/games/{state['id']}/live").status_code == 200
+    assert post_round(state, hole(5)).status_code == 201  # the next change commits: its fold and view are kept
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the committed version's fold must be kept: nothing is folded again")
+
+    for name in ("derive_game", "fold_game", "build_view"):
+        monkeypatch.setattr(tables, name, refuse)
+    assert client.get(f"/api/games/{state['id']}").get_json()["standings"][0]["total"] == 8

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from scorekeeper.live import cache
+
 from scorekeeper.extensions import limiter
 from tests.conftest import BASE
 from tests.helpers import auth, post_new_game, start_from_page
@@ -454,14 +456,62 @@ def test_a_redis_that_hangs_fails_no_request_and_holds_none_for_long(app):
             worker.stop()
 
 
-def test_a_sheet_made_for_another_host_name_is_not_sent_to_this_one(client):
+def pdf_text(answer) -> str:
     from pypdf import PdfReader
 
-    def text(answer) -> str:
-        return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
 
-    assert "evil.example" in text(client.get("/sheets/golf/rules.pdf", headers={"Host": "evil.example"}))
-    assert "evil.example" not in text(client.get("/sheets/golf/rules.pdf"))
+
+def test_a_request_under_a_host_the_app_is_not_is_refused_and_keeps_nothing(make_app):
+    app = make_app(SERVER_NAME="cards.example")  # the host every link is written with; the only one trusted
+    client = app.test_client()  # asks under http://cards.example
+    state = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    assert state["id"] and client.get("/games/nosuchgame").status_code == 404
+    paths = [f"/games/{state['id']}", f"/games/{state['id']}/live", f"/api/games/{state['id']}",
+             f"/games/{state['id']}/rules.pdf", "/sheets/golf/rules.pdf", "/"]
+    cache.clear()
+    first = {path: client.get(path) for path in paths}
+    assert all(answer.status_code == 200 for answer in first.values())
+    kept = cache.size()
+    for path in paths:
+        for host in ("evil.example", "cards.example.evil.example", "localhost"):
+            answer = client.get(path, headers={"Host": host})
+            assert answer.status_code == 400, (path, host)
+            assert b"evil" not in answer.data
+        tag = first[path].headers.get("ETag")
+        if tag:  # a poll answered before Flask refuses it too
+            assert client.get(path, headers={"Host": "evil.example", "If-None-Match": tag}).status_code == 400
+    assert cache.size() == kept  # no host a client names makes an entry of its own
+    again = client.get(paths[0], base_url="https://cards.example:8443")  # the trusted name, another port and scheme
+    assert again.status_code == 200 and cache.size() == kept
+    page = again.get_data(as_text=True)
+    assert f'value="https://cards.example/games/{state["id"]}"' in page and ":8443" not in page  # the named host
+    assert "cards.example/rules/golf" in pdf_text(client.get("/sheets/golf/rules.pdf", headers={"Host": "cards.example:8443"}))
+
+
+def test_trusted_hosts_may_name_more_hosts_than_the_one_links_are_written_with(make_app):
+    app = make_app(SERVER_NAME="cards.example", TRUSTED_HOSTS=["cards.example", "localhost"])
+    state = app.test_client().post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    page = app.test_client().get(f"/games/{state['id']}", base_url="http://localhost").get_data(as_text=True)
+    assert f'value="http://cards.example/games/{state["id"]}"' in page  # links say the name the site goes by
+    assert app.test_client().get("/healthz", base_url="http://localhost").status_code == 200
+    assert app.test_client().get("/healthz", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_at_home_links_follow_the_host_asked_and_a_host_adds_no_entry(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    cache.clear()
+    assert client.get(f"/games/{state['id']}").status_code == 200
+    home = cache.size()
+    elsewhere = client.get(f"/games/{state['id']}", base_url="http://192.168.1.5:5000").get_data(as_text=True)
+    assert f'value="http://192.168.1.5:5000/games/{state["id"]}"' in elsewhere  # the address the phones used
+    assert "localhost" not in elsewhere and cache.size() == home  # the same kept page, the site filled in
+    assert "localhost" not in client.get(f"/games/{state['id']}").get_data(as_text=True).replace(
+        f"http://localhost/games/{state['id']}", "")
+    # a rules card prints the host, so one asked under a host nobody named is made for that request alone
+    assert "evil.example" in pdf_text(client.get("/sheets/golf/rules.pdf", headers={"Host": "evil.example"}))
+    assert "evil.example" not in pdf_text(client.get("/sheets/golf/rules.pdf"))
+    assert cache.size() == home
 
 
 # --- operations ------------------------------------------------------------------------------------
