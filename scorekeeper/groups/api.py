@@ -113,7 +113,14 @@ def change_player(group_id: str, member_id: int):
     if answer := refused(group):
         return answer
     body = json_body()
-    member = service.find_member(group, member_id)
+    change_member(group, service.find_member(group, member_id), body)
+    commit()
+    return jsonify(group_json(group)), 200
+
+
+def change_member(group: Group, member, body: dict) -> None:
+    """Apply the change to a player that the API's body asks for: a merge into another, or a name, colour or
+    emoji; refuse both at once, or neither."""
     if "merge_into" in body and {"name", "colour", "emoji"} & set(body):  # which one is meant, not for us to guess
         raise services.Invalid({"merge_into": msg(N_("merge, or rename and colour: one at a time"))})
     if "merge_into" in body:
@@ -125,8 +132,6 @@ def change_player(group_id: str, member_id: int):
             service.set_look(member, body.get("colour", member.colour), body.get("emoji", member.emoji))
     else:
         raise services.Invalid({"name": msg(N_("send {\"name\": ...} to rename, or {\"merge_into\": id} to merge"))})
-    commit()
-    return jsonify(group_json(group)), 200
 
 
 @bp.post("/<group_id>/games")
