@@ -20,7 +20,7 @@ from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
 from ..web.i18n import card_text, group_symbol, rank_letter, tr, upper_first
-from ..rules.base import Field, FieldKind, Scope, Table
+from ..rules.spec import Field, FieldKind, Scope, Table
 from ..rules.cards import RANKS
 from ..play.services import new_entry_key
 from ..web.templating import entry_key as this_requests_entry_key

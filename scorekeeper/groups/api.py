@@ -15,7 +15,7 @@ from ..web.hosting import carries_token, limits_creation
 from ..web.i18n import tr
 from ..store.jsonsafe import plain_number
 from ..store.models import Group, stamp
-from ..rules.base import N_, msg
+from ..rules.messages import N_, msg
 from ..play.services import Problem
 from ..web.writes import commit
 from . import api_bp as bp

@@ -19,7 +19,8 @@ from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
 from ..store.models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
-from ..rules.base import HEADLINE, N_, Msg, msg, shown
+from ..rules.messages import N_, Msg, msg, shown
+from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
 from .services import Conflict, Invalid, NotFound
 

@@ -13,7 +13,7 @@ from ..extensions import db
 from .i18n import tr, tr_errors
 from ..store.jsonsafe import MAX_DEPTH, depth
 from ..store.models import Game
-from ..rules.base import N_, msg
+from ..rules.messages import N_, msg
 from ..play.services import Problem
 
 
