@@ -46,7 +46,7 @@ def records_of(bind, game_id: int) -> list[dict]:
     """Play a finished game's stored rounds through its rules, as the app does when a game ends; return its records
     as feat rows (without the game's own columns). Nothing for a game that no longer folds to its end."""
     from scorekeeper.rules import REGISTRY
-    from scorekeeper.rules.base import Table
+    from scorekeeper.rules.spec import Table
     from scorekeeper.rules.engine import derive
 
     key, options, by_hand = bind.execute(sa.select(game.c.game_key, game.c.options, game.c.finished_by_hand)

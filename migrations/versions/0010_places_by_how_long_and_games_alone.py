@@ -41,7 +41,7 @@ def places_of(bind, game_id: int) -> dict[int, int]:
     """Play a finished game's stored rounds through its rules, as the app does when a game ends; return each seat's
     place. Nothing for a Golf game without quarters, or a game that no longer folds to its end."""
     from scorekeeper.rules import REGISTRY
-    from scorekeeper.rules.base import Table
+    from scorekeeper.rules.spec import Table
     from scorekeeper.rules.engine import derive
 
     key, options, by_hand = bind.execute(sa.select(game.c.game_key, game.c.options, game.c.finished_by_hand)

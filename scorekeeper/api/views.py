@@ -19,7 +19,7 @@ from ..web.hosting import carries_token, limits_creation
 from ..web.i18n import tr
 from ..store.jsonsafe import clean_text, storable
 from ..store.models import Game, IdempotentReply, stamp, utcnow
-from ..rules.base import N_, msg
+from ..rules.messages import N_, msg
 from ..play.services import Problem
 from ..web.answers import State, tag_headers
 from ..web.templating import kept

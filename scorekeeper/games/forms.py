@@ -1,4 +1,6 @@
-"""Forms built from each game's spec and round fields, so no game's form is written by hand."""
+"""The round form, built from each game's round fields so no game's form is written by hand: its inputs, the
+values of a stored round put back in them, the round's data read from them, and the rules' refusals placed on them.
+(The new-game form is ``web/newgame.py``; the inputs both use, ``web/fields.py``.)"""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -10,22 +12,19 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import (
-    BooleanField,
-    HiddenField,
-    StringField,
-)
+from wtforms import BooleanField, HiddenField, StringField
 from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
 from ..web.i18n import card_text, group_symbol, rank_letter, tr, upper_first
-from ..rules.base import Field, FieldKind, Scope, Table
+from ..rules.spec import Field, FieldKind, Scope, Table
 from ..rules.cards import RANKS
 from ..play.services import new_entry_key
 from ..web.templating import csrf_token as this_requests_csrf_token, entry_key as this_requests_entry_key
+from ..web.fields import (NO_SEAT, CardsField, LooseRadio, LooseSelect, PointsField, SeatChips, SeatRadio,
+                          WholeNumberField, count_kw, number_kw, points_kw, seat_number)
 
-from ..web.fields import (CardsField, LooseRadio, LooseSelect, NO_SEAT, PointsField, SeatChips, SeatRadio, WholeNumberField, count_kw, number_kw, points_kw, seat_number)
-
+CARD_BOX = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}  # cards typed, not corrected
 
 
 def input_name(field: Field, seat: int | None = None, alt: bool = False) -> str:
@@ -73,12 +72,12 @@ def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseRadio(label, choices=[SelectChoice(v, tr(lbl)) for v, lbl in field.choices], default=field.default,
                           description=desc)
     if field.kind is FieldKind.RANK:
-        return LooseSelect(label, choices=[SelectChoice("", "—")] + [SelectChoice(r, LazyString(rank_letter, r)) for r in RANKS], default="",
-                           description=desc, render_kw={"data-rank-buttons": ""})
+        ranks = [SelectChoice(r, LazyString(rank_letter, r)) for r in RANKS]
+        return LooseSelect(label, choices=[SelectChoice("", "—"), *ranks], default="", description=desc,
+                           render_kw={"data-rank-buttons": ""})
     if field.kind is FieldKind.CARDS:
-        return CardsField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
-    return StringField(label, render_kw={"autocomplete": "off", "autocapitalize": "characters",
-                                         "spellcheck": "false"})
+        return CardsField(label, render_kw=dict(CARD_BOX))
+    return StringField(label, render_kw=dict(CARD_BOX))
 
 
 def round_form(fields: Sequence[Field], table: Table, seats_in: Sequence[bool], formdata=None,
@@ -233,7 +232,6 @@ def read_input(field: Field, value: Any) -> Any:
     if field.kind is FieldKind.BOOL and field.optional and not value:
         return None  # an optional tick box left empty says nothing: the rules decide (went out: made the goal)
     return value
-
 
 
 def place_errors(form, errors: Mapping[str, str]) -> None:

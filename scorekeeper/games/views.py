@@ -7,7 +7,7 @@ from flask import abort, current_app, flash, make_response, redirect, render_tem
 from flask_babel import gettext as _
 
 from ..live import cache, scoreboard
-from ..play import services, tables
+from ..play import groups, services, tables
 from .. import rules as registry
 from ..web.access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                           visible_ids)
@@ -15,7 +15,7 @@ from ..web.answers import Live, Page, answers_from_cache, game_or_404, head_or_4
 from ..extensions import csrf, db
 from ..web.hosting import carries_token, limits_creation, nothing_created
 from ..web.i18n import local_path, tr
-from ..web.access import follow_group, game_link, group_page_of, left_out_of_group
+from ..web.access import game_link, group_token_of, group_page_of, left_out_of_group
 from ..store.models import Game
 from ..web.qr import qr_svg
 from ..play.readmodel import TableView
@@ -101,15 +101,22 @@ def new_game(key: str):
     # request.form only: a file sent in a text field (a multipart post) must not reach the fields
     form = new_game_form(rules.spec, preset=request.args.get("preset"),
                          **({"formdata": request.form} if request.method == "POST" else {}))
-    if form.is_submitted() and form.validate():
-        made: list = []
-        errors = saved(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, rules.spec),
-                                                               chosen_preset(form))))
-        if errors is None:
-            remember_token(*made)
-            return redirect(url_for("games.table", game_id=made[0].public_id))
-        place_new_game_errors(form, errors)
+    if form.is_submitted() and form.validate() and (started := start_new_game(key, form, rules.spec)) is not None:
+        return started
     return render_new_game(form, rules.spec, 422 if form.is_submitted() else 200)
+
+
+def start_new_game(key: str, form, spec):
+    """Start the game a valid new-game form asks for and open it; None when it is refused, what is wrong placed on
+    the form."""
+    made: list = []
+    errors = saved(lambda: made.extend(services.create_game(key, names_from(form), options_from(form, spec),
+                                                           chosen_preset(form))))
+    if errors is not None:
+        place_new_game_errors(form, errors)
+        return None
+    remember_token(*made)
+    return redirect(url_for("games.table", game_id=made[0].public_id))
 
 
 def render_new_game(form, spec, status: int = 200):
@@ -177,16 +184,19 @@ def add_round(game_id: str):
     if taken.refused is None:
         return redirect(url_for("games.table", game_id=game_id, _anchor=taken.anchor or None))
     view = tables.table_view(game)
-    sent = request.form.get("number", "")
+    taken.refused.refused = not_saved(game, view, request.form.get("number", ""))
+    carries_token()  # the page shows the edit link
+    return render_table(game, view, taken.refused), 422
+
+
+def not_saved(game: Game, view: TableView, sent: str) -> str:
+    """Say above a refused round's form that the round ``sent`` (its number as posted) was not saved."""
     stale = sent.isascii() and sent.isdigit() and len(sent) < 6 and view.next is not None \
         and 1 <= int(sent) != view.next["round"]
     # a form of another round than the next (one deleted or saved meanwhile on another phone): named as it was sent,
     # and nothing below is marked, the reason is said above it
-    taken.refused.refused = \
-        _("%(round)s was not saved.", round=tr(tables.rules_for(game).round_title(view.derived.table, int(sent)))) \
+    return _("%(round)s was not saved.", round=tr(tables.rules_for(game).round_title(view.derived.table, int(sent)))) \
         if stale else _("%(round)s was not saved; see what is marked below.", round=tr(view.next_title))
-    carries_token()  # the page shows the edit link
-    return render_table(game, view, taken.refused), 422
 
 
 @bp.get("/games/<game_id>/rounds")
@@ -257,24 +267,25 @@ def play_again(game_id: str):
         nothing_created()  # played again on another phone: this one may score that game too
         return redirect(url_for("games.next_game", game_id=game_id))
     made: list = []
-
-    def start() -> None:
-        game, token = services.create_game(old.game_key, [p.name for p in old.players],
-                                           services.options_played_again(old), old.preset,
-                                           services.next_token(token_for(old)))
-        grouped = follow_group(old, game)  # a group's game stays in the group, where this browser may add it
-        made.extend((game, grouped or token))
-        if old.group_id is None or grouped:  # its spectators are pointed to the new one, never out of the group
-            services.play_on(old, game)
-
-    errors = saved(start)
+    errors = saved(lambda: made.extend(groups.play_again(old, token_for(old), group_token_of(old))))
     if errors is not None:  # house rules an older version took that today's checks refuse: choose them again
-        flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
-        return redirect(url_for("games.new_game", key=old.game_key))
-    remember_token(*made)
-    if old.group_id is not None and made[0].group_id is None:
+        return choose_rules_again(old, errors)
+    return started_again(old, *made)
+
+
+def choose_rules_again(old: Game, errors: dict[str, str]):
+    """Send a game that cannot be played again as it was to the new-game form, saying why."""
+    flash(_("These house rules can no longer be used together: %(why)s", why="; ".join(errors.values())), "error")
+    return redirect(url_for("games.new_game", key=old.game_key))
+
+
+def started_again(old: Game, game: Game, token: str):
+    """Let this browser score the game the table started again, and open it (saying why it is not in the group
+    ``old`` was played in, when this browser could not add it there)."""
+    remember_token(game, token)
+    if old.group_id is not None and game.group_id is None:
         left_out_of_group(old)
-    return redirect(url_for("games.table", game_id=made[0].public_id))
+    return redirect(url_for("games.table", game_id=game.public_id))
 
 
 @bp.get("/games/<game_id>/next")

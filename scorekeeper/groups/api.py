@@ -15,7 +15,7 @@ from ..web.hosting import carries_token, limits_creation
 from ..web.i18n import tr
 from ..store.jsonsafe import plain_number
 from ..store.models import Group, stamp
-from ..rules.base import N_, msg
+from ..rules.messages import N_, msg
 from ..play.services import Problem
 from ..web.writes import commit
 from . import api_bp as bp
@@ -115,7 +115,14 @@ def change_player(group_id: str, member_id: int):
     if answer := refused(group):
         return answer
     body = json_body()
-    member = service.find_member(group, member_id)
+    change_member(group, service.find_member(group, member_id), body)
+    commit()
+    return jsonify(group_json(group)), 200
+
+
+def change_member(group: Group, member, body: dict) -> None:
+    """Apply the change to a player that the API's body asks for: a merge into another, or a name, colour or
+    emoji; refuse both at once, or neither."""
     if "merge_into" in body and {"name", "colour", "emoji"} & set(body):  # which one is meant, not for us to guess
         raise services.Invalid({"merge_into": msg(N_("merge, or rename and colour: one at a time"))})
     if "merge_into" in body:
@@ -127,8 +134,6 @@ def change_player(group_id: str, member_id: int):
             service.set_look(member, body.get("colour", member.colour), body.get("emoji", member.emoji))
     else:
         raise services.Invalid({"name": msg(N_("send {\"name\": ...} to rename, or {\"merge_into\": id} to merge"))})
-    commit()
-    return jsonify(group_json(group)), 200
 
 
 @bp.post("/<group_id>/games")

@@ -1,6 +1,8 @@
 """The groups' phone pages: the group page, starting a game in it, sharing it, its players."""
 from __future__ import annotations
 
+import csv
+import io
 import unicodedata
 from collections.abc import Callable
 from datetime import date
@@ -25,6 +27,7 @@ from ..web.qr import qr_svg
 from ..play.services import Problem
 from ..web.templating import keeps_here, local_url, render_marked, with_this_requests_marks
 from ..live.variants import GroupPage
+from ..web.newgame import chosen_preset, new_game_form, not_started, options_from, place_new_game_errors, preset_inputs
 from ..web.writes import saved
 from . import bp
 from ..live import kept
@@ -92,19 +95,24 @@ def new():
     if not may_create():
         return redirect(url_for("games.access", next=request.path))
     from_game = game_of(request.values.get("game"))
-    names = [p.name for p in from_game.players] if from_game else []
     if request.method == "POST":
-        check_csrf()
-        names = [n.strip() for n in request.form.getlist("players") if n.strip()]
-        made: list = []
-        errors = saved(lambda: made.extend(make_group(request.form.get("name"), names, from_game)))
-        if errors is None:
-            group, token = made
-            remember_group(group, token=token)
-            return redirect(url_for("groups.show", group_id=group.public_id))
+        return start_group(from_game)
+    names = [p.name for p in from_game.players] if from_game else []
+    return render_template("groups/new.html", name="", names=names, from_game=from_game, errors={})
+
+
+def start_group(from_game: Game | None):
+    """Start the group the form names and open its page; the form again, as typed, with what is refused."""
+    check_csrf()
+    names = [n.strip() for n in request.form.getlist("players") if n.strip()]
+    made: list = []
+    errors = saved(lambda: made.extend(make_group(request.form.get("name"), names, from_game)))
+    if errors is not None:
         return render_template("groups/new.html", name=request.form.get("name", ""), names=names,
                                from_game=from_game, errors=errors), 422
-    return render_template("groups/new.html", name="", names=names, from_game=from_game, errors={})
+    group, token = made
+    remember_group(group, token=token)
+    return redirect(url_for("groups.show", group_id=group.public_id))
 
 
 def game_of(game_id: str | None) -> Game | None:
@@ -223,8 +231,6 @@ def qr_code(group_id: str, kind: str):
 @bp.get("/groups/<group_id>/play")
 def play(group_id: str):
     """Offer a game in the group: the game played last, its players ticked in their seats, its house rules."""
-    from ..web.newgame import new_game_form  # games imports us
-
     group = editable_group(group_id)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
     key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
@@ -262,17 +268,12 @@ def posted_players() -> list[str]:
 def start_game(group_id: str):
     """Start a game in the group: the game, who plays (ticked, in their usual seats, and a newcomer), and how the
     table plays (a preset, the house rules: the new-game form's own fields)."""
-    from ..web.newgame import chosen_preset, options_from, place_new_game_errors  # games imports us
-
     group = editable_group(group_id)
     check_csrf()
     key, form, errors = chosen_game()
-    names = posted_players()
     made: list = []
     if errors is None:
-        errors = saved(lambda: made.extend(service.start_game(group, group_token(group), key, names,
-                                                              options_from(form, registry.REGISTRY[key].spec),
-                                                              chosen_preset(form))))
+        errors = saved(lambda: made.extend(start_in_group(group, key, form)))
     if errors is None:
         remember_token(*made)
         return redirect(url_for("games.table", game_id=made[0].public_id))
@@ -281,11 +282,15 @@ def start_game(group_id: str):
     return render_play(group, key, request.form.getlist("players"), form, {}, 422, newcomer=posted_newcomer())
 
 
+def start_in_group(group: Group, key: str, form) -> tuple[Game, str]:
+    """Start the game a group's start-a-game form asks for, with the players posted; return it with its token."""
+    return service.start_game(group, group_token(group), key, posted_players(),
+                              options_from(form, registry.REGISTRY[key].spec), chosen_preset(form))
+
+
 def chosen_game() -> tuple[str, object, dict[str, str] | None]:
     """Read the game and house rules posted to start one: the game's key, its new-game form, and the refusal of a
     game that is not one, or of a house rule the form itself refuses ({}: said on its input)."""
-    from ..web.newgame import new_game_form  # games imports us
-
     key = request.form.get("game", "")
     rules = registry.REGISTRY.get(key)
     if rules is None:
@@ -300,8 +305,6 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
                 newcomer: str = "", as_last_time: bool = False):
     """Show the start-a-game form: the players ticked come first, in their seats, then the rest; the chosen game's
     presets and house rules (none until a game is chosen)."""
-    from ..web.newgame import not_started, preset_inputs
-
     if status == 422 and form is not None:
         not_started(form)
     # the rest of the group after them (a name stored before names were NFC is the same name as its ticked copy)
@@ -362,19 +365,24 @@ def change_player(group_id: str, member_id: int):
     check_csrf()
     group = editable_group(group_id)
     member = member_or_404(group, member_id)
-    form = request.form
-
-    def change():
-        service.rename_member(group, member, form.get("name", ""))
-        service.set_look(member, form.get("colour", ""), form.get("emoji", "").strip())
-
-    refused = saved(change)
-    if refused:  # the page again, with the name, colour and emoji as typed and what is wrong with them
-        typed = {key: form.get(key, "") for key in ("name", "colour", "emoji")}
-        context = player_context(group_id, member_id, group_token(group), typed=typed, refused=refused)
-        return render_template("groups/player.html", **context), 422
+    refused = saved(lambda: change_member(group, member, request.form))
+    if refused:
+        return player_refused(group, member_id, refused)
     flash(_("Saved."), "ok")
     return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
+
+
+def change_member(group: Group, member, form) -> None:
+    """Rename a player and set their colour and emoji, as the player's form posts them."""
+    service.rename_member(group, member, form.get("name", ""))
+    service.set_look(member, form.get("colour", ""), form.get("emoji", "").strip())
+
+
+def player_refused(group: Group, member_id: int, refused: dict[str, str]):
+    """Show a player's page again, with the name, colour and emoji as typed and what is wrong with them."""
+    typed = {key: request.form.get(key, "") for key in ("name", "colour", "emoji")}
+    context = player_context(group.public_id, member_id, group_token(group), typed=typed, refused=refused)
+    return render_template("groups/player.html", **context), 422
 
 
 @bp.post("/groups/<group_id>/players/<int:member_id>/merge")
@@ -389,11 +397,8 @@ def merge_player(group_id: str, member_id: int):
         return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
     into = member_or_404(group, into_id)
     errors = saved(lambda: service.merge_members(group, member, into))
-    if errors:
-        flash_errors(errors, "")
-        return redirect(url_for("groups.player", group_id=group_id, member_id=member_id))
-    flash(_("%(a)s and %(b)s are one player now.", a=member.name, b=into.name), "ok")
-    return redirect(url_for("groups.player", group_id=group_id, member_id=into.id))
+    flash_errors(errors, _("%(a)s and %(b)s are one player now.", a=member.name, b=into.name))
+    return redirect(url_for("groups.player", group_id=group_id, member_id=member_id if errors else into.id))
 
 
 @bp.app_template_global()
@@ -475,10 +480,14 @@ def seat_of(seat: int, standings) -> str:
 def history_csv(group_id: str):
     """Send the group's finished games as CSV: one line per player per game. It opens with a byte order mark, which
     spreadsheets read as UTF-8 ("Zoé", not "ZoÃ©" in Excel) and Python's csv reads with ``utf-8-sig``."""
-    import csv
-    import io
-
     group, _token = readable_group(group_id)
+    filename = f"{slug(group.name)}-history.csv"
+    return history_text(group), {"Content-Type": "text/csv; charset=utf-8",
+                                 "Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def history_text(group: Group) -> str:
+    """Write the group's finished games as CSV text, a byte order mark first."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
@@ -486,9 +495,7 @@ def history_csv(group_id: str):
     for played, key, public_id, seat, name, place, total, won in service.history_rows(group):
         writer.writerow([played.date().isoformat(), csv_safe(stat_game(key)), public_id, seat + 1,
                          csv_safe(name), place, "" if total is None else stats.number(total), 1 if won else 0])
-    filename = f"{slug(group.name)}-history.csv"
-    return out.getvalue(), {"Content-Type": "text/csv; charset=utf-8",
-                            "Content-Disposition": f'attachment; filename="{filename}"'}
+    return out.getvalue()
 
 
 def csv_safe(text: str) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .. import rules as registry
 from ..play import services, tables
 from ..play.services import without_accents
-from ..rules.base import Msg
+from ..rules.messages import Msg
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from .. import rules as registry
 from ..extensions import db
 from ..store.jsonsafe import storable
 from ..store.models import Game, Group, Member, Player, Round, in_utc, stamp
-from ..rules.base import Rules, RulesError, Table, shown
+from ..rules.base import Rules
+from ..rules.messages import RulesError, shown
+from ..rules.spec import Table
 from ..rules.cards import in_english_letters
 from ..rules.engine import RoundRefused, derive
 from . import groups as service

@@ -19,7 +19,8 @@ from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
 from ..store.models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
-from ..rules.base import HEADLINE, N_, Msg, msg, shown
+from ..rules.messages import N_, Msg, msg, shown
+from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
 from .services import Conflict, Invalid, NotFound
 
@@ -278,6 +279,21 @@ def start_game(group: Group, token: str, key: Any, players: Any, options: Any, p
     ``token``; return it with its own token (``game_token``)."""
     game, _ = services.create_game(key, players, options, preset)
     return game, join_started_game(group, token, game)
+
+
+def play_again(old: Game, token: str, group_token: str | None = None) -> tuple[Game, str]:
+    """Start ``old`` again ("Play again"): the same game, players, seats and house rules, the first deal passed on,
+    with the edit token that follows from ``old``'s ``token`` (``services.next_token``). It stays in ``old``'s group
+    when ``group_token`` opens the group, and its token is then the group's (``game_token``); the players following
+    ``old`` are pointed to it, unless it left its group. Return it with its token."""
+    game, own = services.create_game(old.game_key, [p.name for p in old.players], services.options_played_again(old),
+                                     old.preset, services.next_token(token))
+    group = db.session.get(Group, old.group_id) if old.group_id is not None and group_token is not None else None
+    if group is not None:
+        own = join_started_game(group, group_token, game)
+    if old.group_id is None or group is not None:  # its spectators are pointed to it, never out of the group
+        services.play_on(old, game)
+    return game, own
 
 
 def join_started_game(group: Group, token: str, game: Game) -> str:

@@ -11,7 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from ..store.models import stamp
-from ..rules.base import Field, GameSpec, Msg
+from ..rules.messages import Msg
+from ..rules.spec import Field, GameSpec
 from ..rules.engine import Derived
 
 

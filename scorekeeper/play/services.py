@@ -20,7 +20,9 @@ from ..store.database import begin_write, read_row
 from ..extensions import db
 from ..store.models import (Game, IdempotentReply, KeptAnswer, Player, Round, derived_token, hash_token,
                             token_matches, utcnow)
-from ..rules.base import N_, Msg, Names, Rules, RulesError, Table, msg, nmsg, shown
+from ..rules.base import Rules
+from ..rules.messages import N_, Msg, Names, RulesError, msg, nmsg, shown
+from ..rules.spec import Table
 from ..rules.engine import Derived, RoundRefused, append
 from .tables import current_fold, derive_game, fold_game, keep_fold, rounds_stored, rules_for, table_of
 

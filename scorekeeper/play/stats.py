@@ -13,7 +13,8 @@ from sqlalchemy.orm import aliased
 from .. import rules as registry
 from ..extensions import db
 from ..store.models import Feat, Group, Member, Result
-from ..rules.base import HEADLINE, N_, Msg, msg, shown
+from ..rules.messages import N_, Msg, msg, shown
+from ..rules.spec import HEADLINE
 from .services import Invalid, without_accents
 
 

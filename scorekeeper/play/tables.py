@@ -17,7 +17,8 @@ from ..extensions import db
 from ..store.database import settle_version
 from ..store.models import Game, Round
 from .readmodel import RoundView, SeatView, TableView
-from ..rules.base import HEADLINE, Field, Rules, Table
+from ..rules.base import Rules
+from ..rules.spec import HEADLINE, Field, Table
 from ..rules.engine import Derived, derive, extend
 
 

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, RulesError, Scope, Table,
-                   Turn, enum_option, fail, first_dealer_option, gather, int_option, msg, need_int, need_list,
-                   need_object, text_option)
+from .base import BaseRules
+from .messages import N_, Msg, RulesError, fail, gather, msg
+from .options import enum_option, first_dealer_option, int_option, text_option
+from .reading import need_int, need_list, need_object
+from .spec import DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
 
 MOST = 100000  # the most points a round can give or take from one player
 

@@ -33,10 +33,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Names, Record, best_of, missing_entry, out_of_the_game, outlasting, went_out
-from .base import (DEAL_WORDS, N_, Amount, BaseRules, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
-                   Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg,
-                   need_list, need_object, need_seat, need_seats, number_option, option_line)
+from .base import BaseRules, best_of, outlasting, went_out
+from .messages import N_, Amount, Msg, Names, RulesError, fail, gather, msg
+from .options import bool_option, enum_option, first_dealer_option, int_option, number_option
+from .reading import missing_entry, need_list, need_object, need_seat, need_seats, out_of_the_game
+from .spec import (DEAL_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn,
+                   option_line)
 from .cards import RANKS, Card, check_packs, parse_card, parse_rank
 
 

@@ -5,7 +5,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import N_, Rules, RulesError, Table, Turn, fail, refuse_unknown_keys
+from .base import Rules
+from .messages import N_, RulesError, fail
+from .reading import refuse_unknown_keys
+from .spec import Table, Turn
 
 
 @dataclass(frozen=True)

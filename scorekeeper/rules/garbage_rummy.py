@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards
-from .base import (HAND_WORDS, N_, BaseRules, CardText, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
-                   RulesError, Scope, Table, Turn, fail, first_dealer_option, int_option, mapping_option, msg,
-                   need_bool, need_int, need_list, need_object, need_seat)
+from .base import BaseRules
+from .messages import N_, CardText, Msg, RulesError, fail, msg
+from .options import first_dealer_option, int_option, mapping_option
+from .reading import need_bool, need_int, need_list, need_object, need_seat
+from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
 from .cards import (JOKER, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

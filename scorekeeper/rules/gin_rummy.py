@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import Record, best_of
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
-                   RulesError, Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int,
-                   need_list, need_object, need_seat)
+from .base import BaseRules, best_of
+from .messages import N_, Msg, RulesError, fail, msg
+from .options import Preset, bool_option, first_dealer_option, int_option
+from .reading import need_int, need_list, need_object, need_seat
+from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn
 
 MAX_DEADWOOD = 100
 CARD_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,

@@ -23,11 +23,13 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .base import Record, missing_entry, nmsg, out_of_the_game, outlasting, went_out
-from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
-                   Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
-                   int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
-                   option_line, per_options)
+from .base import BaseRules, outlasting, went_out
+from .messages import N_, Amount, CardText, Msg, RulesError, fail, gather, msg, nmsg
+from .options import (Preset, bool_option, choice_option, enum_option, first_dealer_option, int_option, mapping_option,
+                      number_option, per_options)
+from .reading import missing_entry, need_entries, need_int, need_object, need_seat, out_of_the_game
+from .spec import (HOLE_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn,
+                   option_line)
 from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
                     values_in_force, values_line)
 

@@ -38,11 +38,12 @@ from enum import Enum
 from math import gcd
 from typing import Any
 
-from .base import Record
-from .base import (HAND_WORDS, N_, BaseRules, CardText, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
-                   RulesError, Scope, Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option,
-                   ints_option, mapping_option, msg, need_bool, need_int, need_list, need_object, nmsg,
-                   per_options, Names)
+from .base import BaseRules
+from .messages import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg
+from .options import (Preset, bool_option, enum_option, first_dealer_option, int_option, ints_option, mapping_option,
+                      per_options)
+from .reading import need_bool, need_int, need_list, need_object
+from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn
 from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
                     values_in_force, values_line)
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from . import (any_game, chase_the_ace, garbage_rummy, gin_rummy, golf, hand_and_foot, trash, trash_twelve_hands)
-from .base import N_, Amount, Msg, Table, minus, msg, nmsg
+from .messages import N_, Amount, Msg, minus, msg, nmsg
+from .spec import Table
 from .cards import JOKER, RANKS, equal_runs, values_in_force, written
 
 SPECS = {m.RULES.spec.key: m.RULES.spec

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (DEAL_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
-                   Table, Turn, bool_option, enum_option, fail, first_dealer_option, int_option, msg, need_object,
-                   need_seat, need_seats)
+from .base import BaseRules
+from .messages import N_, Msg, fail, msg
+from .options import Preset, bool_option, enum_option, first_dealer_option, int_option
+from .reading import need_object, need_seat, need_seats
+from .spec import DEAL_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Table, Turn
 
 MAX_LAYOUT = 10  # the places ace to ten
 WON_MARK = "●"  # not ★, the leaders' mark in the standings beside it

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Option,
-                   OptionKind, RulesError, Scope, Table, Turn, as_int, fail, first_dealer_option, gather, msg, need_int,
-                   need_list, need_object, need_seat, shown)
+from .base import BaseRules
+from .messages import N_, Msg, RulesError, fail, gather, msg, shown
+from .options import Option, OptionKind, as_int, first_dealer_option
+from .reading import need_int, need_list, need_object, need_seat
+from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
 
 HANDS = 12
 

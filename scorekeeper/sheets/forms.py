@@ -7,7 +7,7 @@ from wtforms.fields.choices import SelectChoice
 from ..web.fields import LooseSelect
 from ..web.newgame import as_the_table_writes, new_game_form
 from ..store.jsonsafe import plain_number
-from ..rules.base import OptionKind
+from ..rules.options import OptionKind
 
 PAPERS = {"a4": "A4", "letter": _l("Letter")}  # US Letter
 

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from ..play.charts import HEADLINES, running_chart
 from ..web.i18n import card_letters, isolated, minus, money, tr
 from ..play.readmodel import TableView
-from ..rules.base import GameSpec, Table
+from ..rules.spec import GameSpec, Table
 from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page

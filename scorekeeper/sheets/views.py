@@ -47,18 +47,28 @@ def blank(key: str, kind: str):
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, formdata=request.args)
     if not form.validate():  # a number that is not a number, said on its field
-        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
+        return choose_again(form, rules.spec)
     try:
         rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
                                             chosen_preset(form))
     except Problem as exc:
         place_sheet_errors(form, tr_errors(exc.errors))
-        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
+        return choose_again(form, rules.spec)
+    return send_blank(key, kind, rules.spec, table)
+
+
+def choose_again(form, spec):
+    """Show the print form again, with what is wrong marked on it."""
+    return render_template("sheets/choose.html", form=form, spec=spec, presets=preset_inputs(spec)), 422
+
+
+def send_blank(key: str, kind: str, spec, table):
+    """Send the blank sheet or rules card of ``table`` on the paper (and pad) asked for, by a tag of all it shows."""
     paper = paper_of(request.args)
     pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
     asked = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
     return send_pdf(("blank", asked), f"{asked}-{cache.release()}", f"{key}-{kind}.pdf",
-                    lambda: make_sheet(TEMPLATES[kind, False], rules.spec, table, paper, pad=pad), kind == "rules")
+                    lambda: make_sheet(TEMPLATES[kind, False], spec, table, paper, pad=pad), kind == "rules")
 
 
 @bp.get("/games/<game_id>/<any(sheet, rules):kind>.pdf")

@@ -231,12 +231,11 @@ def group_page_of(game: Game) -> str | None:
     return url_for("groups.show", group_id=group.public_id)
 
 
-def follow_group(old: Game, new: Game) -> str | None:
-    """Keep a game started again ("Play again") in its group, when this browser may add games to the group (a game
-    joins a group with both edit rights, as in the API), and return its token then."""
-    group = group_of(old)
-    token = group_token(group) if group is not None else None
-    return service.join_started_game(group, token, new) if token is not None else None
+def group_token_of(game: Game) -> str | None:
+    """Return this browser's edit token for the group ``game`` was played in, if it holds one: a game played again
+    stays in the group only then (a game joins a group with both edit rights, as in the API)."""
+    group = group_of(game)
+    return group_token(group) if group is not None else None
 
 
 def left_out_of_group(old: Game) -> None:

@@ -20,7 +20,8 @@ from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from .i18n import card_text, group_symbol, reader_notation, tr, upper_first
 from ..store.jsonsafe import plain_number
-from ..rules.base import Field, RulesError
+from ..rules.messages import RulesError
+from ..rules.spec import Field
 from ..rules.cards import typed_cards
 
 NO_SEAT = ""

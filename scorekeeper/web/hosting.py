@@ -16,7 +16,7 @@ from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..extensions import limiter, talisman
-from ..rules.base import N_, msg
+from ..rules.messages import N_, msg
 from ..store.jsonsafe import read_object
 from .i18n import tr
 

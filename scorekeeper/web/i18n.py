@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, g, has_app_context, redirect, request,
 from flask_babel import format_decimal, get_locale, get_translations
 
 from ..rules import cards
-from ..rules.base import Amount, CardsLine, CardText, Msg, Names, minus
+from ..rules.messages import Amount, CardText, CardsLine, Msg, Names, minus
 
 LANGUAGE_COOKIE = "lang"  # the language chosen with the switch
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # remembered for a year

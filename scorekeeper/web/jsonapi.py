@@ -12,7 +12,7 @@ from ..extensions import db
 from .hosting import NOT_AN_OBJECT, json_object
 from .i18n import tr, tr_errors
 from ..store.models import Game
-from ..rules.base import msg
+from ..rules.messages import msg
 from ..play.services import Problem
 
 

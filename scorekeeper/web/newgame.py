@@ -21,7 +21,8 @@ from wtforms.validators import ValidationError
 
 from .i18n import card_letters, card_text, gettext, reader_notation, tr, upper_first
 from ..store.jsonsafe import plain_number, storable
-from ..rules.base import GameSpec, Option, OptionKind
+from ..rules.options import Option, OptionKind
+from ..rules.spec import GameSpec
 from ..rules.cards import NOTATIONS, read_typed
 from .fields import (LooseRadio, LooseSelect, NumberField, SPACES, SeatList, THOUSANDS, WholeNumberField, number_kw)
 

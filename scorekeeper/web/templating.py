@@ -17,7 +17,7 @@ from .i18n import (card_letters, gettext, option_said, minus, money, other_langu
                    tr, tr_mark, translations)
 from .. import rules as registry
 from ..rules import cards
-from ..rules.base import N_, Msg
+from ..rules.messages import N_, Msg
 from ..play.services import new_entry_key
 
 

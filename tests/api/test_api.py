@@ -201,7 +201,8 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
 
 
 def test_a_later_rounds_refusal_says_who_it_is_about():
-    from scorekeeper.rules.base import Msg, Table
+    from scorekeeper.rules.messages import Msg
+    from scorekeeper.rules.spec import Table
     from scorekeeper.play.services import about_player
 
     table = Table(("Ann", "Bob"), None)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from scorekeeper.rules.base import Rules, Table
+from scorekeeper.rules.base import Rules
+from scorekeeper.rules.spec import Table
 from scorekeeper.rules.engine import derive
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")

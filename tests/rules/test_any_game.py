@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.any_game import RULES
-from scorekeeper.rules.base import RulesError, Table
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import Table
 from scorekeeper.rules.engine import RoundRefused, derive
 
 NAMES = [f"P{i}" for i in range(20)]

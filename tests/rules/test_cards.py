@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.base import RulesError
+from scorekeeper.rules.messages import RulesError
 from scorekeeper.rules.cards import (ENGLISH, FRENCH, Card, check_packs, parse_card, parse_cards, read_typed, suit_needed,
                                      typed_cards, value_key, written)
 

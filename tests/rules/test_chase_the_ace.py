@@ -5,7 +5,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.chase_the_ace import (KINGS_RULES, RULES, SPEC, TIE_RULES, Kings, TieRule, losers_by_cards,
                                              pot_money)
 from scorekeeper.rules.engine import RoundRefused

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.base import Table
+from scorekeeper.rules.spec import Table
 from scorekeeper.rules.engine import RoundRefused, derive
 from tests.api.test_examples import same
 from tests.conftest import example_cases

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import FieldKind, Msg, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import Msg, RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.cards import values_in_force
 from scorekeeper.rules.garbage_rummy import (DEFAULT_VALUES, GOALS, RULES, deal_size, goal_label, goal_text,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import engine
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.gin_rummy import CARD_VALUES, RULES, Result
 from tests.rules.tables import helpers

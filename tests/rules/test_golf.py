@@ -6,7 +6,8 @@ import itertools
 import pytest
 
 from scorekeeper.rules import golf
-from scorekeeper.rules.base import RulesError, Table
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import Table
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.engine import RoundRefused
 from tests.rules.tables import helpers
@@ -479,7 +480,7 @@ def test_score_bounds_match_every_four_card_layout(pairs, values, wild):
 
 
 def test_an_even_balance_reads_0_00_without_a_sign():
-    from scorekeeper.rules.base import Amount
+    from scorekeeper.rules.messages import Amount
 
     assert [str(Amount(v, signed=True)) for v in (0.0, -0.0, 0.3 - 0.1 - 0.2, 0.25, -1.5)] == [
         "0.00", "0.00", "0.00", "+0.25", "-1.50"]

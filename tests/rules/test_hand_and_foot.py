@@ -5,7 +5,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.hand_and_foot import (RULES, SPEC, card_points, clean_value_key, counted_values,
                                              meld_minimum, packs, packs_worth, team_of)

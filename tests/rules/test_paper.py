@@ -6,7 +6,7 @@ import pytest
 from scorekeeper import rules as registry
 from scorekeeper.web.i18n import tr
 from scorekeeper.rules import golf, hand_and_foot, trash_twelve_hands
-from scorekeeper.rules.base import Table
+from scorekeeper.rules.spec import Table
 from scorekeeper.rules.paper import Layout, handbook_tables, plan_for, value_runs
 
 
@@ -92,7 +92,7 @@ def test_a_blank_sheet_prints_at_most_its_rows_however_long_the_game():
 @pytest.mark.parametrize("key, options", [("any", {"rounds": 1000}), ("trash", {"deals": 150})])
 def test_a_sheet_cut_short_says_so(key, options):
     from scorekeeper import rules
-    from scorekeeper.rules.base import Table
+    from scorekeeper.rules.spec import Table
     from scorekeeper.rules.paper import plan_for
 
     spec = rules.REGISTRY[key]

@@ -7,7 +7,9 @@ import json
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.base import Field, Msg, OptionKind, RulesError, Table, Turn
+from scorekeeper.rules.messages import Msg, RulesError
+from scorekeeper.rules.options import OptionKind
+from scorekeeper.rules.spec import Field, Table, Turn
 from scorekeeper.rules.engine import RoundRefused, derive, placings
 
 GAMES = list(rules.REGISTRY.values())

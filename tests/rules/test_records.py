@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.base import Msg, Record, Table
+from scorekeeper.rules.messages import Msg
+from scorekeeper.rules.spec import Record, Table
 from scorekeeper.rules.engine import derive
 
 

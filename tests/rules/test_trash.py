@@ -5,7 +5,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.engine import RoundRefused
 from scorekeeper.rules.trash import RULES, Wild, packs_for, packs_text, wild_text
 from tests.rules.tables import helpers

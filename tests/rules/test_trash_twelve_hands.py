@@ -7,7 +7,8 @@ import pytest
 
 from scorekeeper.rules import engine
 from scorekeeper.rules.engine import RoundRefused
-from scorekeeper.rules.base import FieldKind, RulesError, Scope, Table, Turn
+from scorekeeper.rules.messages import RulesError
+from scorekeeper.rules.spec import FieldKind, Scope, Table, Turn
 from scorekeeper.rules.trash_twelve_hands import (
     CONTRACTS, DECKS, DEFAULT_POINTS, RULES, Contract, contract_for, deck_for, describe_hand,
 )

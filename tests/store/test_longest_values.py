@@ -20,7 +20,7 @@ from scorekeeper.play import services
 from scorekeeper.api import views as api
 from scorekeeper.extensions import db
 from scorekeeper.play import groups as service
-from scorekeeper.rules.base import GameSpec
+from scorekeeper.rules.spec import GameSpec
 from tests.groups.conftest import bearer
 
 KINDS = ["sqlite", "postgres"]

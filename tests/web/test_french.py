@@ -174,7 +174,7 @@ def test_a_french_error_names_a_card_in_french_letters(client, create_game, post
 
 
 def test_every_card_too_many_is_said_at_once_in_french(client):
-    from scorekeeper.rules.base import RulesError
+    from scorekeeper.rules.messages import RulesError
     from scorekeeper.rules.cards import check_packs, parse_cards
     from scorekeeper.web.i18n import tr_errors
 

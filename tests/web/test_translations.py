@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from scorekeeper.web import translate
-from scorekeeper.rules.base import Amount, CardText, Names, msg, nmsg
+from scorekeeper.rules.messages import Amount, CardText, Names, msg, nmsg
 from scorekeeper.rules.cards import Card, parse_card
 
 FRENCH = translate.CATALOGUES / "fr" / "LC_MESSAGES"
