@@ -78,9 +78,13 @@ def defaults(instance_path: str) -> dict:
         "ACCESS_CODE": os.environ.get("SCOREKEEPER_ACCESS_CODE") or None,
         "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0),
         "ACCESS_LOG": os.environ.get("SCOREKEEPER_ACCESS_LOG", "").lower() in ("1", "true", "yes", "on"),
-        # PostgreSQL: seconds to wait for a new connection, milliseconds a statement may run (0: no limits).
-        "DATABASE_CONNECT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_CONNECT_TIMEOUT") or 5),
+        # PostgreSQL: seconds to wait for a new connection (libpq's least: 2), milliseconds a statement may run
+        # (0: no limits).
+        "DATABASE_CONNECT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_CONNECT_TIMEOUT") or 2),
         "DATABASE_STATEMENT_TIMEOUT": int(os.environ.get("SCOREKEEPER_DB_STATEMENT_TIMEOUT") or 15_000),
+        # Seconds a call may wait on a database that answers nothing else either (frozen, its disk hung) before it
+        # is cut and answered 503; SQLite's lock waits too (database.py; 0: no deadline).
+        "DATABASE_DEADLINE": float(os.environ.get("SCOREKEEPER_DB_DEADLINE") or 1.5),
         "HEALTH_TIMEOUT": 1.5,  # seconds /healthz waits for the database before it answers 503
         "RATELIMIT_ENABLED": True,
         # Where the limits count: memory:// in each worker process, or redis://host:6379 for every worker and

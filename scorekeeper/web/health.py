@@ -8,6 +8,7 @@ from flask import Flask, current_app
 from sqlalchemy import text
 
 from ..extensions import db
+from ..store.database import known_down
 from .hosting import limits_storage
 
 
@@ -26,9 +27,11 @@ def healthz():
 
 
 def ask(engine) -> None:
-    """Ask the database the smallest question; raise if it cannot answer."""
+    """Ask the database the smallest question that reads it (on SQLite, ``SELECT 1`` reads no file); raise if it
+    cannot answer."""
+    question = "SELECT count(*) FROM sqlite_master" if engine.dialect.name == "sqlite" else "SELECT 1"
     with engine.connect() as connection:
-        connection.execute(text("SELECT 1"))
+        connection.execute(text(question))
 
 
 class Probe:
@@ -59,8 +62,11 @@ def database_answers(engine, timeout: float) -> bool:
     would otherwise hold the request until the server's worker is killed. While a question is still unanswered,
     later checks wait on that same question instead of asking again, so a hung database holds one connection
     and one thread per process, however often the check is made; when it answers at last, the next check asks
-    afresh.
+    afresh. A database this process knows to be down (a call to it was cut at its deadline) is not asked again.
     """
+    if known_down(engine):
+        current_app.logger.error("health check: the database is down (a call waited past its deadline)")
+        return False
     with _probes_lock:
         probe = _probes.get(engine)
         if probe is None or probe.done.is_set():

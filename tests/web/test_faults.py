@@ -560,3 +560,55 @@ def test_a_write_that_waits_past_sqlites_busy_timeout_is_answered_503(make_app, 
         holder.close()
     assert client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
                        headers={"Authorization": f"Bearer {state['token']}"}).status_code == 201
+
+
+# --- the deadline: a database that answers nothing is cut short, one that is only slow is waited for -------------
+
+
+def test_a_write_waiting_on_a_lock_past_the_deadline_is_not_cut_while_postgres_answers(make_app):
+    from sqlalchemy import create_engine, text
+
+    from scorekeeper.extensions import db
+
+    app = make_app(db_kind="postgres", DATABASE_DEADLINE=0.6)
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    with app.app_context():
+        url = db.engine.url
+    holder = create_engine(url)
+    try:
+        with holder.connect() as connection:  # another write holds the game's row lock for 1.2 s, then commits
+            connection.execute(text("SELECT id FROM game WHERE public_id = :id FOR UPDATE"), {"id": state["id"]})
+            threading.Timer(1.2, connection.rollback).start()
+            started = time.monotonic()
+            answer = client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},
+                                 headers={"Authorization": f"Bearer {state['token']}"})
+            waited = time.monotonic() - started
+    finally:
+        holder.dispose()
+    assert answer.status_code == 201 and waited >= 1.1  # it waited past the deadline: the database answered meanwhile
+
+
+def test_a_write_lock_held_by_a_stalled_sqlite_writer_is_a_503_within_the_deadline_then_at_once(make_app):
+    import sqlite3
+
+    app = make_app(db_kind="sqlite", DATABASE_DEADLINE=0.5)
+    client = app.test_client()
+    state = client.post("/api/games", json={"game": "trash", "players": ["Ann", "Bob"]}).get_json()
+    post = lambda: client.post(f"/api/games/{state['id']}/rounds", json={"data": {"winner": 0}},  # noqa: E731
+                               headers={"Authorization": f"Bearer {state['token']}"})
+    holder = sqlite3.connect(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # a writer that stalls while it holds the lock
+        timings = []
+        for _ in range(3):
+            started = time.monotonic()
+            answer = post()
+            timings.append(time.monotonic() - started)
+            assert answer.status_code == 503 and "try again" in answer.get_json()["errors"]["server"]
+        assert timings[0] < 1.0 and max(timings[1:]) < 0.2, timings  # the deadline once, then refused at once
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert post().status_code == 201  # the lock is free: the next write works
+    assert [r["number"] for r in client.get(f"/api/games/{state['id']}").get_json()["rounds"]] == [1]
