@@ -13,7 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:  # the paper's shapes (rules/paper.py builds on this module)
+    from .paper import Jar, Plan, RuleTable
 
 
 T = TypeVar("T")
@@ -657,6 +660,37 @@ class Rules(Protocol):
         """Return the feats a finished game holds, for its group's records: from its final state, its played
         rounds (each with ``points`` and ``running``) and its standings."""
 
+    # --- on paper: the sheets, the rules card and the handbook (rules/paper.py holds the shapes they share) ---
+
+    pads: tuple[str, ...]  # other pads the game can be printed on, by name ("hollywood")
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        """Return what a blank sheet of this table holds (on another ``pad`` of ``pads`` when asked)."""
+
+    def setup(self, players: int) -> tuple[Msg, Msg] | None:
+        """Return what a table of ``players`` needs, for the handbook: the cards, and the deal (None: no such table)."""
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        """Return the handbook's tables of this game's values, goals, packs or contracts, by name."""
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        """Return how a game goes, in a few lines, for its rules card (the way to win is the one of ``table``)."""
+
+    def variants(self) -> tuple[Msg, ...]:
+        """Return the variants some tables play that change only the play, never the sheet (the rules card lists
+        them)."""
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        """Return the seat that knocked in a stored round (the filled sheet marks it), or None."""
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Return, seat by seat, the small lines a filled sheet prints under a stored round's score: what the blank
+        sheet asked the table to write (the deadwood given, the books and cards)."""
+
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
+        """Return, from the points of the rounds played (None: a round that does not count), who paid into a jar
+        round by round and what each seat has left (the Golf quarters game); None for a game without one."""
+
 
 HEADLINE = {  # the standings value each measure ranks by, and whether higher is better
     Measure.LOWEST_TOTAL: ("total", False),
@@ -781,6 +815,34 @@ class BaseRules:
         low = self.low_wins(table)
         return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
                 *self.round_records(rounds, msg(self.spec.rounds.lowest if low else self.spec.rounds.highest), low)]
+
+    pads: tuple[str, ...] = ()
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        """A plain score pad: a row per round, a score per player."""
+        from .paper import OPEN_ROWS, Layout, Plan, numbered
+        return Plan(Layout.GRID, numbered(OPEN_ROWS), open_rows=True)
+
+    def setup(self, players: int) -> tuple[Msg, Msg] | None:
+        return None
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        return {}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return ()
+
+    def variants(self) -> tuple[Msg, ...]:
+        return ()
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return None
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        return [[] for _ in table.players]
+
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
+        return None
 
     def total_records(self, standings: Sequence[Mapping[str, Any]], kind: str, what: Msg, low: bool) -> list[Record]:
         """Return a record for each seat on the best final total (none without points)."""
