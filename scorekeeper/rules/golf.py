@@ -545,6 +545,25 @@ class GolfRules(BaseRules):
         out_now = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 and after == 0)
         return quarters, out_now
 
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]):
+        """The quarters game: hole by hole, who paid a quarter (``pay_quarters``) and the quarters each has left."""
+        from .paper import Jar
+        state = self.start(table)
+        if state.quarters is None:
+            return None
+        paid: list[frozenset[int]] = []
+        left: list[tuple[int, ...]] = []
+        for hole in points:
+            if hole is None or all(p is None for p in hole):  # a hole that does not count pays nothing
+                paid.append(frozenset())
+            else:
+                quarters, _ = self.pay_quarters(state, hole)
+                paid.append(frozenset(s for s, (before, after) in enumerate(zip(state.quarters, quarters))
+                                      if after < before))
+                state = replace(state, quarters=quarters)
+            left.append(state.quarters)
+        return Jar(tuple(paid), tuple(left))
+
     def is_over(self, table: Table, state: GolfState) -> bool:
         options = table.options
         if state.quarters is not None and sum(q > 0 for q in state.quarters) <= 1 and state.holes:

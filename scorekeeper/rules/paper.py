@@ -66,6 +66,18 @@ class Plan:
     shows: frozenset[str] = frozenset()                # options its keys and footer state: not listed again below
 
 
+@dataclass(frozen=True)
+class Jar:
+    """A game whose players pay into a jar round by round (the Golf quarters game), as its filled sheet shows it."""
+
+    paid: tuple[frozenset[int], ...]    # round by round, the seats that paid
+    left: tuple[tuple[int, ...], ...]   # round by round, what each seat has left after it
+
+    def series(self) -> list[list[float | None]]:
+        """Return each seat's line of what it has left after every round, for a chart."""
+        return [[after[seat] for after in self.left] for seat in range(len(self.left[0]) if self.left else 0)]
+
+
 PRINTED_ROWS = 100  # rows a blank sheet prints at most: a game of 1,000 deals is written on a sheet printed again
 
 

@@ -16,7 +16,8 @@ from ..play.charts import HEADLINES, running_chart
 from ..web.i18n import card_letters, isolated, minus, money, tr
 from ..play.readmodel import TableView
 from ..rules.base import GameSpec, Table
-from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
+from .. import rules as registry
+from ..rules.paper import Jar, Layout, Plan, at_a_glance, card_variants, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
@@ -246,7 +247,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options,
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": at_a_glance(spec.key, table),
+        "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": at_a_glance(spec.key, table),
         "variants": card_variants(spec.key),
     }
 
@@ -288,35 +289,22 @@ def isolate(name: str) -> Markup:
     return Markup(isolated(str(escape(name))))
 
 
-def quarter_payers(view: TableView) -> list[set[int]]:
-    """Return, hole by hole, the seats that paid a quarter into the jar (the quarters game: the hole's highest score)."""
-    if not view.options.get("quarters"):
-        return []
-    payers = []
-    for r in view.rounds:
-        played = [p for p in (r.points or ()) if p is not None]
-        payers.append(set() if r.broken or not played else {s for s, p in enumerate(r.points) if p == max(played)})
-    return payers
-
-
-def quarters_left(view: TableView) -> list[list[float | None]]:
-    """Return each seat's quarters after every hole of the quarters game."""
-    left = [view.options["quarters"]] * len(view.players)
-    series: list[list[float | None]] = [[] for _ in view.players]
-    for paid in quarter_payers(view):
-        left = [q - (s in paid) for s, q in enumerate(left)]
-        for seat, q in enumerate(left):
-            series[seat].append(q)
-    return series
+def jar_of(view: TableView) -> Jar | None:
+    """Return, hole by hole, who paid into the jar and what each has left, as the game's rules say (None: no jar)."""
+    rules = registry.get(view.key)
+    if rules is None:
+        return None
+    return rules.jar(view.derived.table, [None if r.broken else r.points for r in view.rounds])
 
 
 def filled_chart(view: TableView, height: int) -> Markup:
-    """Draw the filled sheet's chart: the value that decides the game (quarters in the quarters game), and the
+    """Draw the filled sheet's chart: the value that decides the game (what is left in a jar game), and the
     totals with the end bonuses as a last point where the game gives any (Gin Rummy)."""
     if not view.rounds:
         return Markup("")
-    if view.options.get("quarters"):
-        return running_chart(view.players, quarters_left(view), str(_l("Quarters left")), 640, height,
+    jar = jar_of(view)
+    if jar is not None:
+        return running_chart(view.players, jar.series(), str(_l("Quarters left")), 640, height,
                              label_width=40, numbered=True)
     series = view.series()
     end = ""
