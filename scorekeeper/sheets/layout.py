@@ -17,7 +17,7 @@ from ..web.i18n import card_letters, isolated, minus, money, tr
 from ..play.readmodel import TableView
 from ..rules.base import GameSpec, Table
 from .. import rules as registry
-from ..rules.paper import Jar, Layout, Plan, at_a_glance, card_variants, numbered
+from ..rules.paper import Jar, Layout, Plan, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
@@ -234,6 +234,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
 
     A rules card (``card``) reads down the page whatever the players: always portrait.
     """
+    rules = registry.get(spec.key)
     order = list(plan.seat_order) or list(range(table.n))
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
     options = options_in_force(spec, table, plan.shows)
@@ -247,8 +248,8 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options,
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": at_a_glance(spec.key, table),
-        "variants": card_variants(spec.key),
+        "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
+        "variants": rules.variants(),
     }
 
 
