@@ -169,11 +169,11 @@ def read_one(table: Table, seat: int, value: Any) -> int:
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Play your game as you always do; the pad keeps the score."),
-        N_("After each round, write each player's points: negative points too. Each running total is the last "
-           "one plus the round's points."),
-        N_("The game ends when a total reaches the target, after the rounds you set, or when the table stops."),
-    )
+    N_("Play your game as you always do; the pad keeps the score."),
+    N_("After each round, write each player's points: negative points too. Each running total is the last "
+       "one plus the round's points."),
+    N_("The game ends when a total reaches the target, after the rounds you set, or when the table stops."),
+)
 
 
 def any_plan(table: Table) -> Plan:
@@ -192,7 +192,6 @@ def any_plan(table: Table) -> Plan:
                 notes=tuple(cut_short(o.rounds)),  # who wins is in the key: said once
                 shows=frozenset({"name", "wins", "target", "rounds", "round_total"}),  # the heading and the key
                 open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
-
 
 
 RULES = AnyRules()

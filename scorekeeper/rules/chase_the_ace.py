@@ -479,20 +479,20 @@ def read_card(value: Any, path: str) -> Card:
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Deal one card each. Ace is lowest, king highest; suits do not matter."),
-        N_("In turn, keep your card or swap with the player on your left (a king refuses). The dealer may cut "
-           "the pack for a new card instead."),
-        N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
-        N_("Lose every life and you are out; the last player with a life left takes the pot."),
-    )
+    N_("Deal one card each. Ace is lowest, king highest; suits do not matter."),
+    N_("In turn, keep your card or swap with the player on your left (a king refuses). The dealer may cut "
+       "the pack for a new card instead."),
+    N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
+    N_("Lose every life and you are out; the last player with a life left takes the pot."),
+)
 
 # Variants some tables play that change only how a deal is played, never the sheet.
 VARIANTS = (
-        N_("Queens: if the player you ask to swap holds a queen, you swap with the player on your right "
-           "instead; if that player holds a queen too, you keep your card."),
-        N_("Jacks: a player holding a jack who is asked to swap shows it and refuses; play moves on to the "
-           "next player."),
-    )
+    N_("Queens: if the player you ask to swap holds a queen, you swap with the player on your right "
+       "instead; if that player holds a queen too, you keep your card."),
+    N_("Jacks: a player holding a jack who is asked to swap shows it and refuses; play moves on to the "
+       "next player."),
+)
 
 
 def chase_plan(table: Table) -> Plan:
@@ -507,7 +507,6 @@ def chase_plan(table: Table) -> Plan:
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
                 notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),),
                 shows=frozenset({"cancel_matches", "kings", "tie_rule"}))  # the key (lives and stake: the rules card too)
-
 
 
 RULES = ChaseRules()

@@ -365,14 +365,14 @@ def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
-        N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
-           "rank; a run is one suit in order (A-2-3 or Q-K-A, never K-A-2); jokers are wild."),
-        N_("Once your goal is down you may add to any sets and runs on the table, and take a joker from the table "
-           "by putting down the card it stands for, to play it again."),
-        N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
-           "left in hand cost points; the lowest total after goal 11 wins."),
-    )
+    N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
+    N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
+       "rank; a run is one suit in order (A-2-3 or Q-K-A, never K-A-2); jokers are wild."),
+    N_("Once your goal is down you may add to any sets and runs on the table, and take a joker from the table "
+       "by putting down the card it stands for, to play it again."),
+    N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
+       "left in hand cost points; the lowest total after goal 11 wins."),
+)
 
 
 def garbage_plan(table: Table) -> Plan:
@@ -388,7 +388,6 @@ def garbage_plan(table: Table) -> Plan:
                            size=deal_size(table.n)),
                        msg(N_("Tick the goal when it is made; lowest total after goal 11 wins."))), open_rows=True,
                 shows=frozenset({"dealer_bonus"}))  # in the penalty points key
-
 
 
 RULES = GarbageRules()

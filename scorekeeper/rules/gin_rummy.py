@@ -321,13 +321,13 @@ def refuse_in_a_draw(data: Mapping[str, Any]) -> None:
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Deal 10 cards each. Draw from the stock or the discards, then discard."),
-        N_("Sets are 3 or 4 of a rank; runs are 3 or more of a suit in order (aces low). Every other card is "
-           "deadwood: aces 1, pictures 10, others their number."),
-        N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds. The "
-           "lower deadwood scores the difference; an undercut, gin and big gin earn their bonuses."),
-        N_("The first to reach the target wins the game, and the end bonuses are added."),
-    )
+    N_("Deal 10 cards each. Draw from the stock or the discards, then discard."),
+    N_("Sets are 3 or 4 of a rank; runs are 3 or more of a suit in order (aces low). Every other card is "
+       "deadwood: aces 1, pictures 10, others their number."),
+    N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds. The "
+       "lower deadwood scores the difference; an undercut, gin and big gin earn their bonuses."),
+    N_("The first to reach the target wins the game, and the end bonuses are added."),
+)
 
 
 def gin_plan(table: Table) -> Plan:
@@ -366,7 +366,6 @@ def hollywood_plan(table: Table) -> Plan:
         "The Hollywood pad: three games scored at once.")), notes=(msg(N_(
             "A player's first hand won goes in game 1; their second in games 1 and 2; from their third, in all "
             "three. Each game ends on its own when a total reaches the target.")), *plan.notes[:1]))
-
 
 
 RULES = GinRummyRules()

@@ -724,13 +724,13 @@ def picker(options: GolfOptions) -> dict[str, Any]:
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Deal 4 cards each face down (6 for 6-card Golf) in two rows; peek once at the two nearest you."),
-        N_("On your turn take the top of the stock or the top discard and swap it for a layout card, or throw a "
-           "stock card away. A card from the discard pile must go into your layout."),
-        N_("Or knock: everyone else has one more turn, then all layouts are turned up and counted."),
-        N_("Cards score the values below; equal cards cancel only where the house rules say. After the last "
-           "hole the lowest total wins."),
-    )
+    N_("Deal 4 cards each face down (6 for 6-card Golf) in two rows; peek once at the two nearest you."),
+    N_("On your turn take the top of the stock or the top discard and swap it for a layout card, or throw a "
+       "stock card away. A card from the discard pile must go into your layout."),
+    N_("Or knock: everyone else has one more turn, then all layouts are turned up and counted."),
+    N_("Cards score the values below; equal cards cancel only where the house rules say. After the last "
+       "hole the lowest total wins."),
+)
 
 
 def golf_plan(table: Table) -> Plan:
@@ -776,7 +776,6 @@ def golf_plan(table: Table) -> Plan:
                 notes=(won,) if won else (), open_rows=not o.holes, summary=summary,
                 shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
                                  "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
-
 
 
 RULES = GolfRules()

@@ -565,15 +565,15 @@ def read_count(entry: Mapping[str, Any], path: str, name: str, most: int) -> int
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Each player takes a hand of 13 cards and a foot of 11. Jokers and 2s are wild; red threes score, "
-           "black threes are dead."),
-        N_("Draw two, meld books of one rank (seven cards make a book), discard one. Your first meld each hand "
-           "must reach that hand's minimum, printed on the sheet."),
-        N_("When your hand is empty, play your foot. To go out you need the books the house rules ask for, "
-           "one of them clean."),
-        N_("Score books, red threes, going out and the cards laid down, less the cards left. After the last "
-           "hand the highest total wins."),
-    )
+    N_("Each player takes a hand of 13 cards and a foot of 11. Jokers and 2s are wild; red threes score, "
+       "black threes are dead."),
+    N_("Draw two, meld books of one rank (seven cards make a book), discard one. Your first meld each hand "
+       "must reach that hand's minimum, printed on the sheet."),
+    N_("When your hand is empty, play your foot. To go out you need the books the house rules ask for, "
+       "one of them clean."),
+    N_("Score books, red threes, going out and the cards laid down, less the cards left. After the last "
+       "hand the highest total wins."),
+)
 
 
 def hand_and_foot_plan(table: Table) -> Plan:
@@ -603,7 +603,6 @@ def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, st
     return (joker_line(values[JOKER]), *((rank, signed_value(values[rank])) for rank in ("A", "2")),
             (msg(N_("K to 8")), signed_value(values["K"])), (msg(N_("7 to 4")), signed_value(values["7"])),
             (msg(N_("black 3")), signed_value(values["3S"])))
-
 
 
 RULES = HandFootRules()

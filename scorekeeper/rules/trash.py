@@ -270,14 +270,14 @@ class TrashRules(BaseRules):
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Deal each player a face-down layout, Ace to 10 in two rows: 10 cards at the start, fewer after "
-           "deals won."),
-        N_("Draw a card; if its face-down place is still hidden, put it there and play the card you uncover. "
-           "A card that does not fit ends your turn."),
-        N_("Jacks are wild; queens and kings end your turn."),
-        N_("Fill your whole layout to win the deal: your layout is one card shorter next time. Win with a "
-           "layout of one card to win the game."),
-    )
+    N_("Deal each player a face-down layout, Ace to 10 in two rows: 10 cards at the start, fewer after "
+       "deals won."),
+    N_("Draw a card; if its face-down place is still hidden, put it there and play the card you uncover. "
+       "A card that does not fit ends your turn."),
+    N_("Jacks are wild; queens and kings end your turn."),
+    N_("Fill your whole layout to win the deal: your layout is one card shorter next time. Win with a "
+       "layout of one card to win the game."),
+)
 
 
 def trash_plan(table: Table) -> Plan:
@@ -314,7 +314,6 @@ def trash_won(o) -> Msg:
     if o.deals:
         return msg(N_("%(won)s After %(n)s deals, the smallest layout wins."), won=won, n=o.deals)
     return won
-
 
 
 RULES = TrashRules()

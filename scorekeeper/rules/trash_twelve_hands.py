@@ -373,13 +373,13 @@ TrashTwelveRules.example = Example(4, {}, tuple(example_hand(c) for c in CONTRAC
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 
 GLANCE = (
-        N_("Deal all the cards (take out twos so they deal evenly). Aces are high."),
-        N_("Each hand has a contract, in the order printed on the sheet: tricks, hearts, kings, queens, the "
-           "last trick, then a sequence race; then the six again in reverse."),
-        N_("In trick hands follow suit if you can; the highest card of the suit led takes the trick."),
-        N_("In the sequence hand, play on the 8s in suit order; being first or second out takes points off. "
-           "After hand 12 the lowest total wins."),
-    )
+    N_("Deal all the cards (take out twos so they deal evenly). Aces are high."),
+    N_("Each hand has a contract, in the order printed on the sheet: tricks, hearts, kings, queens, the "
+       "last trick, then a sequence race; then the six again in reverse."),
+    N_("In trick hands follow suit if you can; the highest card of the suit led takes the trick."),
+    N_("In the sequence hand, play on the 8s in suit order; being first or second out takes points off. "
+       "After hand 12 the lowest total wins."),
+)
 
 
 def trash_twelve_plan(table: Table) -> Plan:
@@ -420,7 +420,6 @@ def contract_detail(contract, deck, points: Mapping[str, int]) -> Msg:
     if contract in in_all:
         return msg(N_("%(points)s · %(n)s in all"), points=contract_points(contract, points), n=in_all[contract])
     return contract_points(contract, points)
-
 
 
 RULES = TrashTwelveRules()
