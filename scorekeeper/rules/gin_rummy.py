@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .base import Record, best_of
+from .base import Record, best_of, nmsg, stored_seat
 from .base import (HAND_WORDS, N_, BaseRules, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg, Preset,
                    RulesError, Scope, Table, Turn, bool_option, fail, first_dealer_option, int_option, msg, need_int,
                    need_list, need_object, need_seat)
@@ -303,6 +303,18 @@ class GinRummyRules(BaseRules):
 
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
         return tuple(Msg(line) for line in GLANCE)
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return stored_seat(data.get("knocker"), table)
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Under each score, the deadwood the sheet asked for."""
+        cells: list[list[Msg]] = [[] for _ in table.players]
+        if isinstance(data.get("deadwood"), list):
+            for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
+                if isinstance(deadwood, int):
+                    cells[seat].append(nmsg("deadwood %(num)s", "deadwood %(num)s", deadwood))
+        return cells
 
 
 def refuse_in_a_draw(data: Mapping[str, Any]) -> None:

@@ -23,7 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .base import Record, missing_entry, nmsg, out_of_the_game, outlasting, went_out
+from .base import Record, missing_entry, stored_seat, nmsg, out_of_the_game, outlasting, went_out
 from .base import (HOLE_WORDS, N_, Amount, BaseRules, CardText, RulesError, gather, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Msg,
                    Preset, Scope, Table, Turn, bool_option, choice_option, enum_option, fail, first_dealer_option,
                    int_option, mapping_option, msg, need_entries, need_int, need_object, need_seat, number_option,
@@ -697,6 +697,9 @@ class GolfRules(BaseRules):
             lines[3] = msg(N_("Cards score the values below; equal cards cancel only where the house rules say. When "
                               "a total reaches %(target)s, the lowest total wins."), target=o.target)
         return tuple(lines)
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return stored_seat(data.get("knocker"), table)
 
 
 def suits_needed(options: GolfOptions) -> dict[str, Msg]:

@@ -510,6 +510,15 @@ class HandFootRules(BaseRules):
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
         return tuple(Msg(line) for line in GLANCE)
 
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Under each score, what the hand held: books, red threes, going out, the cards melded and left."""
+        cells: list[list[Msg]] = [[] for _ in table.players]
+        if isinstance(data.get("players"), list):
+            for seat, entry in enumerate(data["players"][:len(cells)]):
+                if isinstance(entry, dict):
+                    cells[seat].extend(hand_lines(entry))
+        return cells
+
 
 def check_fives(table: Table, entries: Sequence[Entry]) -> None:
     """Refuse points given for cards laid down or left that no cards add up to: under the default values every card
@@ -603,6 +612,28 @@ def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, st
     return (joker_line(values[JOKER]), *((rank, signed_value(values[rank])) for rank in ("A", "2")),
             (msg(N_("K to 8")), signed_value(values["K"])), (msg(N_("7 to 4")), signed_value(values["7"])),
             (msg(N_("black 3")), signed_value(values["3S"])))
+
+
+def hand_lines(entry: Mapping[str, Any]) -> list[Msg]:
+    """Say what one hand held, for the filled sheet: books, red threes, going out, the cards melded and left."""
+    clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
+    lines = [msg(N_("books: %(clean)s, %(dirty)s"), clean=nmsg("%(num)s clean", "%(num)s clean", clean),
+                 dirty=nmsg("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
+    if entry.get("red_threes"):
+        lines.append(nmsg("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
+    if entry.get("went_out"):
+        lines.append(msg(N_("went out")))
+    lines.append(msg(N_("melded %(melded)s, left %(left)s"), melded=cards_shown(entry, "melded"),
+                     left=cards_shown(entry, "left")))
+    return lines
+
+
+def cards_shown(entry: Mapping[str, Any], key: str) -> str:
+    """Return the points of an entry's cards, or the cards themselves where they were typed."""
+    if isinstance(entry.get(f"{key}_points"), int):
+        return str(entry[f"{key}_points"])
+    cards = entry.get(key)
+    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
 
 
 RULES = HandFootRules()

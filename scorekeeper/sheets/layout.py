@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
@@ -320,51 +320,18 @@ KNOCKED = "⚑"  # the mark of the player who knocked, on a filled sheet
 
 
 def knockers(view: TableView) -> list[int | None]:
-    """Return, round by round, the seat that knocked (Golf, Gin Rummy), or None."""
-    if view.key not in ("golf", "gin-rummy"):
-        return []
-    seats = [r.data.get("knocker") if isinstance(r.data, Mapping) else None for r in view.rounds]
-    return [seat if isinstance(seat, int) and 0 <= seat < len(view.players) else None for seat in seats]
+    """Return, round by round, the seat that knocked (where the game knocks), or None."""
+    rules, table = registry.get(view.key), view.derived.table
+    return [rules.knocker(table, stored(r.data)) for r in view.rounds]
 
 
 def cell_notes(view: TableView) -> list[list[list[str]]]:
     """Return, round by round and seat by seat, the small lines a filled sheet prints under a score: what the
-    blank sheet asked the table to write (the knocker, the deadwood given, Hand & Foot's books and cards)."""
-    notes = []
-    for r in view.rounds:
-        cells: list[list[str]] = [[] for _ in view.players]
-        data = r.data or {}
-        if view.key == "gin-rummy" and isinstance(data.get("deadwood"), list):
-            for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
-                if isinstance(deadwood, int):
-                    cells[seat].append(ngettext("deadwood %(num)s", "deadwood %(num)s", deadwood))
-        if view.key == "hand-and-foot" and isinstance(data.get("players"), list):
-            for seat, entry in enumerate(data["players"][:len(cells)]):
-                if isinstance(entry, dict):
-                    cells[seat].extend(hand_and_foot_lines(entry))
-        notes.append(cells)
-    return notes
+    blank sheet asked the table to write (the game's rules say which: the deadwood given, the books and cards)."""
+    rules, table = registry.get(view.key), view.derived.table
+    return [[[tr(line) for line in cell] for cell in rules.cell_notes(table, stored(r.data))] for r in view.rounds]
 
 
-def hand_and_foot_lines(entry) -> list[str]:
-    """Say what one Hand & Foot hand held: books, red threes, going out, the cards melded and left."""
-    clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
-    lines = [_("books: %(clean)s, %(dirty)s", clean=ngettext("%(num)s clean", "%(num)s clean", clean),
-               dirty=ngettext("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
-    if entry.get("red_threes"):
-        lines.append(ngettext("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
-    if entry.get("went_out"):
-        lines.append(_("went out"))
-    lines.append(_("melded %(melded)s, left %(left)s", melded=cards_shown(entry, "melded"),
-                   left=cards_shown(entry, "left")))
-    return lines
-
-
-def cards_shown(entry, key: str) -> str:
-    """Return the points of a Hand & Foot entry's cards, or the cards themselves where they were typed."""
-    if isinstance(entry.get(f"{key}_points"), int):
-        return str(entry[f"{key}_points"])
-    cards = entry.get(key)
-    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
-
-
+def stored(data: Any) -> Mapping[str, Any]:
+    """Return a stored round's data, or nothing where it is no object."""
+    return data if isinstance(data, Mapping) else {}

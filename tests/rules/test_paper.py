@@ -112,3 +112,29 @@ def test_a_game_that_says_nothing_of_paper_prints_a_plain_pad():
     assert plan.layout is Layout.GRID and plan.open_rows and len(plan.rows) > 10
     assert handbook_tables(plain) == {} and plain.glance() == () and plain.variants() == () and plain.pads == ()
     assert plain.knocker(table("any", 3), {"knocker": 1}) is None and plain.jar(table("any", 3), [[1, 2, 3]]) is None
+
+
+@pytest.mark.parametrize("key", list(registry.REGISTRY))
+def test_every_game_speaks_for_its_paper_from_its_own_module(key):
+    """A game's sheet, rules card, handbook tables and filled-sheet marks all come from its rules object."""
+    rules = registry.get(key)
+    ex = rules.example
+    t = Table(tuple(f"P{i}" for i in range(ex.players)), rules.resolve_options(dict(ex.options), ex.players))
+    assert rules.plan(t).layout in Layout and all(pad for pad in rules.pads)
+    assert len(rules.glance(t)) == len(rules.glance()) >= 3
+    handbook_tables(rules)  # every table it prints builds
+    for data in ex.rounds:
+        assert rules.knocker(t, data) in (None, *range(t.n))
+        assert len(rules.cell_notes(t, data)) == t.n
+
+
+def test_the_filled_sheet_notes_come_from_the_rules():
+    gin, hand = registry.get("gin-rummy"), registry.get("hand-and-foot")
+    t = table("gin-rummy", 2)
+    assert gin.knocker(t, {"knocker": 1}) == 1 and gin.knocker(t, {"knocker": True}) is None
+    assert [[m.params["num"] for m in cell] for cell in gin.cell_notes(t, {"deadwood": [3, "x"]})] == [[3], []]
+    entry = {"clean_books": 1, "dirty_books": 2, "red_threes": 1, "went_out": True, "melded_points": 85, "left": []}
+    lines = hand.cell_notes(table("hand-and-foot", 4), {"players": [entry, None, None, None]})[0]
+    assert [m.text for m in lines] == ["books: %(clean)s, %(dirty)s", "%(num)s red three", "went out",
+                                       "melded %(melded)s, left %(left)s"]
+    assert lines[-1].params == {"melded": "85", "left": "0"}
