@@ -158,6 +158,20 @@ class AnyRules(BaseRules):
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
         return tuple(Msg(line) for line in GLANCE)
 
+    names_its_games = True  # Five Crowns and Hearts are games of their own in the stats
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        """Count a game under its own name and way of winning: "any:low:Hearts"."""
+        options = options if isinstance(options, Mapping) else {}
+        return f"{SPEC.key}:{'low' if options.get('wins') == 'low' else 'high'}:{options.get('name') or 'Points'}"
+
+    def stat_name(self, key: str) -> str | None:
+        parts = key.split(":", 2)
+        return parts[2] if len(parts) == 3 and parts[0] == SPEC.key and parts[1] in ("low", "high") else None
+
+    def stat_low_wins(self, key: str) -> bool:
+        return key.startswith(f"{SPEC.key}:low:")
+
 
 def read_one(table: Table, seat: int, value: Any) -> int:
     """Read one player's points for the round; an empty box is asked for by name."""

@@ -660,6 +660,19 @@ class Rules(Protocol):
         """Return the feats a finished game holds, for its group's records: from its final state, its played
         rounds (each with ``points`` and ``running``) and its standings."""
 
+    # --- in a group's stats: the name each finished game counts under ---
+
+    names_its_games: bool  # its games count in the stats under the names their tables give them ("<key>:...")
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        """Name what a finished game (its options as stored) counts under in the stats: the game's key."""
+
+    def stat_name(self, key: str) -> str | None:
+        """Return the name a table gave the games a stats key counts (None: the game's own name, or no such key)."""
+
+    def stat_low_wins(self, key: str) -> bool:
+        """Say whether the lowest total wins the games a stats key counts (their best is the lowest)."""
+
     # --- on paper: the sheets, the rules card and the handbook (rules/paper.py holds the shapes they share) ---
 
     pads: tuple[str, ...]  # other pads the game can be printed on, by name ("hollywood")
@@ -815,6 +828,17 @@ class BaseRules:
         low = self.low_wins(table)
         return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
                 *self.round_records(rounds, msg(self.spec.rounds.lowest if low else self.spec.rounds.highest), low)]
+
+    names_its_games = False
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        return self.spec.key
+
+    def stat_name(self, key: str) -> str | None:
+        return None
+
+    def stat_low_wins(self, key: str) -> bool:
+        return not HEADLINE[self.spec.measure][1]
 
     pads: tuple[str, ...] = ()
 
