@@ -675,7 +675,7 @@ class Rules(Protocol):
 
     # --- on paper: the sheets, the rules card and the handbook (rules/paper.py holds the shapes they share) ---
 
-    pads: tuple[str, ...]  # other pads the game can be printed on, by name ("hollywood")
+    pads: Mapping[str, str]  # other pads the game can be printed on: name, and what the print form says of it
 
     def plan(self, table: Table, pad: str | None = None) -> Plan:
         """Return what a blank sheet of this table holds (on another ``pad`` of ``pads`` when asked)."""
@@ -699,6 +699,9 @@ class Rules(Protocol):
     def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
         """Return, seat by seat, the small lines a filled sheet prints under a stored round's score: what the blank
         sheet asked the table to write (the deadwood given, the books and cards)."""
+
+    def legend(self, table: Table) -> list[Msg]:
+        """Return what the game's own marks in the rounds grid mean, for the filled sheet's line under it."""
 
     def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
         """Return, from the points of the rounds played (None: a round that does not count), who paid into a jar
@@ -840,7 +843,7 @@ class BaseRules:
     def stat_low_wins(self, key: str) -> bool:
         return not HEADLINE[self.spec.measure][1]
 
-    pads: tuple[str, ...] = ()
+    pads: Mapping[str, str] = {}
 
     def plan(self, table: Table, pad: str | None = None) -> Plan:
         """A plain score pad: a row per round, a score per player."""
@@ -864,6 +867,9 @@ class BaseRules:
 
     def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
         return [[] for _ in table.players]
+
+    def legend(self, table: Table) -> list[Msg]:
+        return []
 
     def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
         return None

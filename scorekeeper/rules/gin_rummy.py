@@ -293,7 +293,7 @@ class GinRummyRules(BaseRules):
                   lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES, unused_when=DRAWN),
         ]
 
-    pads = ("hollywood",)
+    pads = {"hollywood": N_("Hollywood pad: three games scored at once")}
 
     def plan(self, table: Table, pad: str | None = None) -> Plan:
         return hollywood_plan(table) if pad == "hollywood" else gin_plan(table)

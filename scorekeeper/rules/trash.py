@@ -266,6 +266,12 @@ class TrashRules(BaseRules):
                               "%(won)s"), won=trash_won(table.options))
         return tuple(lines)
 
+    def legend(self, table: Table) -> list[Msg]:
+        """The grid's marks: ● on the winner of each deal, ✓ on anyone who also completed."""
+        if table.options.also_completed:
+            return [msg(N_("● won the deal, ✓ also completed."))]
+        return [msg(N_("● won the deal."))]
+
 
 # --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
 

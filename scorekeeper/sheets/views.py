@@ -36,7 +36,8 @@ def choose(key: str):
     """Show the print form for one game: players, house rules and paper."""
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, paper=paper_of({}), preset=request.args.get("preset"))
-    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec))
+    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec),
+                           pads=rules.pads)
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
@@ -45,13 +46,15 @@ def blank(key: str, kind: str):
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, formdata=request.args)
     if not form.validate():  # a number that is not a number, said on its field
-        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec),
+                           pads=rules.pads), 422
     try:
         rules, table = services.blank_table(key, chosen_names(form), chosen_count(form), options_from(form, rules.spec),
                                             chosen_preset(form))
     except Problem as exc:
         place_sheet_errors(form, tr_errors(exc.errors))
-        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec)), 422
+        return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec),
+                           pads=rules.pads), 422
     paper = paper_of(request.args)
     pad = request.args.get("pad") if request.args.get("pad") in rules.pads else None
     asked = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]

@@ -110,8 +110,9 @@ def test_a_game_that_says_nothing_of_paper_prints_a_plain_pad():
     plain = Plain()
     plan = plain.plan(table("any", 3))
     assert plan.layout is Layout.GRID and plan.open_rows and len(plan.rows) > 10
-    assert handbook_tables(plain) == {} and plain.glance() == () and plain.variants() == () and plain.pads == ()
+    assert handbook_tables(plain) == {} and plain.glance() == () and plain.variants() == () and not plain.pads
     assert plain.knocker(table("any", 3), {"knocker": 1}) is None and plain.jar(table("any", 3), [[1, 2, 3]]) is None
+    assert plain.legend(table("any", 3)) == []
 
 
 @pytest.mark.parametrize("key", list(registry.REGISTRY))
