@@ -404,10 +404,11 @@ def merge_player(group_id: str, member_id: int):
 @bp.app_template_global()
 def stat_game(key: str) -> str:
     """Name a game of the stats for the reader: its game's name, or the name any game was played under."""
-    if key.startswith(("any:high:", "any:low:")):
-        return key.split(":", 2)[2]
-    rules = registry.get(key)
-    return _(rules.spec.name) if rules is not None else key
+    rules = registry.of_stat(key)
+    if rules is None:
+        return key
+    own = rules.stat_name(key)
+    return own if own is not None else _(rules.spec.name)
 
 
 @bp.app_template_global()

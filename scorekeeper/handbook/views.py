@@ -21,4 +21,4 @@ def game(key: str):
     """Explain one game's rules; opened from a game (``?game=``), also the house rules that table chose."""
     rules = registry.get(key) or abort(404)
     playing = house_rules(request.args.get("game"), key)
-    return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(key), playing=playing)
+    return render_template("handbook/game.html", spec=rules.spec, tables=handbook_tables(rules), playing=playing)

@@ -15,6 +15,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .. import rules as registry
 from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
@@ -356,10 +357,8 @@ def game_deleted(game: Game) -> None:
 def stat_key(game: Game) -> str:
     """Name the game a finished game counts under in the stats: its key, or for any game its own name and way
     of winning ("any:low:Hearts"), so that Five Crowns and Hearts are games of their own."""
-    if game.game_key != "any":
-        return game.game_key
-    options = game.options if isinstance(game.options, dict) else {}
-    return f"any:{'low' if options.get('wins') == 'low' else 'high'}:{options.get('name') or 'Points'}"
+    rules = registry.get(game.game_key)
+    return rules.stat_key(game.options if isinstance(game.options, dict) else {}) if rules else game.game_key
 
 def keep_results(game: Game, derived: Derived) -> None:
     """Replace a game's kept results and records with those of ``derived`` (none unless it is over)."""

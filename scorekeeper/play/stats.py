@@ -36,8 +36,9 @@ class Filter:
     def where(self, model) -> list:
         """Return the conditions on ``model`` (Result or Feat) this filter sets."""
         conditions = []
-        if self.game == "any":  # every game played under a name of its own
-            conditions.append(model.game_key.startswith("any:"))
+        rules = registry.get(self.game) if self.game else None
+        if rules is not None and rules.names_its_games:  # every game played under a name of its own
+            conditions.append(model.game_key.startswith(f"{self.game}:"))
         elif self.game:
             conditions.append(model.game_key == self.game)
         if self.since:
@@ -50,7 +51,7 @@ class Filter:
 def read_filter(game: Any, since: Any, until: Any) -> Filter:
     """Read a stats filter from text (``game=golf&since=2026-01-01``); raise Invalid naming the field."""
     errors: dict[str, Msg] = {}
-    if game and game not in registry.REGISTRY and not str(game).startswith(("any:high:", "any:low:")):
+    if game and registry.of_stat(str(game)) is None:
         errors["game"] = msg(N_("there is no game called %(key)s"), key=shown(game))
     dates = {}
     for name, text in (("since", since), ("until", until)):
@@ -203,8 +204,8 @@ def leaderboard(members: dict[int, Member], where: list) -> list[Line]:
         line.played += played
         line.wins += int(wins or 0)
         line.places += int(places or 0)
-        low_wins = key.startswith("any:low:") or (key in registry.REGISTRY
-                                                  and not HEADLINE[registry.REGISTRY[key].spec.measure][1])
+        rules = registry.of_stat(key)
+        low_wins = rules is not None and rules.stat_low_wins(key)
         line.by_game[key] = GameLine(played, int(wins or 0), low if low_wins else high, high if low_wins else low,
                                      mean)
     ordered = sorted(lines.values(), key=lambda l: (-l.wins, -l.win_rate, l.average_place or 99,

@@ -18,6 +18,7 @@ from typing import Any
 from .base import BaseRules
 from .messages import N_, Msg, RulesError, fail, gather, msg
 from .options import enum_option, first_dealer_option, int_option, text_option
+from .paper import OPEN_ROWS, Key, Layout, Plan, cut_short, numbered
 from .reading import need_int, need_list, need_object
 from .spec import DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
 
@@ -150,12 +151,63 @@ class AnyRules(BaseRules):
         return [Field("points", N_("Points"), FieldKind.INT, Scope.LIST, lo=-MOST, hi=MOST,
                       sum_to=table.options.round_total, pad=True)]
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return any_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return msg(N_("the cards your game uses")), msg(N_("as your game deals"))
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
+    names_its_games = True  # Five Crowns and Hearts are games of their own in the stats
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        """Count a game under its own name and way of winning: "any:low:Hearts"."""
+        options = options if isinstance(options, Mapping) else {}
+        return f"{SPEC.key}:{'low' if options.get('wins') == 'low' else 'high'}:{options.get('name') or 'Points'}"
+
+    def stat_name(self, key: str) -> str | None:
+        parts = key.split(":", 2)
+        return parts[2] if len(parts) == 3 and parts[0] == SPEC.key and parts[1] in ("low", "high") else None
+
+    def stat_low_wins(self, key: str) -> bool:
+        return key.startswith(f"{SPEC.key}:low:")
+
 
 def read_one(table: Table, seat: int, value: Any) -> int:
     """Read one player's points for the round; an empty box is asked for by name."""
     if value is None:
         raise fail(f"points.{seat}", N_("give %(name)s's points"), name=table.players[seat])
     return need_int(value, f"points.{seat}", -MOST, MOST)
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Play your game as you always do; the pad keeps the score."),
+    N_("After each round, write each player's points: negative points too. Each running total is the last "
+       "one plus the round's points."),
+    N_("The game ends when a total reaches the target, after the rounds you set, or when the table stops."),
+)
+
+
+def any_plan(table: Table) -> Plan:
+    """The classic pad: a row per round, each player's points and running total, and how the game is won."""
+    o = table.options
+    rules = [(msg(N_("Who wins")), msg(N_("the lowest total")) if o.wins is Wins.LOW
+              else msg(N_("the highest total")))]
+    if o.target is not None:
+        rules.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    if o.rounds is not None:
+        rules.append((msg(N_("Rounds")), str(o.rounds)))
+    if o.round_total is not None:
+        rules.append((msg(N_("Every round's points add up to")), str(o.round_total)))
+    return Plan(Layout.GRID, numbered(o.rounds or OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))),
+                total_row=False, keys=(Key(msg(N_("How we play")), tuple(rules)),),
+                notes=tuple(cut_short(o.rounds)),  # who wins is in the key: said once
+                shows=frozenset({"name", "wins", "target", "rounds", "round_total"}),  # the heading and the key
+                open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
 
 
 RULES = AnyRules()

@@ -6,7 +6,10 @@ Pure Python: nothing here may import Flask, SQLAlchemy or anything from the web 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # the paper's shapes (rules/paper.py builds on this module)
+    from .paper import Jar, Plan, RuleTable
 
 from .messages import N_, Msg, RulesError, fail, msg, shown
 from .spec import HEADLINE, DataKeys, Example, Field, GameSpec, Record, Table, Turn, option_line
@@ -88,6 +91,53 @@ class Rules(Protocol):
                 ) -> list[Record]:
         """Return the feats a finished game holds, for its group's records: from its final state, its played
         rounds (each with ``points`` and ``running``) and its standings."""
+
+    # --- in a group's stats: the name each finished game counts under ---
+
+    names_its_games: bool  # its games count in the stats under the names their tables give them ("<key>:...")
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        """Name what a finished game (its options as stored) counts under in the stats: the game's key."""
+
+    def stat_name(self, key: str) -> str | None:
+        """Return the name a table gave the games a stats key counts (None: the game's own name, or no such key)."""
+
+    def stat_low_wins(self, key: str) -> bool:
+        """Say whether the lowest total wins the games a stats key counts (their best is the lowest)."""
+
+    # --- on paper: the sheets, the rules card and the handbook (rules/paper.py holds the shapes they share) ---
+
+    pads: Mapping[str, str]  # other pads the game can be printed on: name, and what the print form says of it
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        """Return what a blank sheet of this table holds (on another ``pad`` of ``pads`` when asked)."""
+
+    def setup(self, players: int) -> tuple[Msg, Msg] | None:
+        """Return what a table of ``players`` needs, for the handbook: the cards, and the deal (None: no such table)."""
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        """Return the handbook's tables of this game's values, goals, packs or contracts, by name."""
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        """Return how a game goes, in a few lines, for its rules card (the way to win is the one of ``table``)."""
+
+    def variants(self) -> tuple[Msg, ...]:
+        """Return the variants some tables play that change only the play, never the sheet (the rules card lists
+        them)."""
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        """Return the seat that knocked in a stored round (the filled sheet marks it), or None."""
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Return, seat by seat, the small lines a filled sheet prints under a stored round's score: what the blank
+        sheet asked the table to write (the deadwood given, the books and cards)."""
+
+    def legend(self, table: Table) -> list[Msg]:
+        """Return what the game's own marks in the rounds grid mean, for the filled sheet's line under it."""
+
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
+        """Return, from the points of the rounds played (None: a round that does not count), who paid into a jar
+        round by round and what each seat has left (the Golf quarters game); None for a game without one."""
 
 
 class BaseRules:
@@ -205,6 +255,48 @@ class BaseRules:
         low = self.low_wins(table)
         return [*self.total_records(standings, "total", msg(N_("lowest total") if low else N_("highest total")), low),
                 *self.round_records(rounds, msg(self.spec.rounds.lowest if low else self.spec.rounds.highest), low)]
+
+    names_its_games = False
+
+    def stat_key(self, options: Mapping[str, Any]) -> str:
+        return self.spec.key
+
+    def stat_name(self, key: str) -> str | None:
+        return None
+
+    def stat_low_wins(self, key: str) -> bool:
+        return not HEADLINE[self.spec.measure][1]
+
+    pads: Mapping[str, str] = {}
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        """A plain score pad: a row per round, a score per player."""
+        from .paper import OPEN_ROWS, Layout, Plan, numbered
+        return Plan(Layout.GRID, numbered(OPEN_ROWS), open_rows=True)
+
+    def setup(self, players: int) -> tuple[Msg, Msg] | None:
+        return None
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        return {}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return ()
+
+    def variants(self) -> tuple[Msg, ...]:
+        return ()
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return None
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        return [[] for _ in table.players]
+
+    def legend(self, table: Table) -> list[Msg]:
+        return []
+
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
+        return None
 
     def total_records(self, standings: Sequence[Mapping[str, Any]], kind: str, what: Msg, low: bool) -> list[Record]:
         """Return a record for each seat on the best final total (none without points)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from .messages import N_, CardText, CardsLine, Msg, Names, RulesError, fail, msg, nmsg, shown
+from .messages import N_, CardsLine, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "X"

@@ -34,13 +34,13 @@ from enum import Enum
 from typing import Any
 
 from .base import BaseRules, best_of, outlasting, went_out
+from .cards import RANKS, Card, check_packs, parse_card, parse_rank
 from .messages import N_, Amount, Msg, Names, RulesError, fail, gather, msg
 from .options import bool_option, enum_option, first_dealer_option, int_option, number_option
+from .paper import Key, Layout, Plan
 from .reading import missing_entry, need_list, need_object, need_seat, need_seats, out_of_the_game
 from .spec import (DEAL_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn,
                    option_line)
-from .cards import RANKS, Card, check_packs, parse_card, parse_rank
-
 
 
 class TieRule(Enum):
@@ -380,6 +380,18 @@ class ChaseRules(BaseRules):
                                 help=N_("Only when everyone still in would go out together")))
         return fields
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return chase_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return msg(N_("1 pack, no jokers")), msg(N_("1 card each"))
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
+    def variants(self) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in VARIANTS)
+
 
 def money_text(lives: int, stake: float) -> Amount:
     """Return the money for ``lives`` lives at the stake, written out where it is shown (no currency sign)."""
@@ -464,6 +476,38 @@ def read_card(value: Any, path: str) -> Card:
         raise fail(path, N_("there are no jokers in Chase the Ace"))
     return card
 
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Deal one card each. Ace is lowest, king highest; suits do not matter."),
+    N_("In turn, keep your card or swap with the player on your left (a king refuses). The dealer may cut "
+       "the pack for a new card instead."),
+    N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
+    N_("Lose every life and you are out; the last player with a life left takes the pot."),
+)
+
+# Variants some tables play that change only how a deal is played, never the sheet.
+VARIANTS = (
+    N_("Queens: if the player you ask to swap holds a queen, you swap with the player on your right "
+       "instead; if that player holds a queen too, you keep your card."),
+    N_("Jacks: a player holding a jack who is asked to swap shows it and refuses; play moves on to the "
+       "next player."),
+)
+
+
+def chase_plan(table: Table) -> Plan:
+    """Lives to strike out per player and a pot to tally."""
+    o = table.options
+    rules = ((msg(N_("Lowest card")), Msg(CANCEL_RULES[o.cancel_matches])),
+             (msg(N_("Kings")), Msg(KINGS_RULES[o.kings])),
+             (msg(N_("Everyone out at once")), Msg(TIE_RULES[o.tie_rule])),
+             (msg(N_("Ranks, low to high")), msg(N_("A 2 3 4 5 6 7 8 9 10 J Q K"))))
+    return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
+                tokens_label=msg(N_("Lives: strike one out for each life lost")),
+                pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
+                notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),),
+                shows=frozenset({"cancel_matches", "kings", "tie_rule"}))  # the key (lives and stake: the rules card too)
 
 
 RULES = ChaseRules()

@@ -25,11 +25,12 @@ from typing import Any
 
 from . import cards
 from .base import BaseRules
+from .cards import JOKER, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force
 from .messages import N_, CardText, Msg, RulesError, fail, msg
 from .options import first_dealer_option, int_option, mapping_option
+from .paper import OPEN_ROWS, Key, Layout, Plan, RuleTable, joker_line, numbered, signed_value, value_runs
 from .reading import need_bool, need_int, need_list, need_object, need_seat
 from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
-from .cards import (JOKER, Card, card_value, check_packs, parse_cards, suit_needed, value_key, values_in_force)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -321,6 +322,22 @@ class GarbageRules(BaseRules):
                     marks[seat] += " ✓"
         return marks
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return garbage_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return msg(N_("2 packs and 4 jokers")), msg(N_("%(cards)s cards: 10 each and 1 more"), cards=deal_size(players))
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        values = values_in_force(DEFAULT_VALUES, {})
+        return {"goals": RuleTable((msg(N_("Goal")), msg(N_("Lay down"))),
+                                   tuple((str(n), Msg(goal)) for n, goal in enumerate(GOALS, 1))),
+                "penalties": RuleTable((msg(N_("Card left in hand")), msg(N_("Points"))),
+                                       (*value_runs(values), joker_line(values[JOKER])))}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
 def check_last_goal(table: Table, state: GarbageState, seat: int, hand: Hand, went_out: bool) -> None:
     """Refuse goal 11 made by anyone but the player who went out: a run of 11 takes every card."""
     if hand.made_goal and state.made[seat] + 1 >= LAST_GOAL and not went_out:
@@ -345,6 +362,34 @@ def check_hand(table: Table, seat: int, hand: Hand, went_out: bool) -> None:
     if hand.cards is None and hand.penalty <= 0 < cheapest_card(table.options.values):
         raise fail(field, N_("%(name)s did not go out, so holds at least one card and the penalty is above 0"),
                    name=name)
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Two packs and four jokers. Deal 10 cards each and one more to the player left of the dealer."),
+    N_("Draw from the stock or the discards, lay down your goal when you hold it, then discard. A set is one "
+       "rank; a run is one suit in order (A-2-3 or Q-K-A, never K-A-2); jokers are wild."),
+    N_("Once your goal is down you may add to any sets and runs on the table, and take a joker from the table "
+       "by putting down the card it stands for, to play it again."),
+    N_("When someone goes out, everyone who laid down their goal moves on; the others try it again. Cards "
+       "left in hand cost points; the lowest total after goal 11 wins."),
+)
+
+
+def garbage_plan(table: Table) -> Plan:
+    """A row per round with penalty and goal made; the 11 goals and the penalty values."""
+    values = values_in_force(DEFAULT_VALUES, table.options.values)
+    goals = Key(msg(N_("The goals")), tuple((str(n), Msg(goal)) for n, goal in enumerate(GOALS, 1)))
+    penalties = [*value_runs(values), joker_line(values[JOKER])]
+    if table.options.dealer_bonus:
+        penalties.append((msg(N_("Dealer takes the exact deal")), signed_value(table.options.dealer_bonus)))
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=(msg(N_("Penalty")), msg(N_("Goal"))),
+                keys=(goals, Key(msg(N_("Penalty points")), tuple(penalties))),
+                notes=(msg(N_("Deal %(size)s cards: 10 each and one more to the player after the dealer."),
+                           size=deal_size(table.n)),
+                       msg(N_("Tick the goal when it is made; lowest total after goal 11 wins."))), open_rows=True,
+                shows=frozenset({"dealer_bonus"}))  # in the penalty points key
 
 
 RULES = GarbageRules()

@@ -17,14 +17,15 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from .base import BaseRules, best_of
-from .messages import N_, Msg, RulesError, fail, msg
+from .messages import N_, Msg, RulesError, fail, msg, nmsg
 from .options import Preset, bool_option, first_dealer_option, int_option
-from .reading import need_int, need_list, need_object, need_seat
+from .paper import OPEN_ROWS, Key, Layout, Plan, numbered, value_runs
+from .reading import need_int, need_list, need_object, need_seat, stored_seat
 from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn
 
 MAX_DEADWOOD = 100
@@ -293,6 +294,29 @@ class GinRummyRules(BaseRules):
                   lo=0, hi=MAX_DEADWOOD, card_values=CARD_VALUES, unused_when=DRAWN),
         ]
 
+    pads = {"hollywood": N_("Hollywood pad: three games scored at once")}
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return hollywood_plan(table) if pad == "hollywood" else gin_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return msg(N_("1 pack, no jokers")), msg(N_("10 cards each"))
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return stored_seat(data.get("knocker"), table)
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Under each score, the deadwood the sheet asked for."""
+        cells: list[list[Msg]] = [[] for _ in table.players]
+        if isinstance(data.get("deadwood"), list):
+            for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
+                if isinstance(deadwood, int):
+                    cells[seat].append(nmsg("deadwood %(num)s", "deadwood %(num)s", deadwood))
+        return cells
+
 
 def refuse_in_a_draw(data: Mapping[str, Any]) -> None:
     """Refuse a knocker or deadwood given with a draw: a hand ended by a knock and then marked a draw by a slip
@@ -305,6 +329,56 @@ def refuse_in_a_draw(data: Mapping[str, Any]) -> None:
         errors["deadwood"] = msg(N_("a drawn hand scores nothing; leave the deadwood empty"))
     if errors:
         raise RulesError(errors)
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Deal 10 cards each. Draw from the stock or the discards, then discard."),
+    N_("Sets are 3 or 4 of a rank; runs are 3 or more of a suit in order (aces low). Every other card is "
+       "deadwood: aces 1, pictures 10, others their number."),
+    N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds. The "
+       "lower deadwood scores the difference; an undercut, gin and big gin earn their bonuses."),
+    N_("The first to reach the target wins the game, and the end bonuses are added."),
+)
+
+
+def gin_plan(table: Table) -> Plan:
+    """A box score: each hand's score and the running total per player, then the bonus block."""
+    o = table.options
+    footer = [msg(N_("Hand points"))]
+    if o.box_bonus:
+        footer.append(msg(N_("Boxes: %(bonus)s a hand won"), bonus=o.box_bonus))
+    if o.shutout_double:
+        footer.append(msg(N_("Shutout: the winner's hand points again")))
+    if o.game_bonus:
+        footer.append(msg(N_("Game bonus: %(bonus)s to the winner"), bonus=o.game_bonus))
+    footer.append(msg(N_("Final total")))
+    rules = ((msg(N_("Knock with")), msg(N_("%(n)s deadwood or less"), n=o.knock_max)),
+             (msg(N_("Gin")), msg(N_("+%(n)s"), n=o.gin_bonus)),
+             (msg(N_("Big gin")), msg(N_("+%(n)s"), n=o.big_gin_bonus)),
+             (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
+             (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    values = Key(msg(N_("Deadwood")), (*value_runs(CARD_VALUES),))
+    columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
+    return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
+                footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
+                shows=frozenset({"knock_max", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target", "box_bonus",
+                                 "shutout_double", "game_bonus"}),
+                notes=(msg(N_("Highest total wins.")),
+                       *((msg(N_("Count the hands each player wins: each is worth a box bonus at the end.")),)
+                         if o.box_bonus else ())), open_rows=True)
+
+
+def hollywood_plan(table: Table) -> Plan:
+    """The Hollywood pad of Gin Rummy: three games scored at once, side by side for each player."""
+    plan = gin_plan(table)
+    games = tuple(msg(N_("Game %(n)s"), n=n) for n in (1, 2, 3))
+    footer = (msg(N_("Game total")), msg(N_("Boxes")), msg(N_("Game bonus")), msg(N_("Final total")))
+    return replace(plan, columns=games, footer=footer, footer_split=True, summary=msg(N_(
+        "The Hollywood pad: three games scored at once.")), notes=(msg(N_(
+            "A player's first hand won goes in game 1; their second in games 1 and 2; from their third, in all "
+            "three. Each game ends on its own when a total reaches the target.")), *plan.notes[:1]))
 
 
 RULES = GinRummyRules()

@@ -18,20 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations, permutations
 from enum import Enum
 from functools import cache
+from itertools import combinations, permutations
 from typing import Any
 
 from .base import BaseRules, outlasting, went_out
+from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
+                    values_in_force, values_line, written)
 from .messages import N_, Amount, CardText, Msg, RulesError, fail, gather, msg, nmsg
 from .options import (Preset, bool_option, choice_option, enum_option, first_dealer_option, int_option, mapping_option,
                       number_option, per_options)
-from .reading import missing_entry, need_entries, need_int, need_object, need_seat, out_of_the_game
+from .paper import OPEN_ROWS, Jar, Key, Layout, Plan, Row, RuleTable, joker_line, numbered, signed_value, value_runs
+from .reading import missing_entry, need_entries, need_int, need_object, need_seat, out_of_the_game, stored_seat
 from .spec import (HOLE_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn,
                    option_line)
-from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
-                    values_in_force, values_line)
 
 DEFAULT_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                   "J": 10, "Q": 10, "K": 0, "X": -5}
@@ -547,6 +548,24 @@ class GolfRules(BaseRules):
         out_now = tuple(s for s, (before, after) in enumerate(zip(state.quarters, quarters)) if before > 0 and after == 0)
         return quarters, out_now
 
+    def jar(self, table: Table, points: Sequence[Sequence[int | None] | None]) -> Jar | None:
+        """The quarters game: hole by hole, who paid a quarter (``pay_quarters``) and the quarters each has left."""
+        state = self.start(table)
+        if state.quarters is None:
+            return None
+        paid: list[frozenset[int]] = []
+        left: list[tuple[int, ...]] = []
+        for hole in points:
+            if hole is None or all(p is None for p in hole):  # a hole that does not count pays nothing
+                paid.append(frozenset())
+            else:
+                quarters, _ = self.pay_quarters(state, hole)
+                paid.append(frozenset(s for s, (before, after) in enumerate(zip(state.quarters, quarters))
+                                      if after < before))
+                state = replace(state, quarters=quarters)
+            left.append(state.quarters)
+        return Jar(tuple(paid), tuple(left))
+
     def is_over(self, table: Table, state: GolfState) -> bool:
         options = table.options
         if state.quarters is not None and sum(q > 0 for q in state.quarters) <= 1 and state.holes:
@@ -651,6 +670,39 @@ class GolfRules(BaseRules):
         fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return golf_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return (nmsg("%(num)s pack, two jokers in it if you play them", "%(num)s packs shuffled together, "
+                     "two jokers a pack if you play them", self.resolve_options({}, players).packs),
+                msg(N_("4 cards each (6 for 6-card Golf)")))
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        card, points = msg(N_("Card")), msg(N_("Points"))
+        return {"values": RuleTable((card, points), (*value_runs(DEFAULT_VALUES), joker_line(DEFAULT_VALUES[JOKER])))}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        lines = [Msg(line) for line in GLANCE]
+        if table is None:
+            return tuple(lines)
+        o = table.options
+        lines[0] = msg(N_("Deal %(n)s cards each face down in two rows; peek once at the two nearest you."), n=o.layout)
+        if o.layout == 6 and o.knock_bonus is KnockBonus.NONE and o.knock_penalty is KnockPenalty.NONE:
+            lines[2] = msg(N_("The hole ends when a player's layout is all face up: everyone else has one more "
+                              "turn, then all layouts are turned up and counted."))
+        if o.quarters:
+            lines[3] = msg(N_("Cards score the values below; equal cards cancel only where the house rules say. The "
+                              "highest score of each hole puts a quarter in the jar. Out of quarters, out of the "
+                              "game: the last player with quarters left takes the jar."))
+        elif o.target:
+            lines[3] = msg(N_("Cards score the values below; equal cards cancel only where the house rules say. When "
+                              "a total reaches %(target)s, the lowest total wins."), target=o.target)
+        return tuple(lines)
+
+    def knocker(self, table: Table, data: Mapping[str, Any]) -> int | None:
+        return stored_seat(data.get("knocker"), table)
+
 
 def suits_needed(options: GolfOptions) -> dict[str, Msg]:
     """Say, for each rank a rule needs the suit of, why (a queen of spades worth its own value, one-eyed jacks wild):
@@ -672,6 +724,63 @@ def picker(options: GolfOptions) -> dict[str, Any]:
     return {"layout": options.layout, "columns": options.layout // 2, "pairs": options.pairs.value,
             "values": values, "wild": options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR,
             "suits": suits}
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Deal 4 cards each face down (6 for 6-card Golf) in two rows; peek once at the two nearest you."),
+    N_("On your turn take the top of the stock or the top discard and swap it for a layout card, or throw a "
+       "stock card away. A card from the discard pile must go into your layout."),
+    N_("Or knock: everyone else has one more turn, then all layouts are turned up and counted."),
+    N_("Cards score the values below; equal cards cancel only where the house rules say. After the last "
+       "hole the lowest total wins."),
+)
+
+
+def golf_plan(table: Table) -> Plan:
+    """Holes by players, the card values and pairing rule as a key; quarters to strike out."""
+    o = table.options
+    values = values_in_force(DEFAULT_VALUES, o.values)
+    rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
+        else numbered(OPEN_ROWS)
+    suited = [(written(k), signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
+              and k[:-1] in RANKS]  # "Q♠", which a French sheet writes "D♠"
+    card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
+    play = [(msg(N_("Cards each")), str(o.layout)),
+            # "Equal cards: do not cancel", not "Equal cards: equal cards do not cancel"
+            (msg(N_("Equal cards")), msg(N_("do not cancel")) if o.pairs is Pairs.NONE
+             else Msg(PAIR_RULES[o.pairs]))]
+    if o.one_eyed_jacks_wild:
+        play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
+    if o.layout == 4 or o.knock_bonus is not KnockBonus.NONE or o.knock_penalty is not KnockPenalty.NONE:
+        play.append((msg(N_("Knocker lowest")), Msg(SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
+        play.append((msg(N_("Knocker not lowest")),
+                     Msg(SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    else:  # 6-card Golf: nobody knocks, the hole ends when a layout is all face up
+        play.append((msg(N_("The hole ends")), msg(N_("when a layout is all face up"))))
+    if o.look_cost:
+        play.append((msg(N_("Each look")), msg(N_("+%(n)s"), n=o.look_cost)))
+    if o.target:
+        play.append((msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
+    if o.quarters:
+        play.append((msg(N_("Quarters")), msg(N_("the highest score of each hole puts a quarter in the jar"))))
+        play.append((msg(N_("Out of quarters")), msg(N_("out of the game"))))
+    if o.pot_stake is not None:
+        play.append((msg(N_("Pot")), msg(N_("%(stake)s each; a lowest knocker takes it, any other doubles it"),
+                                         stake=Amount(o.pot_stake))))
+    if o.quarters:
+        won = msg(N_("Out of quarters, out of the game: the last player with quarters left takes the jar."))
+        summary = msg(N_("Four or six cards face down; swap them for low ones. The highest score of each hole pays "
+                         "a quarter; the last player with quarters takes them all."))
+    else:  # the game's summary under the heading says "Lowest total wins." already
+        won, summary = None, None
+    return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
+                tokens=("☐",) * (o.quarters or 0),
+                tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
+                notes=(won,) if won else (), open_rows=not o.holes, summary=summary,
+                shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
+                                 "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
 
 
 RULES = GolfRules()

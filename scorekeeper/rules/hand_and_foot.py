@@ -39,13 +39,14 @@ from math import gcd
 from typing import Any
 
 from .base import BaseRules
+from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
+                    values_in_force, values_line)
 from .messages import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg
 from .options import (Preset, bool_option, enum_option, first_dealer_option, int_option, ints_option, mapping_option,
                       per_options)
+from .paper import Key, Layout, Plan, Row, RuleTable, joker_line, signed_value
 from .reading import need_bool, need_int, need_list, need_object
 from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn
-from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
-                    values_in_force, values_line)
 
 DEFAULT_VALUES: Mapping[str, int] = {
     JOKER: 50, "A": 20, "2": 20,
@@ -490,6 +491,35 @@ class HandFootRules(BaseRules):
                   card_said=threes_said(melded=False), help=N_("like 7 X 3C")),
         ]
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return hand_and_foot_plan(table)
+
+    def setup(self, players: int) -> tuple[Msg, Msg]:
+        return (nmsg("%(num)s pack, jokers in", "%(num)s packs, jokers in", packs(players)),
+                msg(N_("13 cards for the hand, 11 for the foot")))
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        points = msg(N_("Points"))
+        o = self.resolve_options({}, 4)
+        return {"scores": RuleTable((msg(N_("For")), points),
+                                    ((msg(N_("Each clean book")), str(o.clean_book)),
+                                     (msg(N_("Each dirty book")), str(o.dirty_book)),
+                                     (msg(N_("Each red three")), str(o.red_three)),
+                                     (msg(N_("Going out")), str(o.going_out)))),
+                "values": RuleTable((msg(N_("Card")), points), hand_and_foot_values(counted_values(o)))}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
+    def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
+        """Under each score, what the hand held: books, red threes, going out, the cards melded and left."""
+        cells: list[list[Msg]] = [[] for _ in table.players]
+        if isinstance(data.get("players"), list):
+            for seat, entry in enumerate(data["players"][:len(cells)]):
+                if isinstance(entry, dict):
+                    cells[seat].extend(hand_lines(entry))
+        return cells
+
 
 def check_fives(table: Table, entries: Sequence[Entry]) -> None:
     """Refuse points given for cards laid down or left that no cards add up to: under the default values every card
@@ -540,6 +570,71 @@ def read_count(entry: Mapping[str, Any], path: str, name: str, most: int) -> int
     """Read a count from an entry: 0 when left out, else a whole number from 0 to ``most``."""
     value = entry.get(name)
     return 0 if value is None else need_int(value, path, 0, most)
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Each player takes a hand of 13 cards and a foot of 11. Jokers and 2s are wild; red threes score, "
+       "black threes are dead."),
+    N_("Draw two, meld books of one rank (seven cards make a book), discard one. Your first meld each hand "
+       "must reach that hand's minimum, printed on the sheet."),
+    N_("When your hand is empty, play your foot. To go out you need the books the house rules ask for, "
+       "one of them clean."),
+    N_("Score books, red threes, going out and the cards laid down, less the cards left. After the last "
+       "hand the highest total wins."),
+)
+
+
+def hand_and_foot_plan(table: Table) -> Plan:
+    """A block per hand: its meld minimum and every part of the score; partners side by side."""
+    o = table.options
+    rows = tuple(Row(msg(N_("Hand %(n)s"), n=n), msg(N_("first meld %(points)s"),
+                                                      points=meld_minimum(o, n)))
+                 for n in range(1, o.rounds + 1))
+    lines = (msg(N_("Clean books × %(n)s"), n=o.clean_book), msg(N_("Dirty books × %(n)s"), n=o.dirty_book),
+             msg(N_("Red threes × %(n)s"), n=o.red_three), msg(N_("Went out +%(n)s"), n=o.going_out),
+             msg(N_("Cards melded")), msg(N_("Cards left −")), msg(N_("Hand total")), msg(N_("Running total")))
+    values = counted_values(o)
+    card_key = Key(msg(N_("Card values")), hand_and_foot_values(values))
+    order: tuple[int, ...] = ()
+    if o.partners:
+        half = table.n // 2
+        order = tuple(seat for team in range(half) for seat in (team, team + half))
+    return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
+                notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
+                           packs=packs(table.n)),),
+                # a block per hand with its first meld, the points of each part, and the card values' key
+                shows=frozenset({"rounds", "meld_minimums", "clean_book", "dirty_book", "red_three", "going_out"}))
+
+
+def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, str], ...]:
+    """The Hand & Foot card values, highest first."""
+    return (joker_line(values[JOKER]), *((rank, signed_value(values[rank])) for rank in ("A", "2")),
+            (msg(N_("K to 8")), signed_value(values["K"])), (msg(N_("7 to 4")), signed_value(values["7"])),
+            (msg(N_("black 3")), signed_value(values["3S"])))
+
+
+def hand_lines(entry: Mapping[str, Any]) -> list[Msg]:
+    """Say what one hand held, for the filled sheet: books, red threes, going out, the cards melded and left."""
+    clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
+    lines = [msg(N_("books: %(clean)s, %(dirty)s"), clean=nmsg("%(num)s clean", "%(num)s clean", clean),
+                 dirty=nmsg("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
+    if entry.get("red_threes"):
+        lines.append(nmsg("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
+    if entry.get("went_out"):
+        lines.append(msg(N_("went out")))
+    lines.append(msg(N_("melded %(melded)s, left %(left)s"), melded=cards_shown(entry, "melded"),
+                     left=cards_shown(entry, "left")))
+    return lines
+
+
+def cards_shown(entry: Mapping[str, Any], key: str) -> str:
+    """Return the points of an entry's cards, or the cards themselves where they were typed."""
+    if isinstance(entry.get(f"{key}_points"), int):
+        return str(entry[f"{key}_points"])
+    cards = entry.get(key)
+    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
 
 
 RULES = HandFootRules()

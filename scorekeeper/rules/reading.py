@@ -72,6 +72,11 @@ def need_bool(value: Any, path: str) -> bool:
     return value
 
 
+def stored_seat(value: Any, table: Table) -> int | None:
+    """Return a seat read back from a stored round's data, or None where it is none (or no seat of this table)."""
+    return value if type(value) is int and 0 <= value < table.n else None
+
+
 def need_seat(value: Any, path: str, table: Table, seats_in: Sequence[bool] | None = None) -> int:
     """Read a seat number that is at the table (and still in, when ``seats_in`` is given)."""
     if value is None:

@@ -23,6 +23,7 @@ from typing import Any
 from .base import BaseRules
 from .messages import N_, Msg, fail, msg
 from .options import Preset, bool_option, enum_option, first_dealer_option, int_option
+from .paper import OPEN_ROWS, Key, Layout, Plan, RuleTable, cut_short, numbered, spread
 from .reading import need_object, need_seat, need_seats
 from .spec import DEAL_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Table, Turn
 
@@ -249,6 +250,78 @@ class TrashRules(BaseRules):
         others = data.get("also_completed") or []
         return [WON_MARK if seat == data.get("winner") else COMPLETED_MARK if seat in others else ""
                 for seat in range(table.n)]
+
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return trash_plan(table)
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        by_packs: dict[int, list[int]] = {}
+        for n in range(SPEC.min_players, SPEC.max_players + 1):
+            by_packs.setdefault(packs_for(n), []).append(n)
+        return {"packs": RuleTable((msg(N_("Players")), msg(N_("Packs"))),
+                                   tuple((spread(counts), str(packs)) for packs, counts in by_packs.items()))}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        lines = [Msg(line) for line in GLANCE]
+        if table is not None:
+            lines[3] = msg(N_("Fill your whole layout to win the deal: your layout is one card shorter next time. "
+                              "%(won)s"), won=trash_won(table.options))
+        return tuple(lines)
+
+    def legend(self, table: Table) -> list[Msg]:
+        """The grid's marks: ● on the winner of each deal, ✓ on anyone who also completed."""
+        if table.options.also_completed:
+            return [msg(N_("● won the deal, ✓ also completed."))]
+        return [msg(N_("● won the deal."))]
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Deal each player a face-down layout, Ace to 10 in two rows: 10 cards at the start, fewer after "
+       "deals won."),
+    N_("Draw a card; if its face-down place is still hidden, put it there and play the card you uncover. "
+       "A card that does not fit ends your turn."),
+    N_("Jacks are wild; queens and kings end your turn."),
+    N_("Fill your whole layout to win the deal: your layout is one card shorter next time. Win with a "
+       "layout of one card to win the game."),
+)
+
+
+def trash_plan(table: Table) -> Plan:
+    """A layout per player to strike out as it shrinks; the packs needed; a log of who won each deal."""
+    o = table.options
+    places = tuple(("A" if n == 1 else str(n)) + (" ★" if n == o.win_at + 1 else "") for n in range(1, o.start + 1))
+    rules = [(msg(N_("Packs")), packs_text(table.n)), (msg(N_("Wild cards")), Msg(wild_text(o.wild))),
+             (msg(N_("Winning")), trash_win(o))]
+    if o.deals:
+        rules.append((msg(N_("Deals")), msg(N_("%(n)s; then the smallest layout wins"), n=o.deals)))
+    if o.also_completed:
+        rules.append((msg(N_("Also completed")), msg(N_("everyone who completes in the same go-round drops a place"))))
+    log = (msg(N_("Won by")), msg(N_("Also completed"))) if o.also_completed else (msg(N_("Won by")),)
+    return Plan(Layout.TRACKER, numbered(o.deals or OPEN_ROWS), columns=log, per_player=False, total_row=False,
+                tokens=places, tokens_label=msg(N_("Layout: strike out the last place after each deal you win")),
+                keys=(Key(msg(N_("How we play")), tuple(rules)),), open_rows=not o.deals,
+                shows=frozenset({"wild", "win_at", "deals", "also_completed"}),
+                notes=(trash_won(o), msg(N_("★ Strike out this place and you have won the game.")), *cut_short(o.deals)))
+
+
+def trash_win(o) -> Msg:
+    """Say in a few words, for a key, how a game of Trash is won."""
+    if o.win_at:
+        return msg(N_("the first layout down to %(size)s cards"), size=o.win_at)
+    return msg(N_("win a deal with one card left"))
+
+
+def trash_won(o) -> Msg:
+    """Say in a sentence how a game of Trash is won."""
+    if o.win_at:
+        won = msg(N_("The first layout down to %(size)s cards wins the game."), size=o.win_at)
+    else:
+        won = msg(N_("Win a deal with a layout of one card (the ace alone) to win the game."))
+    if o.deals:
+        return msg(N_("%(won)s After %(n)s deals, the smallest layout wins."), won=won, n=o.deals)
+    return won
 
 
 RULES = TrashRules()

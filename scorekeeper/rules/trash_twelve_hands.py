@@ -21,6 +21,7 @@ from typing import Any
 from .base import BaseRules
 from .messages import N_, Msg, RulesError, fail, gather, msg, shown
 from .options import Option, OptionKind, as_int, first_dealer_option
+from .paper import Key, Layout, Plan, Row, RuleTable, signed_value
 from .reading import need_int, need_list, need_object, need_seat
 from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Scope, Table, Turn
 
@@ -351,7 +352,76 @@ class TrashTwelveRules(BaseRules):
         return [Field("first_out", N_("Out first"), FieldKind.SEAT),
                 Field("second_out", N_("Out second"), FieldKind.SEAT)]
 
+    def plan(self, table: Table, pad: str | None = None) -> Plan:
+        return trash_twelve_plan(table)
+
+    def rule_tables(self) -> dict[str, RuleTable]:
+        points = msg(N_("Points"))
+        firsts = CONTRACTS[:len(CONTRACTS) // 2]
+        return {"decks": RuleTable((msg(N_("Players")), msg(N_("Cards used")), msg(N_("Tricks per hand"))),
+                                   tuple((str(n), Msg(d.setup), str(d.tricks)) for n, d in DECKS.items())),
+                "contracts": RuleTable((msg(N_("Hands")), msg(N_("Contract")), points),
+                                       tuple((msg(N_("%(a)s and %(b)s"), a=n, b=HANDS + 1 - n),
+                                              Msg(CONTRACT_LABELS[c]), contract_points(c, DEFAULT_POINTS))
+                                             for n, c in enumerate(firsts, 1)))}
+
+    def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
+        return tuple(Msg(line) for line in GLANCE)
+
 
 TrashTwelveRules.example = Example(4, {}, tuple(example_hand(c) for c in CONTRACTS), winners=(2,))
+
+
+# --- on paper: the sheet, the rules card's few lines (the handbook page has the whole rules) ---
+
+GLANCE = (
+    N_("Deal all the cards (take out twos so they deal evenly). Aces are high."),
+    N_("Each hand has a contract, in the order printed on the sheet: tricks, hearts, kings, queens, the "
+       "last trick, then a sequence race; then the six again in reverse."),
+    N_("In trick hands follow suit if you can; the highest card of the suit led takes the trick."),
+    N_("In the sequence hand, play on the 8s in suit order; being first or second out takes points off. "
+       "After hand 12 the lowest total wins."),
+)
+
+
+def trash_twelve_plan(table: Table) -> Plan:
+    """The 12 contracts in order, with their points and what a whole hand holds at this table."""
+    deck = deck_for(table.n)
+    points = table.options.points
+    rows = []
+    for number in range(1, HANDS + 1):
+        contract = contract_for(number)
+        rows.append(Row(msg(N_("%(n)s · %(contract)s"), n=number,
+                            contract=Msg(CONTRACT_LABELS[contract])),
+                        contract_detail(contract, deck, points)))
+    return Plan(Layout.GRID, tuple(rows),
+                keys=(Key(msg(N_("The cards")), ((msg(N_("Deck")), Msg(deck.setup)),
+                                                 (msg(N_("Tricks a hand")), str(deck.tricks)),
+                                                 (msg(N_("Hearts")), str(deck.hearts)),
+                                                 (msg(N_("Kings, queens")), str(deck.honours)))),),
+                notes=(msg(N_("Lowest total after hand 12 wins. Aces are high.")),))
+
+
+def contract_points(contract, points: Mapping[str, int]) -> Msg:
+    """Say what a contract scores."""
+    c = Contract
+    each = {c.TRICKS: N_("%(p)s a trick"), c.HEARTS: N_("%(p)s a heart"), c.KINGS: N_("%(p)s a king"),
+            c.QUEENS: N_("%(p)s a queen")}
+    if contract in each:
+        return msg(each[contract], p=points[COUNTED[contract][0]])
+    if contract is c.LAST_TRICK:
+        return msg(N_("%(p)s to whoever takes it"), p=points["last_trick"])
+    return msg(N_("out first %(first)s · second %(second)s"), first=signed_value(points["first_out"]),
+               second=signed_value(points["second_out"]))
+
+
+def contract_detail(contract, deck, points: Mapping[str, int]) -> Msg:
+    """Say what a contract scores and what its counts must add up to at this table."""
+    c = Contract
+    in_all = {c.TRICKS: deck.tricks, c.HEARTS: deck.hearts, c.KINGS: deck.honours, c.QUEENS: deck.honours}
+    if contract in in_all:
+        return msg(N_("%(points)s · %(n)s in all"), points=contract_points(contract, points), n=in_all[contract])
+    return contract_points(contract, points)
+
 
 RULES = TrashTwelveRules()

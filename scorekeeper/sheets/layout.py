@@ -8,15 +8,16 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from ..play.charts import HEADLINES, running_chart
 from ..web.i18n import card_letters, isolated, minus, money, tr
 from ..play.readmodel import TableView
+from .. import rules as registry
+from ..rules.paper import Jar, Layout, Plan, numbered
 from ..rules.spec import GameSpec, Table
-from ..rules.paper import Layout, Plan, at_a_glance, card_variants, numbered
 
 PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a portrait page
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
@@ -233,6 +234,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
 
     A rules card (``card``) reads down the page whatever the players: always portrait.
     """
+    rules = registry.get(spec.key)
     order = list(plan.seat_order) or list(range(table.n))
     page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
     options = options_in_force(spec, table, plan.shows)
@@ -246,8 +248,9 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "options": options,
         "today": date.today(),
         "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
-        "quarter_payers": quarter_payers, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": at_a_glance(spec.key, table),
-        "variants": card_variants(spec.key),
+        "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
+        "variants": rules.variants(),
+        "legend": rules.legend(table),
     }
 
 
@@ -288,35 +291,22 @@ def isolate(name: str) -> Markup:
     return Markup(isolated(str(escape(name))))
 
 
-def quarter_payers(view: TableView) -> list[set[int]]:
-    """Return, hole by hole, the seats that paid a quarter into the jar (the quarters game: the hole's highest score)."""
-    if not view.options.get("quarters"):
-        return []
-    payers = []
-    for r in view.rounds:
-        played = [p for p in (r.points or ()) if p is not None]
-        payers.append(set() if r.broken or not played else {s for s, p in enumerate(r.points) if p == max(played)})
-    return payers
-
-
-def quarters_left(view: TableView) -> list[list[float | None]]:
-    """Return each seat's quarters after every hole of the quarters game."""
-    left = [view.options["quarters"]] * len(view.players)
-    series: list[list[float | None]] = [[] for _ in view.players]
-    for paid in quarter_payers(view):
-        left = [q - (s in paid) for s, q in enumerate(left)]
-        for seat, q in enumerate(left):
-            series[seat].append(q)
-    return series
+def jar_of(view: TableView) -> Jar | None:
+    """Return, hole by hole, who paid into the jar and what each has left, as the game's rules say (None: no jar)."""
+    rules = registry.get(view.key)
+    if rules is None:
+        return None
+    return rules.jar(view.derived.table, [None if r.broken else r.points for r in view.rounds])
 
 
 def filled_chart(view: TableView, height: int) -> Markup:
-    """Draw the filled sheet's chart: the value that decides the game (quarters in the quarters game), and the
+    """Draw the filled sheet's chart: the value that decides the game (what is left in a jar game), and the
     totals with the end bonuses as a last point where the game gives any (Gin Rummy)."""
     if not view.rounds:
         return Markup("")
-    if view.options.get("quarters"):
-        return running_chart(view.players, quarters_left(view), str(_l("Quarters left")), 640, height,
+    jar = jar_of(view)
+    if jar is not None:
+        return running_chart(view.players, jar.series(), str(_l("Quarters left")), 640, height,
                              label_width=40, numbered=True)
     series = view.series()
     end = ""
@@ -331,51 +321,18 @@ KNOCKED = "⚑"  # the mark of the player who knocked, on a filled sheet
 
 
 def knockers(view: TableView) -> list[int | None]:
-    """Return, round by round, the seat that knocked (Golf, Gin Rummy), or None."""
-    if view.key not in ("golf", "gin-rummy"):
-        return []
-    seats = [r.data.get("knocker") if isinstance(r.data, Mapping) else None for r in view.rounds]
-    return [seat if isinstance(seat, int) and 0 <= seat < len(view.players) else None for seat in seats]
+    """Return, round by round, the seat that knocked (where the game knocks), or None."""
+    rules, table = registry.get(view.key), view.derived.table
+    return [rules.knocker(table, stored(r.data)) for r in view.rounds]
 
 
 def cell_notes(view: TableView) -> list[list[list[str]]]:
     """Return, round by round and seat by seat, the small lines a filled sheet prints under a score: what the
-    blank sheet asked the table to write (the knocker, the deadwood given, Hand & Foot's books and cards)."""
-    notes = []
-    for r in view.rounds:
-        cells: list[list[str]] = [[] for _ in view.players]
-        data = r.data or {}
-        if view.key == "gin-rummy" and isinstance(data.get("deadwood"), list):
-            for seat, deadwood in enumerate(data["deadwood"][:len(cells)]):
-                if isinstance(deadwood, int):
-                    cells[seat].append(ngettext("deadwood %(num)s", "deadwood %(num)s", deadwood))
-        if view.key == "hand-and-foot" and isinstance(data.get("players"), list):
-            for seat, entry in enumerate(data["players"][:len(cells)]):
-                if isinstance(entry, dict):
-                    cells[seat].extend(hand_and_foot_lines(entry))
-        notes.append(cells)
-    return notes
+    blank sheet asked the table to write (the game's rules say which: the deadwood given, the books and cards)."""
+    rules, table = registry.get(view.key), view.derived.table
+    return [[[tr(line) for line in cell] for cell in rules.cell_notes(table, stored(r.data))] for r in view.rounds]
 
 
-def hand_and_foot_lines(entry) -> list[str]:
-    """Say what one Hand & Foot hand held: books, red threes, going out, the cards melded and left."""
-    clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
-    lines = [_("books: %(clean)s, %(dirty)s", clean=ngettext("%(num)s clean", "%(num)s clean", clean),
-               dirty=ngettext("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
-    if entry.get("red_threes"):
-        lines.append(ngettext("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
-    if entry.get("went_out"):
-        lines.append(_("went out"))
-    lines.append(_("melded %(melded)s, left %(left)s", melded=cards_shown(entry, "melded"),
-                   left=cards_shown(entry, "left")))
-    return lines
-
-
-def cards_shown(entry, key: str) -> str:
-    """Return the points of a Hand & Foot entry's cards, or the cards themselves where they were typed."""
-    if isinstance(entry.get(f"{key}_points"), int):
-        return str(entry[f"{key}_points"])
-    cards = entry.get(key)
-    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
-
-
+def stored(data: Any) -> Mapping[str, Any]:
+    """Return a stored round's data, or nothing where it is no object."""
+    return data if isinstance(data, Mapping) else {}

@@ -14,7 +14,6 @@ from ..web.newgame import chosen_preset, options_from, preset_inputs
 from ..web.answers import game_or_404
 from ..web.hosting import printing
 from ..web.i18n import tr_errors
-from ..rules.paper import PADS, plan_for
 from ..play.services import Problem
 from . import bp
 from .forms import PAPERS, chosen_count, chosen_names, place_sheet_errors, sheet_form
@@ -38,7 +37,8 @@ def choose(key: str):
     """Show the print form for one game: players, house rules and paper."""
     rules = registry.get(key) or abort(404)
     form = sheet_form(rules.spec, paper=paper_of({}), preset=request.args.get("preset"))
-    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec))
+    return render_template("sheets/choose.html", form=form, spec=rules.spec, presets=preset_inputs(rules.spec),
+                           pads=rules.pads)
 
 
 @bp.get("/sheets/<key>/<any(sheet, rules):kind>.pdf")
@@ -59,13 +59,14 @@ def blank(key: str, kind: str):
 
 def choose_again(form, spec):
     """Show the print form again, with what is wrong marked on it."""
-    return render_template("sheets/choose.html", form=form, spec=spec, presets=preset_inputs(spec)), 422
+    return render_template("sheets/choose.html", form=form, spec=spec, presets=preset_inputs(spec),
+                           pads=registry.get(spec.key).pads), 422
 
 
 def send_blank(key: str, kind: str, spec, table):
     """Send the blank sheet or rules card of ``table`` on the paper (and pad) asked for, by a tag of all it shows."""
     paper = paper_of(request.args)
-    pad = request.args.get("pad") if (key, request.args.get("pad")) in PADS else None
+    pad = request.args.get("pad") if request.args.get("pad") in registry.get(key).pads else None
     asked = sha256(repr((key, kind, table, paper, pad, str(get_locale()))).encode()).hexdigest()[:32]
     return send_pdf(("blank", asked), f"{asked}-{cache.release()}", f"{key}-{kind}.pdf",
                     lambda: make_sheet(TEMPLATES[kind, False], spec, table, paper, pad=pad), kind == "rules")
@@ -96,7 +97,7 @@ TEMPLATES = {  # (kind, of a game?) -> template
 def make_sheet(template: str, spec, table, paper: str, view=None, pad: str | None = None) -> bytes:
     """Render one sheet to PDF, squeezed to one page where it can (a long blank sheet or filled sheet breaks between
     its parts)."""
-    plan = plan_for(spec.key, table, pad if template == "sheets/blank.html" else None)
+    plan = registry.get(spec.key).plan(table, pad if template == "sheets/blank.html" else None)
     card = template == "sheets/rules_card.html"
     first = sheet_context(spec, table, plan, paper, view, card=card)
     pages = {0: first}

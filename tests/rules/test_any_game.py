@@ -98,3 +98,16 @@ def test_bad_options_name_the_option(opts, field):
 def test_the_name_is_kept_as_the_table_typed_it():
     assert RULES.resolve_options({"name": "  Five   Crowns "}, 3).name == "Five Crowns"
     assert RULES.resolve_options({}, 3).name == "Points"
+
+
+def test_each_name_is_a_game_of_its_own_in_the_stats():
+    from scorekeeper import rules as registry
+
+    any_game = registry.get("any")
+    assert any_game.names_its_games and any_game.stat_key({"name": "Hearts", "wins": "low"}) == "any:low:Hearts"
+    assert any_game.stat_key({}) == "any:high:Points"
+    assert any_game.stat_name("any:low:Hearts") == "Hearts" and any_game.stat_low_wins("any:low:Hearts")
+    assert registry.of_stat("any:high:Five Crowns:2") is any_game and registry.of_stat("any:odd:Hearts") is None
+    golf = registry.get("golf")
+    assert registry.of_stat("golf") is golf and registry.of_stat("golf:x") is None and golf.stat_low_wins("golf")
+    assert golf.stat_key({"quarters": 4}) == "golf" and golf.stat_name("golf") is None

@@ -210,6 +210,17 @@ def test_quarters_players_out_are_placed_by_how_long_they_lasted(holes, places):
     assert d.over and [s["place"] for s in d.standings] == places
 
 
+def test_the_jar_is_what_the_fold_paid_hole_by_hole():
+    t = table(quarters=2)
+    holes = [hole(9, 9, 1), hole(1, 2, 3), hole(5, 5, 5)]
+    jar = RULES.jar(t, [r.points for r in play(t, *holes).rounds] + [None])  # a hole that does not count pays nothing
+    assert jar.paid == (frozenset({0, 1}), frozenset({2}), frozenset({0, 1, 2}), frozenset())
+    assert jar.left == ((1, 1, 2), (1, 1, 1), (0, 0, 0), (0, 0, 0))
+    assert jar.series()[2] == [2, 1, 0, 0]
+    assert [s["quarters"] for s in play(t, *holes).standings] == list(jar.left[-1])
+    assert RULES.jar(table(), [[1, 2, 3]]) is None  # no quarters, no jar
+
+
 def test_quarters_tie_for_highest_all_pay():
     t = table(quarters=2)
     d = play(t, hole(9, 9, 1))

@@ -115,7 +115,7 @@ def test_any_other_game_is_not_named_like_a_game_of_its_own(client, path):
 # the sentence that says the English letters are read too)
 RANK_AS_LETTER = re.compile(r"(?<![\w/.#&;-])[JQK](?=$|[\s–=,·)]|\d)")
 READ_TOO = ("K carreau", "K, Q, J sont tous acceptés")
-PLAYED = {  # a round of each game, with house rules that print card values where the game has them
+HOUSE_PLAYED = {  # a round with house rules that print card values, where the game has them
     "golf": ({"values": {"Q": 12, "X": -3}}, {"players": [{"score": 3}, {"score": 5}], "knocker": None}),
     "garbage-rummy": ({"values": {"K": 25}}, {"went_out": 0, "players": [{"made_goal": True, "cards": []},
                                                                          {"made_goal": False, "penalty": 25}]}),
@@ -144,10 +144,18 @@ def test_a_french_page_names_no_game_in_english_and_no_rank_by_its_english_lette
         assert_no_english_letters_or_names(page_text(client.get(path, headers=FR)), path)
 
 
-@pytest.mark.parametrize("key", PLAYED)
+def played(key):
+    """Return a table and a first round of every game: the house rules above, else the game's own example."""
+    if key in HOUSE_PLAYED:
+        return ["Ann", "Bob"], *HOUSE_PLAYED[key]
+    example = registry.get(key).example
+    return ["Ann", "Bob", "Cy", "Di", "Eve", "Flo"][:example.players], dict(example.options), example.rounds[0]
+
+
+@pytest.mark.parametrize("key", registry.REGISTRY)
 def test_a_french_table_page_writes_card_values_in_french_letters(client, create_game, post_round, key):
-    options, data = PLAYED[key]
-    state = create_game(key, ["Ann", "Bob"], options)
+    names, options, data = played(key)
+    state = create_game(key, names, options)
     assert post_round(state, data).status_code == 201
     client.get(f"/games/{state['id']}/edit/{state['token']}")  # the table's own phone: the round form and its key
     text = page_text(client.get(f"/games/{state['id']}", headers=FR))
