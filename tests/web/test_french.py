@@ -184,3 +184,17 @@ def test_every_card_too_many_is_said_at_once_in_french(client):
         said = tr_errors(err.value.errors)["players"]
     assert said == ("Ann et Bob ont tous les deux le R♥\u202f; un paquet n’en contient qu’un\u202f; "
                     "Ann et Cy ont tous les deux le V♣\u202f; un paquet n’en contient qu’un")
+
+
+# Issue 38, 16: JC on a French page is an English rank with a suit, refused as K and Q alone are.
+@pytest.mark.parametrize("typed", ["JC", "QS", "KH", "JCo", "QP"])
+def test_an_english_rank_with_a_suit_on_a_french_page_gets_the_english_letters_message_and_the_key(app, typed):
+    from scorekeeper.rules.cards import FRENCH, read_typed
+    from scorekeeper.web.i18n import tr
+
+    with pytest.raises(ValueError) as err:
+        read_typed(typed, FRENCH)
+    with app.test_request_context(headers=FR):
+        said = tr(err.value.args[0])
+    assert "lettres anglaises" in said and "Couleurs\u00a0: P pique" in said, said  # as K and Q alone get it
+    assert "n’est pas une carte" not in said
