@@ -20,6 +20,7 @@ from ..play import services, tables
 from ..web.i18n import isolated, minus, tr, tr_errors, tr_mark
 from ..store.models import Game
 from ..play.readmodel import TableView
+from ..rules.base import msg
 from ..rules.engine import RoundRefused, append
 from ..web.writes import saved
 from .forms import place_errors, round_data, round_form
@@ -89,7 +90,7 @@ def rest_checked(game: Game, derived, form) -> dict[str, str]:
 def flash_saved(game: Game, derived, number: int) -> None:
     """Say which round was just saved; the table page shows it with one tap to undo it."""
     title = tables.rules_for(game).round_title(derived.table, number)
-    flash(_("%(round)s saved.", round=tr(title)), f"saved:{number}")
+    flash(tr(msg("%(round)s saved.", round=title)), f"saved:{number}")  # French: "Enregistré : trou 2."
 
 
 def lost_race(game: Game, number: int, posted: Mapping[str, Any], here: bool = False) -> Taken:

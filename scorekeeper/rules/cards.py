@@ -86,6 +86,7 @@ def deck(reader: Notation = ENGLISH) -> dict[str, Any]:
     return {"ranks": [*RANKS, JOKER], "suits": {code: signs[code] for code in SUITS}, "red": list(RED_SUITS),
             "aliases": {typed: rank for typed, rank in reader.ranks.items() if typed != rank},
             "typed_ranks": sorted(reader.ranks), "letters": dict(reader.suits),
+            "suit_letters": sorted({letters for notation in NOTATIONS.values() for letters in notation.suits}),
             "names": {rank: typed for typed, rank in reader.ranks.items() if rank in ("J", "Q", "K") and typed != rank}}
 
 
@@ -170,7 +171,9 @@ def read_typed(text: str, reader: Notation) -> Card:
                 rank, suit = before, reader.suits[letters]
                 break
         else:
-            if len(raw) > 1 and raw[:-1] in reader.ranks and raw[-1] in reader.traps:
+            if english_rank_and_suit(raw, reader):  # "JC" on a French page: a jack of clubs in English letters
+                rank = raw[:1]
+            elif len(raw) > 1 and raw[:-1] in reader.ranks and raw[-1] in reader.traps:
                 raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
                                      why=Msg(reader.traps[raw[-1]]), key=Msg(CARD_KEY)))
     if rank not in reader.ranks and rank in reader.rank_traps:
@@ -180,6 +183,13 @@ def read_typed(text: str, reader: Notation) -> Card:
         raise ValueError(msg(N_("%(card)s is not a card. %(key)s"), card=shown(text.strip(), 8), key=Msg(CARD_KEY)))
     rank = reader.ranks[rank]
     return Card(rank) if rank == JOKER else Card(rank, suit)
+
+
+def english_rank_and_suit(raw: str, reader: Notation) -> bool:
+    """Say whether ``raw`` is a rank letter of the other language followed by a suit letter of either ("JC", "QS",
+    "KH" on a French page), which is refused with that rank's key as the rank alone is, not as no card at all."""
+    suits = {letters for notation in NOTATIONS.values() for letters in notation.suits}
+    return raw not in reader.ranks and raw[:1] in reader.rank_traps and raw[1:] in suits
 
 
 def typed_cards(text: str, reader: Notation, path: str) -> list[str]:

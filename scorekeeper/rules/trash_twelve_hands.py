@@ -69,6 +69,14 @@ SUM_ERRORS = {
     Contract.QUEENS: N_("the queens add up to %(got)s; with %(n)s players there are %(want)s queens"),
 }
 
+# A count left empty, asked for in the contract's own words ("0 if none": aucun pli, aucune dame in French).
+COUNT_ASKED = {
+    Contract.TRICKS: N_("give how many tricks %(name)s took (0 if none)"),
+    Contract.HEARTS: N_("give how many hearts %(name)s took (0 if none)"),
+    Contract.KINGS: N_("give how many kings %(name)s took (0 if none)"),
+    Contract.QUEENS: N_("give how many queens %(name)s took (0 if none)"),
+}
+
 # "Hand 3 of 12: Kings, 20 points each" -- one whole sentence per contract, for translators.
 HAND_TEXTS = {
     Contract.TRICKS: N_("Hand %(number)s of %(hands)s: Tricks, %(points)s points each"),
@@ -277,7 +285,7 @@ class TrashTwelveRules(BaseRules):
         entries = need_list(data.get(key), key, table)
         for seat, count in enumerate(entries):
             if count is None:  # a box left empty is not 0: the last count would be worked out wrong from it
-                raise fail(f"{key}.{seat}", N_("give how many %(name)s took (0 if none)"), name=table.players[seat])
+                raise fail(f"{key}.{seat}", COUNT_ASKED[contract], name=table.players[seat])
         counts = [need_int(v, f"{key}.{seat}", 0, want) for seat, v in enumerate(entries)]
         if sum(counts) != want:
             raise fail(key, SUM_ERRORS[contract], got=sum(counts), n=table.n, want=want)

@@ -14,7 +14,7 @@ from ..live import cache
 from ..extensions import db
 from ..play.charts import colour_of, table_chart
 from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation,
-                   tr, tr_mark, translations)
+                   lower_first, tr, tr_mark, translations)
 from .. import rules as registry
 from ..rules import cards
 from ..rules.messages import N_, Msg
@@ -32,7 +32,8 @@ def register(app: Flask) -> None:
                                  kept_part=kept_part, site_url=site_url, printed_url=printed_url, other_languages=other_languages, card_letters=card_letters,
                                  card_notations=cards.notations_for_pages(), money=money,
                                  card_said=card_said, option_said=option_said)
-    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus)
+    app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus,
+                                 lower_first=lower_first)
 
 
 def field_groups(fields):

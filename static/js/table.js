@@ -42,6 +42,10 @@
     const typed = (r) => deck.typed_ranks.includes(r);
     const rank = split(raw, deck, (r) => typed(r) || r in rankTraps).rank;
     // no suit found: a letter of the other language after a rank of this one ("10C" on a French page)
+    // a rank letter of the other language before a suit letter of either ("JC" on a French page): that rank's key
+    if (rank === raw && !typed(raw) && rankTraps[raw[0]] && (deck.suit_letters || []).includes(raw.slice(1))) {
+      return rankTraps[raw[0]];
+    }
     if (rank === raw && raw.length > 1 && typed(raw.slice(0, -1)) && traps[raw.slice(-1)]) return traps[raw.slice(-1)];
     return !typed(rank) && rankTraps[rank] ? rankTraps[rank] : null;
   }

@@ -194,8 +194,8 @@ def test_edit_that_breaks_a_later_round_is_409_and_changes_nothing(client, creat
                         json={"data": {"players": [{"score": 9}, {"score": 2}, {"score": 1}]}})
     assert french.get_json()["errors"]["round"] == (
         "Trou 2 ne tiendrait plus après cette modification\u00a0: Ann serait alors hors jeu, et pourtant une saisie y "
-        "figure à son nom\u202f; Cy serait alors encore en jeu, et pourtant aucune saisie n’y figure à son nom. Pour la "
-        "faire, supprimez d’abord les manches suivantes")
+        "figure à son nom\u202f; Cy serait alors encore en jeu, et pourtant aucune saisie n’y figure à son nom. Pour "
+        "l’appliquer, supprimez d’abord les scores qui suivent")  # no "manches" in a game of holes
     # "Ann" keeps its capital after a colon
     assert client.get(f"/api/games/{state['id']}").get_json() == before
 

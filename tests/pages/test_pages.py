@@ -284,7 +284,7 @@ def test_a_count_box_left_empty_is_asked_for_not_read_as_0(client):
     answer = client.post(f"/games/{gid}/rounds", data={"tricks-0": "", "tricks-1": "4", "tricks-2": "2", "tricks-3": "7"})
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and client.get(f"/api/games/{gid}").get_json()["rounds"] == []
-    assert '<p class="error" id="tricks-0-err">give how many Ann took (0 if none)</p>' in page
+    assert '<p class="error" id="tricks-0-err">give how many tricks Ann took (0 if none)</p>' in page
 
 
 def test_a_refusal_starts_with_its_box_name_as_a_sentence_does(client):

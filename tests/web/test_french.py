@@ -114,7 +114,7 @@ def test_any_other_game_is_not_named_like_a_game_of_its_own(client, path):
 # K, Q or J standing for a rank: alone, or before a dash, "=", a comma, a digit (but the suit key's K, carreau, and
 # the sentence that says the English letters are read too)
 RANK_AS_LETTER = re.compile(r"(?<![\w/.#&;-])[JQK](?=$|[\s–=,·)]|\d)")
-READ_TOO = ("K carreau", "K, Q, J sont tous acceptés")
+READ_TOO = ("K carreau",)
 HOUSE_PLAYED = {  # a round with house rules that print card values, where the game has them
     "golf": ({"values": {"Q": 12, "X": -3}}, {"players": [{"score": 3}, {"score": 5}], "knocker": None}),
     "garbage-rummy": ({"values": {"K": 25}}, {"went_out": 0, "players": [{"made_goal": True, "cards": []},
@@ -190,5 +190,122 @@ def test_every_card_too_many_is_said_at_once_in_french(client):
         check_packs([(n, parse_cards(c, "c")) for n, c in [("Ann", "KH JC"), ("Bob", "KH"), ("Cy", "JC")]], 1, 2)
     with client.application.test_request_context(headers={"Accept-Language": "fr"}):
         said = tr_errors(err.value.errors)["players"]
-    assert said == ("Ann et Bob ont tous les deux le R♥\u202f; un paquet n’en contient qu’un\u202f; "
-                    "Ann et Cy ont tous les deux le V♣\u202f; un paquet n’en contient qu’un")
+    assert said == ("Ann et Bob ont tous les deux la carte R♥\u202f; un paquet n’en contient qu’une\u202f; "
+                    "Ann et Cy ont tous les deux la carte V♣\u202f; un paquet n’en contient qu’une")
+
+
+# Issue 38, 15: the Golf rules page says what the French new-game form reads, and the form reads what it says.
+def test_the_golf_rules_page_gives_card_values_as_the_french_form_reads_them(client):
+    text = page_text(client.get("/rules/golf", headers=FR))
+    help_text = text[text.index("D=12"):][:500]
+    assert "K, Q, J" not in help_text and "R, D, V" in help_text  # the French letters only: K is carreau there
+    for example in re.findall(r"(?<![\w=])((?:10|[2-9AVDRX])[PKT]?=\d+)", help_text):  # D=12, V=0, DP=40, X=0
+        answer = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob", "opt_values": example},
+                             headers=FR)
+        assert answer.status_code in (302, 303), (example, page_text(answer)[:300])  # the game started
+    refused = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob", "opt_values": "K=12"}, headers=FR)
+    assert refused.status_code == 422 and "lettres anglaises" in page_text(refused)
+
+
+# Issue 38, 16: the words of a French card table.
+def french_catalogue() -> dict[str, tuple[str, ...]]:
+    from babel.messages.pofile import read_po
+
+    with open("scorekeeper/translations/fr/LC_MESSAGES/messages.po", "rb") as po:
+        return {(m.id if isinstance(m.id, str) else m.id[0]): (m.string if isinstance(m.string, tuple) else (m.string,))
+                for m in read_po(po) if m.id}
+
+
+def test_wild_cards_serve_as_jokers_and_the_game_names_take_no_article():
+    for msgid, texts in french_catalogue().items():
+        for text in texts:
+            assert "volante" not in text, msgid  # "les valets servent de joker", as a French table says
+            assert not re.search(r"(?:^|[.;:]\s)(?:Le|La|Les|L’)\s(?:Golf|Garbage|Trash|[Gg]in-rami|Chase|Hand)\b",
+                                 text), msgid  # "Golf est un jeu…", "Golf se joue…"
+            assert not re.search(r"\bau Chase the Ace", text), msgid  # "au coucou"
+            assert "une espace" not in text, msgid  # a printer's word: players write "un espace"
+            assert not re.search(r"lien de (modification|consultation)", text, re.I), msgid  # one pair of names
+            assert not re.search(r"[Bb]ig gin", text), msgid  # "grand gin"
+
+
+def test_the_card_key_names_the_cards_as_a_french_table_does(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    text = page_text(client.get(f"/games/{state['id']}", headers=FR))
+    assert "Cartes\u00a0: A 2–10 V D R, joker X." in text.replace(" : ", "\u00a0: ") and "Rangs" not in text
+    assert "ou score" in text and "ou Score" not in text  # "Choisir les cartes ou score": no capital mid-line
+
+
+def test_two_players_holding_the_same_queen_are_told_so_in_the_right_gender(app):
+    from scorekeeper.rules.base import RulesError
+    from scorekeeper.rules.cards import check_packs, parse_cards
+    from scorekeeper.web.i18n import tr_errors
+
+    with pytest.raises(RulesError) as err:
+        check_packs([(n, parse_cards(c, "c")) for n, c in [("Ann", "QS"), ("Bob", "QS")]], 1, 2)
+    with app.test_request_context(headers=FR):
+        said = tr_errors(err.value.errors)["players"]
+    assert "le D♠" not in said and "la carte D♠" in said  # read aloud: "la carte dame de pique", never "le dame"
+
+
+def test_a_saved_round_is_announced_without_a_capital_after_the_colon(client):
+    started = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"}, headers=FR)
+    gid = re.search(r"/games/(\w+)", started.headers["Location"])[1]
+    client.get(started.headers["Location"])  # the scorer's phone
+    saved = client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "5"}, headers=FR, follow_redirects=True)
+    assert "Enregistré\u00a0: trou 1." in saved.get_data(as_text=True), page_text(saved)[:600]
+
+
+@pytest.mark.parametrize("typed", ["JC", "QS", "KH", "JCo", "QP"])
+def test_an_english_rank_with_a_suit_on_a_french_page_gets_the_english_letters_message_and_the_key(app, typed):
+    from scorekeeper.rules.cards import FRENCH, read_typed
+    from scorekeeper.web.i18n import tr
+
+    with pytest.raises(ValueError) as err:
+        read_typed(typed, FRENCH)
+    with app.test_request_context(headers=FR):
+        said = tr(err.value.args[0])
+    assert "lettres anglaises" in said and "Couleurs\u00a0: P pique" in said, said  # as K and Q alone get it
+    assert "n’est pas une carte" not in said
+
+
+@pytest.mark.parametrize("typed", ["VC", "JC", "K"])
+def test_a_card_refused_on_a_french_page_says_why_after_one_colon(app, typed):
+    from scorekeeper.rules.cards import FRENCH, read_typed
+    from scorekeeper.web.i18n import tr
+
+    with pytest.raises(ValueError) as err:
+        read_typed(typed, FRENCH)
+    with app.test_request_context(headers=FR):
+        said = tr(err.value.args[0])
+    why = said.split("Couleurs")[0]
+    assert why.count(":") == 1, said  # "VC : C veut dire trèfle en anglais… ; écrivez Co…", never ": … :"
+
+
+# Issue 38, 17: smaller things a French player notices.
+def test_the_golf_table_says_once_that_a_hole_is_a_deal(client, create_game):
+    state = create_game("golf", ["Ann", "Bob"])
+    text = page_text(client.get(f"/games/{state['id']}", headers=FR))
+    assert "Chaque trou est une donne" in text
+
+
+def test_the_french_small_words_of_issue_38():
+    catalogue = french_catalogue()
+    assert catalogue["Also completed"] == ("Ont aussi complété leur grille",)
+    assert catalogue["A draw leaves out the knocker and the deadwood"] == (
+        "Main nulle\u00a0: ni joueur qui frappe ni points morts à indiquer",)
+    assert catalogue["give how many queens %(name)s took (0 if none)"][0].endswith("(0 si aucune)")
+    assert all("Pagat" not in text for texts in catalogue.values() for text in texts)
+    assert "variante décrite sur pagat.com" in catalogue[next(k for k in catalogue if "pagat's variant" in k)][0]
+    assert catalogue["Big gin"] == ("Grand gin",)
+    assert "le\u00a0coucou" in catalogue["Chase the Ace"][0]  # the rules card's title never breaks "(le / coucou)"
+
+
+def test_an_empty_count_on_the_queens_hand_is_asked_for_in_the_feminine(client, create_game, post_round):
+    state = create_game("trash-twelve-hands", ["Ann", "Bob", "Cy", "Di"])
+    hands = {"tricks": [13, 0, 0, 0], "hearts": [13, 0, 0, 0], "kings": [4, 0, 0, 0]}
+    for key, counts in hands.items():
+        assert post_round(state, {key: counts}).status_code == 201
+    answer = post_round(state, {"queens": [4, None, 0, 0]}, headers=FR)
+    said = " ".join(answer.get_json()["errors"].values())
+    assert "combien de dames Bob a prises (0 si aucune)" in said, said

@@ -189,7 +189,7 @@ def test_plurals_follow_the_language(app):
         assert tr(twice) == "Ann and Bob hold the Q♠ 3 times; the 2 packs hold it 2 times"
         assert tr(once).endswith("once")
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert tr(twice) == "Ann et Bob ont le D♠ 3 fois\u202f; les 2 paquets le contiennent 2 fois"
+        assert tr(twice) == "Ann et Bob ont la carte D♠ 3 fois\u202f; les 2 paquets la contiennent 2 fois"
         assert "2 fois" not in tr(once)
 
 
