@@ -45,3 +45,30 @@ def throwaway_server():
     finally:
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-m", "immediate", "stop")
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def freezable(url: str):
+    """Yield ``freeze`` and ``thaw`` for the throwaway cluster at ``url``: SIGSTOP and SIGCONT to its postmaster and
+    every backend, as a hung disk or a stalled VM stops a server (thawed on the way out, whatever happened)."""
+    import re
+    import signal
+
+    folder = re.search(r"host=([^&]+)", url).group(1)
+    postmaster = int((Path(folder) / "data" / "postmaster.pid").read_text().split()[0])
+    stopped: list[int] = []
+
+    def freeze():
+        children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+        for pid in [postmaster, *map(int, children)]:
+            os.kill(pid, signal.SIGSTOP)
+            stopped.append(pid)
+
+    def thaw():
+        while stopped:
+            os.kill(stopped.pop(), signal.SIGCONT)
+
+    try:
+        yield freeze, thaw
+    finally:
+        thaw()

@@ -11,13 +11,11 @@ hangs inside the kernel cannot be cut short from user space: no SQLite call retu
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest
@@ -35,30 +33,14 @@ HEALTH_WITHIN = 2.0  # seconds, for /healthz sent while the others are in flight
 @pytest.fixture(scope="module")
 def postgres():
     """A PostgreSQL cluster of this module's own, migrated, and its freeze (SIGSTOP) and thaw (SIGCONT)."""
-    from tests.postgres import binaries, throwaway_server
+    from tests.postgres import binaries, freezable, throwaway_server
 
     if binaries() is None:
         pytest.skip("PostgreSQL is not installed")
     with throwaway_server() as url:
         migrate(url)
-        folder = re.search(r"host=([^&]+)", url).group(1)
-        postmaster = int((Path(folder) / "data" / "postmaster.pid").read_text().split()[0])
-        stopped: list[int] = []
-
-        def freeze():
-            children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
-            for pid in [postmaster, *map(int, children)]:
-                os.kill(pid, signal.SIGSTOP)
-                stopped.append(pid)
-
-        def thaw():
-            while stopped:
-                os.kill(stopped.pop(), signal.SIGCONT)
-
-        try:
+        with freezable(url) as (freeze, thaw):
             yield url, freeze, thaw
-        finally:
-            thaw()
 
 
 HOLDER = """

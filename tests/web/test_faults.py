@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import signal
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from werkzeug.routing import BuildError
@@ -136,29 +133,13 @@ def test_healthz_says_503_when_the_question_fails(app, monkeypatch):
 @pytest.fixture
 def frozen_postgres():
     """A throwaway PostgreSQL cluster of this test's own, and a way to freeze it (SIGSTOP) and thaw it."""
-    from tests.postgres import binaries, throwaway_server
+    from tests.postgres import binaries, freezable, throwaway_server
 
     if binaries() is None:
         pytest.skip("PostgreSQL is not installed")
     with throwaway_server() as url:
-        folder = re.search(r"host=([^&]+)", url).group(1)
-        postmaster = int((Path(folder) / "data" / "postmaster.pid").read_text().split()[0])
-        stopped: list[int] = []
-
-        def freeze():
-            children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
-            for pid in [postmaster, *map(int, children)]:
-                os.kill(pid, signal.SIGSTOP)
-                stopped.append(pid)
-
-        def thaw():
-            while stopped:
-                os.kill(stopped.pop(), signal.SIGCONT)
-
-        try:
+        with freezable(url) as (freeze, thaw):
             yield url, freeze, thaw
-        finally:
-            thaw()
 
 
 def test_healthz_answers_503_within_2_s_when_postgres_is_frozen(frozen_postgres):
