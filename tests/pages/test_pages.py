@@ -915,6 +915,26 @@ def test_a_correction_over_another_phones_marks_only_the_boxes_that_differ(clien
     assert "the other phone saved Bob here" in page
 
 
+def test_a_correction_over_another_phones_compares_the_numbers_not_the_text(client, app):
+    """"−3-4" typed against a stored −7 is the same score, not a conflict; a box that differs says what the other
+    phone saved with a true minus ("−7", not "-7")."""
+    gid = game_id(start(client, "any", ["Ann", "Bob", "Cy"], name="Hearts"))
+    client.post(f"/games/{gid}/rounds", data={"points-0": "1", "points-1": "2", "points-2": "3"})
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))
+    page_a, page_b = (c.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True) for c in (client, phone_b))
+    a = {"points-0": "-7", "points-1": "-2", "points-2": "12", "entry_key": entry_key_of(page_a), "was": was_of(page_a)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=a).status_code == 302
+    b = {"points-0": "\u22123-4", "points-1": "-3", "points-2": "5+7", "entry_key": entry_key_of(page_b),
+         "was": was_of(page_b)}
+    refused = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422  # Bob's box differs
+    assert re.findall(r'class="error" id="([\w-]+)-err">the other phone saved ([^<]*) here', page) == [
+        ("points-1", "\u22122")]  # Ann's −3-4 is the other phone's −7, Cy's 5+7 its 12: not marked
+
+
 @pytest.mark.parametrize("number", ["²", "①", "0", "٣"])
 def test_a_round_number_in_odd_digits_is_refused_not_a_500(client, number):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
