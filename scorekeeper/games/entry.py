@@ -51,6 +51,10 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return Taken("")
+    why = services.not_next(game, number, derived)
+    if why is not None:  # the form of a round past the next (one deleted since): why, above its boxes, none marked
+        place_errors(form, tr_errors({"round": why}))
+        return Taken(refused=form)
     if form.validate():
         data = round_data(form, derived.table, derived.seats_in)
         errors = saved(lambda: services.add_round_once(game, data, entry, number=number, current=derived))
