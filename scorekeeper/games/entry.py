@@ -23,7 +23,7 @@ from ..play.readmodel import TableView
 from ..rules.base import msg
 from ..rules.engine import RoundRefused, append
 from ..web.writes import saved
-from .forms import place_errors, round_data, round_form
+from .forms import place_errors, round_data, round_form, stored_boxes, typed_boxes
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,10 @@ def take_round(game: Game, posted: Mapping[str, Any]) -> Taken:
     if form is None:
         flash(_("No round can be added to this game now."), "error")
         return Taken("")
+    why = services.not_next(game, number, derived)
+    if why is not None:  # the form of a round past the next (one deleted since): why, above its boxes, none marked
+        place_errors(form, tr_errors({"round": why}))
+        return Taken(refused=form)
     if form.validate():
         data = round_data(form, derived.table, derived.seats_in)
         errors = saved(lambda: services.add_round_once(game, data, entry, number=number, current=derived))
@@ -183,7 +187,7 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
         if form.validate() and round_data(form, before.table, before.seats_in) == stored:
             return Correction(form, title, before, saved=True)  # what the round holds already: nothing to do
         form.general_errors = [changed_meanwhile(game, number, here=earlier is not None)]
-        mark_changed_meanwhile(form, form_of_round(game, before, None, stored))
+        mark_changed_meanwhile(form, form_of_round(game, before, None, stored), before, stored)
         form.entry_key.data = services.new_entry_key()  # saved again, it is a correction of its own
         return Correction(form, title, before)
     if form.validate():
@@ -199,12 +203,16 @@ def correct_round(game: Game, number: int, posted: Mapping[str, Any] | None) -> 
     return Correction(form, title, before)
 
 
-def mark_changed_meanwhile(form, now) -> None:
+def mark_changed_meanwhile(form, now, before, stored: Any) -> None:
     """Mark each box of a correction sent over another phone's whose value is not what the round holds now (``now``:
-    its form as stored), saying what it holds there: saved again unseen, that box would undo the other phone's."""
+    its form as ``stored``; ``before``: the fold of the rounds before it), saying what it holds there: saved again
+    unseen, that box would undo the other phone's. The boxes are compared as read (form.validate() has run): "−3-4"
+    is the −7 stored, "k 5, 5" the K 5 5."""
+    typed = typed_boxes(form, before.table, before.seats_in)
+    held_there = stored_boxes(form.round_fields, before.table, stored)
     for name, held in now._fields.items():
         mine = form._fields.get(name)
-        if mine is None or name in ("csrf_token", "entry_key") or mine.errors or as_compared(mine) == as_compared(held):
+        if mine is None or name not in typed or mine.errors or typed[name] == held_there.get(name):
             continue
         if isinstance(held, BooleanField):
             value = _("ticked") if held.data else _("not ticked")
@@ -213,18 +221,8 @@ def mark_changed_meanwhile(form, now) -> None:
             value = ", ".join(str(label) for choice, label, *_rest in held.choices if str(choice) in picked) \
                 or _("nobody")
         else:
-            value = held._value() or "—"
+            value = minus(held._value()) or "—"  # a score with a true minus, as the grid shows it
         mine.errors = [_("the other phone saved %(value)s here", value=value)]
-
-
-def as_compared(field) -> Any:
-    """Return a box's value as two phones' forms compare it: ticked or not, the picks, or the text as the table
-    reads it (case, commas and spaces aside: "k 5, 5" is "K 5 5")."""
-    if isinstance(field, BooleanField):
-        return bool(field.data)
-    if getattr(field, "choices", None):
-        return tuple(sorted(map(str, field.data))) if isinstance(field.data, (list, tuple)) else str(field.data)
-    return " ".join(str(field._value() or "").upper().replace(",", " ").split())
 
 
 def changed_meanwhile(game: Game, number: int, here: bool = False) -> str:

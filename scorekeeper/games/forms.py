@@ -3,7 +3,7 @@ values of a stored round put back in them, the round's data read from them, and 
 (The new-game form is ``web/newgame.py``; the inputs both use, ``web/fields.py``.)"""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -18,7 +18,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ..web.i18n import card_text, group_symbol, rank_letter, tr, upper_first
 from ..rules.spec import Field, FieldKind, Scope, Table
-from ..rules.cards import RANKS
+from ..rules.cards import RANKS, parse_card
 from ..play.services import new_entry_key
 from ..web.templating import csrf_token as this_requests_csrf_token, entry_key as this_requests_entry_key
 from ..web.fields import (NO_SEAT, CardsField, LooseRadio, LooseSelect, PointsField, SeatChips, SeatRadio,
@@ -142,8 +142,11 @@ def seats_for(field: Field, table: Table, seats_in: Sequence[bool]) -> list[int 
     return [seat for seat in range(table.n) if seats_in[seat]]
 
 
-def form_values(fields: Sequence[Field], table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Turn stored round data back into form values, to edit a round."""
+def form_values(fields: Sequence[Field], table: Table, data: Mapping[str, Any],
+                shown: Callable[[Field, Any], Any] | None = None) -> dict[str, Any]:
+    """Turn stored round data back into form values, to edit a round (``shown``: how a value is put in its box;
+    as its input expects it by default)."""
+    shown = shown or display
     values: dict[str, Any] = {}
     entries = data.get("players") if isinstance(data.get("players"), list) else []
     for field in fields:
@@ -153,7 +156,7 @@ def form_values(fields: Sequence[Field], table: Table, data: Mapping[str, Any]) 
             value = holder.get(field.name)
             if field.scope is Scope.LIST:
                 value = value[seat] if isinstance(value, list) and seat < len(value) else None
-            values[input_name(field, seat)] = display(field, value)
+            values[input_name(field, seat)] = shown(field, value)
             if field.alt and isinstance(holder, dict):
                 values[input_name(field, seat, alt=True)] = holder.get(field.alt)
     return values
@@ -168,6 +171,46 @@ def display(field: Field, value: Any) -> Any:
     if field.kind is FieldKind.SEATS and isinstance(value, list):
         return [str(v) for v in value]
     return value
+
+
+def typed_boxes(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:
+    """Return what each box of a validated round form reads as, by input name, as ``round_data`` reads it ("−3-4" is
+    −7, "k 5, 5" is K 5 5), to compare with a stored round's ``stored_boxes``. A box another answer rules out is not
+    read (None)."""
+    read: dict[str, Any] = {}
+    for field in form.round_fields:
+        off = ruled_out(form, field)
+        for seat in seats_for(field, table, seats_in):
+            read[input_name(field, seat)] = None if off else as_compared(field, form[input_name(field, seat)].data)
+            if field.alt:
+                read[input_name(field, seat, alt=True)] = None if off else form[input_name(field, seat, alt=True)].data
+    return read
+
+
+def stored_boxes(fields: Sequence[Field], table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what each box of a stored round's form holds, by input name, as ``typed_boxes`` reads a typed one."""
+    return form_values(fields, table, data, shown=as_compared)
+
+
+def as_compared(field: Field, value: Any) -> Any:
+    """Return a box's value as two phones' forms compare it: as the rules read it (a count left empty is its
+    default), ticked or not, the players picked in any order, the cards in the API's letters."""
+    value = read_input(field, value)
+    if field.kind is FieldKind.BOOL:
+        return bool(value)
+    if field.kind is FieldKind.SEATS:
+        return tuple(sorted(value))
+    if field.kind is FieldKind.CARDS:
+        return tuple(card_code(card) for card in value)
+    return value
+
+
+def card_code(card: Any) -> str:
+    """Write a card as the API does ("kh" and "K♥" are "KH"), or as it is when it is no card."""
+    try:
+        return str(parse_card(card))
+    except ValueError:
+        return str(card)
 
 
 def round_data(form, table: Table, seats_in: Sequence[bool]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ import base64
 import hashlib
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -119,12 +119,11 @@ def load_group(public_id: str) -> Group:
     return group
 
 
-def member_named(group: Group, name: str) -> Member | None:
-    """Return the group's player called ``name`` (any case), if any."""
-    # a name stored before names were NFC reads the same (as before: two seats of an older game that only a style mark
-    # tells apart, 😀 and 😀️, stay two members)
-    wanted = unicodedata.normalize("NFC", name).casefold()
-    return next((m for m in group.members if unicodedata.normalize("NFC", m.name).casefold() == wanted), None)
+def member_named(group: Group, name: str, besides: Collection[int] = ()) -> Member | None:
+    """Return the group's player called ``name`` as a table reads names (``services.name_key``: any case, any way of
+    writing a letter, 😀 and 😀️ alike), if any, but for those whose id is in ``besides``."""
+    wanted = services.name_key(name)
+    return next((m for m in group.members if m.id not in besides and services.name_key(m.name) == wanted), None)
 
 
 def find_member(group: Group, member_id: Any, field: str = "player") -> Member:
@@ -147,10 +146,11 @@ def one_name(name: Any, field: str = "name") -> str:
     return clean[0]
 
 
-def add_member(group: Group, name: Any) -> Member:
-    """Add a player to the group; names are unique in a group, whatever their case."""
+def add_member(group: Group, name: Any, again: bool = False) -> Member:
+    """Add a player to the group; names are unique in a group as a table reads them (``member_named``), but for the
+    second of two seats of an older game that only a style mark told apart (``again``: two people)."""
     name = one_name(name)
-    if member_named(group, name) is not None:
+    if not again and member_named(group, name) is not None:
         raise Invalid({"name": msg(N_("%(name)s is already in this group"), name=name)})
     member = Member(name=name, colour=COLOURS[len(group.members) % len(COLOURS)])
     group.members.append(member)
@@ -268,8 +268,12 @@ def looks(game: Game) -> dict[int, Look]:
 
 def seat_members(group: Group, game: Game) -> None:
     """Link each seat of ``game`` to the group's player of that name; names not yet in the group join it."""
+    seated: set[int] = set()
     for player in game.players:
-        member = member_named(group, player.name) or add_member(group, player.name)
+        # two seats of a game of before names were read as one (😀 and 😀️) are two people: the second joins apart
+        member = member_named(group, player.name, besides=seated) or add_member(
+            group, player.name, again=member_named(group, player.name) is not None)
+        seated.add(member.id)
         player.member_id = member.id
     db.session.flush()
 

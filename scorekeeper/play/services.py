@@ -343,10 +343,9 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
     """
     current = current or current_fold(game)
     expected = rounds_stored(game, current) + 1
-    if number is not None and number != expected:
-        text = N_("round %(n)s is already saved; the next round is %(next)s") if 0 < number < expected \
-            else N_("the next round is %(next)s, not %(n)s")
-        raise Conflict({"round": msg(text, n=number, next=expected)})
+    why = not_next(game, number, current)
+    if why is not None:
+        raise Conflict({"round": why})
     if game.finished_by_hand:
         raise Conflict({"round": GAME_OVER})
     data = check_object(data)
@@ -363,6 +362,24 @@ def add_round(game: Game, data: Any, number: Any = None, current: Derived | None
     if "rounds" in game.__dict__:  # loaded before the round was added: read them again when asked
         db.session.expire(game, ["rounds"])
     return settle(game, derived)
+
+
+def not_next(game: Game, number: Any, current: Derived) -> Msg | None:
+    """Say why round ``number`` (as a form or a body sent it; None: not said) cannot be added as the next round of
+    the game folded as ``current``, in the table's words ("Hole 4 was deleted since…"); None when it can."""
+    expected = rounds_stored(game, current) + 1
+    if number is None or number == expected:
+        return None
+    if 0 < number < expected:
+        return msg(N_("round %(n)s is already saved; the next round is %(next)s"), n=number, next=expected)
+    if number < 1:
+        return msg(N_("the next round is %(next)s, not %(n)s"), n=number, next=expected)
+    title = rules_for(game).round_title
+    if number == expected + 1:  # the form of a round after one deleted since (on another phone)
+        return msg(N_("%(next)s was deleted since these scores were typed for %(round)s; check them before you save "
+                      "them as %(next)s"), next=title(current.table, expected), round=title(current.table, number))
+    return msg(N_("%(round)s cannot be saved yet: the next one is %(next)s; check the scores before you save them as "
+                  "%(next)s"), next=title(current.table, expected), round=title(current.table, number))
 
 
 ENTRY_KEY = "entry:"  # a round form's key, kept beside the API's Idempotency-Keys and apart from them

@@ -29,8 +29,11 @@ CARD_KEYS = frozenset({"cards", "melded", "left"})  # where a round's data holds
 FRENCH_RANK_CARD = re.compile(r"([RDVrdv])(\S?)")  # a French rank letter, then a suit or nothing
 # Characters a phone may put in a card without showing them: the emoji form of a suit (♠️ is ♠ and U+FE0F) is the suit.
 # The emoji form of a suit (♠️) is the suit, and so are the other signs a phone's emoji keyboard offers first (❤️, and
-# the white suits ♡ ♢ ♧ ♤): each reads as its suit's sign. The page's card helper reads them alike (table.js).
-PRESENTATION = str.maketrans({"\ufe0e": None, "\ufe0f": None, "❤": "♥", "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠"})
+# the white suits ♡ ♢ ♧ ♤): each reads as its suit's sign.
+# The page's card helper reads them alike, from its data-deck (``deck``: "unseen" and "other_signs").
+UNSEEN = "\ufe0e\ufe0f"  # the text and emoji styles of a sign
+OTHER_SIGNS = {"❤": "♥", "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠"}
+PRESENTATION = str.maketrans({**dict.fromkeys(UNSEEN), **OTHER_SIGNS})
 
 
 
@@ -81,9 +84,11 @@ def notation(language: str | None) -> Notation:
 def deck(reader: Notation = ENGLISH) -> dict[str, Any]:
     """Describe how cards are written, for the pages' card helpers: ranks, suits and their signs, and how the
     reader types them (``aliases``: a typed rank -> the rank; ``letters``: a typed suit -> the suit; ``names``: the
-    letter the reader writes a king, queen or jack with, where it is another)."""
+    letter the reader writes a king, queen or jack with, where it is another; ``unseen`` and ``other_signs``: what a
+    card is read without, and the other signs read as a suit's, as ``PRESENTATION`` has them)."""
     signs = {code: sign for sign, code in SUIT_SYMBOLS.items()}
     return {"ranks": [*RANKS, JOKER], "suits": {code: signs[code] for code in SUITS}, "red": list(RED_SUITS),
+            "unseen": UNSEEN, "other_signs": dict(OTHER_SIGNS),
             "aliases": {typed: rank for typed, rank in reader.ranks.items() if typed != rank},
             "typed_ranks": sorted(reader.ranks), "letters": dict(reader.suits),
             "suit_letters": sorted({letters for notation in NOTATIONS.values() for letters in notation.suits}),

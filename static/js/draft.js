@@ -252,7 +252,7 @@
     const cancel = form.querySelector("[data-draft-cancel]");
     if (cancel) cancel.addEventListener("click", () => { if (navigator.onLine) { sent = true; drop(at); } });
     const clear = form.querySelector("[data-draft-clear]");
-    if (clear) clear.addEventListener("click", () => { drop(at); form.reset(); shownAgain(form); showNote(note, false); });
+    if (clear) clear.addEventListener("click", () => { drop(at); form.reset(); readAgain(form); showNote(note, false); });
     // the page shown again from the browser's memory (Back after Cancel): what it shows is kept again as it changes
     window.addEventListener("pageshow", (event) => { if (event.persisted) { sent = false; keep(); } });
   }
@@ -264,6 +264,16 @@
     if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
     form.querySelectorAll(".cards-entry .cards input").forEach((c) => {
       if (c !== first && c.value) c.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  // Every box put back by a reset is read again, as when it was typed: its helpers (a sum's total, the ± sign, the
+  // chips, the card count, a greyed-out question) show what it holds now, never what was typed before.
+  function readAgain(form) {
+    Array.from(form.elements).filter((e) => e.name && !SKIP.includes(e.name) && e.type !== "hidden" &&
+      ["INPUT", "SELECT", "TEXTAREA"].includes(e.tagName)).forEach((box) => {
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+      box.dispatchEvent(new Event("change", { bubbles: true }));
     });
   }
 

@@ -501,6 +501,8 @@
       held = fromText();  // typed: the text decides
       draw();
     });
+    // the form put back as it was served ("Back to what was saved"): the slots follow the box, once it is put back
+    input.form.addEventListener("reset", () => window.setTimeout(() => { held = fromText(); draw(); }, 0));
     const api = { open: open, close: close, box: box };
     close();
     draw();

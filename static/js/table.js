@@ -6,15 +6,15 @@
   // in data-deck, and their values in data-card-values: the rules code stays the only copy.
   function deckOf(entry) {
     return JSON.parse(entry.dataset.deck ||
-      '{"ranks": [], "suits": {}, "red": [], "aliases": {}, "typed_ranks": [], "letters": {}}');
+      '{"ranks": [], "suits": {}, "red": [], "aliases": {}, "typed_ranks": [], "letters": {}, "unseen": "", "other_signs": {}}');
   }
 
   // Read one card as the server reads the reader's letters ("10h", "Q♠", "V♥", "DCo" in French):
   // {rank, suit} in the deck's codes, or null. Shared with entry.js (loaded after this file).
-  // ♠️ (an emoji keyboard's) is ♠, and ❤️ ♡ ♢ ♧ ♤ their suits' signs, as the server reads them (cards.PRESENTATION)
-  const SIGN_OF = { "❤": "♥", "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠" };
-  const plain = (text) => String(text).replace(/[\uFE0E\uFE0F]/g, "").replace(/[❤♡♢♧♤]/g, (c) => SIGN_OF[c]).trim()
-    .toUpperCase();
+  // An emoji keyboard's spade is the spade, and its other signs for a suit (a red heart, the white suits) that suit's
+  // sign, as the server reads them: the deck says which (cards.PRESENTATION: "unseen", "other_signs").
+  const plain = (text, deck) => Array.from(String(text)).filter((c) => !(deck.unseen || "").includes(c))
+    .map((c) => (deck.other_signs || {})[c] || c).join("").trim().toUpperCase();
 
   // Split what was typed as the server does: a suit's sign at the end, else the longest suit letter of the reader's
   // language after a rank that `known` accepts. {rank, suit}: the suit a code, or "" when none was found.
@@ -28,7 +28,7 @@
 
   function cardOf(text, deck) {
     const typed = (r) => deck.typed_ranks.includes(r);
-    const card = split(plain(text), deck, typed);
+    const card = split(plain(text, deck), deck, typed);
     if (!typed(card.rank)) return null;
     const rank = deck.aliases[card.rank] || card.rank;
     if (rank === "X" && card.suit) return null;  // a joker has no suit: "XP" is no card, as the server says
@@ -37,7 +37,7 @@
   // Say why a card in the other language's letters is refused, as the server says it ("VC: C is clubs in English and
   // hearts in French…"), or null: the same reading as the server's (rules.cards.read_typed).
   function trapOf(text, deck) {
-    const raw = plain(text);
+    const raw = plain(text, deck);
     const traps = deck.traps || {}, rankTraps = deck.rank_traps || {};
     const typed = (r) => deck.typed_ranks.includes(r);
     const rank = split(raw, deck, (r) => typed(r) || r in rankTraps).rank;

@@ -380,6 +380,34 @@ def test_back_to_what_was_saved_works_offline(page, start_game, live_server):
         page.context.set_offline(False)
 
 
+def test_back_to_what_was_saved_shows_the_saved_boxes_helpers_too(page, start_game, live_server):
+    """"Back to what was saved" put the boxes back and left their helpers as typed: a sum's "= −7" under a 5, the
+    ± pressed beside it. Each box is read again, as when it was typed."""
+    table = start_game("golf", ["Ann", "Bob"]).split("#")[0]
+    page.locator("#score-0").fill("5")
+    page.locator("#cards-1").fill("A 2 3 4")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    page.goto(f"{table}/rounds/1/edit")
+    ann = page.locator(".field", has=page.locator("#score-0"))
+    bob = page.locator(".seat-entry").nth(1)
+    page.locator("#score-0").fill("-3-4")
+    expect(ann.locator(".sum-total")).to_have_text("= \u22127")
+    expect(ann.locator("button.minus")).to_have_attribute("aria-pressed", "true")
+    bob.locator(".slot-card").nth(3).click()  # Bob's layout: his last card a king
+    bob.locator(".layout-keys button[data-rank='K']").click()
+    expect(page.locator("#cards-1")).to_have_value("A 2 3 K")
+    expect(bob.locator(".layout-score")).to_have_text("Hole score: 6")
+    page.locator("[data-draft-note]").get_by_role("button", name="Back to what was saved").click()
+    expect(page.locator("#score-0")).to_have_value("5")
+    expect(ann.locator(".sum-total")).to_have_text("")
+    expect(ann.locator("button.minus")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#cards-1")).to_have_value("A 2 3 4")
+    expect(bob.locator(".slot-card").nth(3)).to_have_text("4")
+    expect(bob.locator(".layout-score")).to_have_text("Hole score: 10")
+    expect(page.locator("[data-draft-note]")).to_be_hidden()
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('correction'))") == []
+
+
 def test_cards_put_back_from_the_phone_show_their_points_again(page, start_game):
     start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
     page.locator("#cards-2").fill("K 7")

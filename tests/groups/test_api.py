@@ -91,6 +91,37 @@ def test_players_join_with_unique_names_and_are_renamed_everywhere(client, make_
     assert bad.status_code == 422 and set(bad.get_json()["errors"]) == {"colour", "emoji"}
 
 
+def test_a_name_a_table_takes_for_another_is_that_player_in_a_group(app, client, make_group, create_game):
+    """A table takes 😀 and 😀️ (the same face, with the emoji style mark) as one name: so does a group, when a player
+    joins, is renamed, or sits at a game. A game of before, with both at one table, keeps two players."""
+    face, styled = "\U0001f600", "\U0001f600\ufe0f"
+    group = make_group(players=(face, "Ann", "Bob"))
+    gid, auth = group["id"], bearer(group["token"])
+    joined = client.post(f"/api/groups/{gid}/players", json={"name": styled}, headers=auth)
+    assert joined.status_code == 422 and joined.get_json()["errors"] == {"name": f"{styled} is already in this group"}
+    ann = group["players"][1]["id"]
+    renamed = client.patch(f"/api/groups/{gid}/players/{ann}", json={"name": "Ann\u200d" + styled}, headers=auth)
+    assert renamed.status_code == 200  # another name
+    renamed = client.patch(f"/api/groups/{gid}/players/{ann}", json={"name": styled}, headers=auth)
+    assert renamed.status_code == 422 and "name" in renamed.get_json()["errors"]
+    started = client.post(f"/api/groups/{gid}/games", headers=auth, json={"game": "golf", "players": [styled, "Bob"]})
+    assert started.status_code == 201
+    players = client.get(f"/api/groups/{gid}", headers=auth).get_json()["players"]
+    assert [p["name"] for p in players] == [face, "Ann\u200d" + styled, "Bob"]  # 😀️ sat as the group's 😀
+
+    older = create_game("golf", ["Cy", "Dee"])
+    with app.app_context():  # a game of before names were read as one: both faces at one table
+        from scorekeeper.extensions import db
+        from scorekeeper.store.models import Game
+        game = db.session.scalar(db.select(Game).where(Game.public_id == older["id"]))
+        game.players[0].name, game.players[1].name = face, styled
+        db.session.commit()
+    joined = client.put(f"/api/groups/{gid}/games/{older['id']}", headers={**auth, "X-Game-Token": older["token"]})
+    assert joined.status_code == 200, joined.get_json()
+    players = client.get(f"/api/groups/{gid}", headers=auth).get_json()["players"]
+    assert [p["name"] for p in players] == [face, "Ann\u200d" + styled, "Bob", styled]  # two people: two players
+
+
 @pytest.mark.parametrize("emoji, taken", [
     ("🐢", True), ("👍🏽", True), ("🇫🇷", True), ("👨\u200d👩\u200d👧\u200d👦", True), ("🏳️\u200d🌈", True), ("1️⃣", True),
     ("♠️", True), ("★", True), ("♪", True), ("🂡", True),

@@ -884,7 +884,27 @@ def test_a_round_sent_after_another_phone_deleted_the_last_is_named_as_sent(clie
     client.post(f"/games/{gid}/rounds/3/delete")
     answer = client.post(f"/games/{gid}/rounds", data={"number": "4", "score-0": "1", "score-1": "2"})
     said = re.findall(r'class="(?:error|refused)[^"]*"[^>]*>([^<]*)<', answer.get_data(as_text=True))
-    assert answer.status_code == 422 and said == ["Hole 4 was not saved.", "The next round is 3, not 4"]
+    assert answer.status_code == 422 and said == [
+        "Hole 4 was not saved.", "Hole 3 was deleted since these scores were typed for Hole 4; check them before you "
+                                 "save them as Hole 3"]
+
+
+@pytest.mark.parametrize("typed", ["1", "x"])
+def test_a_round_sent_past_the_next_one_says_why_it_was_not_saved(client, typed):
+    """A form for hole 5 where hole 4 is next said only "Hole 5 was not saved." when a box was wrong too: why comes
+    first, in table words, and no box is marked (the form is the next hole's now)."""
+    gid = game_id(start(client, "golf", ["Ann", "Bob"]))
+    for n in (1, 2, 3):
+        client.post(f"/games/{gid}/rounds", data={"number": str(n), "score-0": "5", "score-1": "6"})
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "6", "score-0": typed, "score-1": "2"})
+    said = re.findall(r'class="(?:error|refused)[^"]*"[^>]*>([^<]*)<', answer.get_data(as_text=True))
+    assert answer.status_code == 422 and said == ["Hole 6 was not saved.", "Hole 6 cannot be saved yet: the next "
+                                                  "one is Hole 4; check the scores before you save them as Hole 4"]
+    answer = client.post(f"/games/{gid}/rounds", data={"number": "5", "score-0": typed, "score-1": "2"})
+    said = re.findall(r'class="(?:error|refused)[^"]*"[^>]*>([^<]*)<', answer.get_data(as_text=True))
+    assert said == ["Hole 5 was not saved.", "Hole 4 was deleted since these scores were typed for Hole 5; check "
+                                             "them before you save them as Hole 4"]
+    assert len(client.get(f"/api/games/{gid}").get_json()["rounds"]) == 3
 
 
 def test_a_correction_over_another_phones_marks_only_the_boxes_that_differ(client, app):
@@ -913,6 +933,26 @@ def test_a_correction_over_another_phones_marks_only_the_boxes_that_differ(clien
     b = {"losers": ["0", "2"], "entry_key": entry_key_of(page_b), "was": was_of(page_b)}
     page = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b).get_data(as_text=True)
     assert "the other phone saved Bob here" in page
+
+
+def test_a_correction_over_another_phones_compares_the_numbers_not_the_text(client, app):
+    """"−3-4" typed against a stored −7 is the same score, not a conflict; a box that differs says what the other
+    phone saved with a true minus ("−7", not "-7")."""
+    gid = game_id(start(client, "any", ["Ann", "Bob", "Cy"], name="Hearts"))
+    client.post(f"/games/{gid}/rounds", data={"points-0": "1", "points-1": "2", "points-2": "3"})
+    phone_b = app.test_client()
+    with client.session_transaction() as held, phone_b.session_transaction() as other:
+        other.update(dict(held))
+    page_a, page_b = (c.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True) for c in (client, phone_b))
+    a = {"points-0": "-7", "points-1": "-2", "points-2": "12", "entry_key": entry_key_of(page_a), "was": was_of(page_a)}
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=a).status_code == 302
+    b = {"points-0": "\u22123-4", "points-1": "-3", "points-2": "5+7", "entry_key": entry_key_of(page_b),
+         "was": was_of(page_b)}
+    refused = phone_b.post(f"/games/{gid}/rounds/1/edit", data=b)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422  # Bob's box differs
+    assert re.findall(r'class="error" id="([\w-]+)-err">the other phone saved ([^<]*) here', page) == [
+        ("points-1", "\u22122")]  # Ann's −3-4 is the other phone's −7, Cy's 5+7 its 12: not marked
 
 
 @pytest.mark.parametrize("number", ["²", "①", "0", "٣"])
