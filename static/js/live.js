@@ -22,9 +22,41 @@
     newestInSight();
   }
 
+  const pinned = (cell) => getComputedStyle(cell).position === "sticky";
+
+  // A grid wider than its box scrolls between its pinned columns (the names and Σ, or the round numbers, at the left;
+  // ✎ at the right). Its scrolling columns share the room between them evenly, and the grid comes to rest on a
+  // column's edge, so that no score is ever half under a pinned column or half out of the box ("137" read as "ı37").
+  function wholeColumns(table) {
+    const wrap = table.closest(".grid-wrap");
+    const head = table.tHead && table.tHead.rows[0];
+    if (!wrap || !head) return;
+    const moving = Array.from(head.cells).filter((c) => !pinned(c));
+    moving.forEach((c) => { c.style.width = c.style.minWidth = c.style.maxWidth = ""; c.style.scrollSnapAlign = ""; });
+    wrap.classList.remove("whole-columns");
+    if (!moving.length || wrap.scrollWidth <= wrap.clientWidth + 1) return;  // it fits: nothing scrolls
+    const left = wrap.getBoundingClientRect().left + wrap.clientLeft;
+    const edges = Array.from(head.cells).filter(pinned).map((c) => c.getBoundingClientRect());
+    const first = moving[0].getBoundingClientRect().left;  // where the scrolling columns start, unscrolled
+    const pinLeft = first - left + wrap.scrollLeft;
+    const pinRight = edges.filter((r) => r.left >= first).reduce((w, r) => w + r.width, 0);
+    const room = wrap.clientWidth - pinLeft - pinRight;
+    const widest = Math.max(...moving.map((c) => c.getBoundingClientRect().width));
+    const width = room / Math.max(1, Math.floor(room / widest));
+    moving.forEach((c) => {
+      c.style.boxSizing = "border-box";
+      c.style.width = c.style.minWidth = c.style.maxWidth = width + "px";
+      c.style.scrollSnapAlign = "start";
+    });
+    wrap.style.scrollPaddingLeft = pinLeft + "px";
+    wrap.style.scrollPaddingRight = pinRight + "px";
+    wrap.classList.add("whole-columns");
+  }
+
   // A row a player, the rounds beside the totals: the newest rounds (and their ✎) are the ones in sight. A round a
   // line wider than the phone (five long names, six-figure totals): a line under it says the table scrolls.
   function newestInSight() {
+    document.querySelectorAll(".grid-wrap > .grid").forEach(wholeColumns);
     document.querySelectorAll(".grid.by-player").forEach((table) => {
       const wrap = table.closest(".grid-wrap");
       if (wrap) wrap.scrollLeft = wrap.scrollWidth;
@@ -165,6 +197,8 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     newestInSight();
+    let turned = window.innerWidth;  // a phone turned: the columns share the new width
+    window.addEventListener("resize", () => { if (window.innerWidth !== turned) { turned = window.innerWidth; newestInSight(); } });
     document.querySelectorAll("[data-live]").forEach(follow);
     if (!navigator.onLine) connected(false);
     window.addEventListener("offline", () => connected(false));
