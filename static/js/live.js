@@ -144,16 +144,27 @@
     const form = document.getElementById(bar.dataset.jumpTo);
     // where typing starts: the form's first question, a round's own ("Who went out") or a player's
     const first = form && form.querySelector(".field, .seat-entry");
-    if (!first || !window.IntersectionObserver) return;
+    if (!first) return;
     // Gone for good once the player types or taps in the form: an open pad can make a box taller than the screen,
     // and the button would sit over its keys.
     let reached = false;
     const reach = () => { reached = true; bar.hidden = true; };
     form.addEventListener("focusin", reach);
     form.addEventListener("click", reach);
-    new IntersectionObserver((seen) => {
-      bar.hidden = reached || seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
-    }, { threshold: [0, 0.5, 1] }).observe(first);
+    // Gone as soon as the first box (a card box, a score box, its ±) can be tapped: its middle on the screen. A button
+    // over it would take the taps meant for it; a form that only peeks in at the bottom still gets the button.
+    const boxes = "input:not([type=hidden]), select, textarea, button";
+    const update = () => {
+      const box = Array.from(first.querySelectorAll(boxes)).find((b) => b.offsetWidth > 1 && b.offsetHeight > 1) || first;
+      const r = box.getBoundingClientRect();
+      bar.hidden = reached || r.top + r.height / 2 < window.innerHeight;
+    };
+    let asked = false;
+    const soon = () => { if (!asked) { asked = true; window.requestAnimationFrame(() => { asked = false; update(); }); } };
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon);
+    window.addEventListener("load", soon);
+    soon();  // once entry.js has drawn the boxes
   }
 
   function copyButtons() {
