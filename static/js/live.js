@@ -70,12 +70,27 @@
   // A page on its way to another (a form sent: End the game, a round saved) is not reloaded by its poll: the reload
   // would cut the answer off on its way (the game it just changed is a change to the poll too).
   let leaving = false;
-  // Still here a few seconds on (a download, not a new page): it follows the game again.
-  window.addEventListener("beforeunload", () => { leaving = true; window.setTimeout(() => { leaving = false; }, 8000); });
+  // Still here a few seconds on (a download, not a new page; a save kept offline): it follows the game again.
+  let back = null;
+  function away() {
+    leaving = true;
+    window.clearTimeout(back);
+    back = window.setTimeout(() => { leaving = false; }, 8000);
+  }
+  window.addEventListener("beforeunload", away);
   window.addEventListener("pageshow", () => { leaving = false; });
+
+  // A tap just made (a link, Undo, a box): a reload now would land under the finger, and the tap would start nothing.
+  let tapped = 0;
+  document.addEventListener("pointerdown", () => { tapped = Date.now(); }, true);
+  document.addEventListener("keydown", () => { tapped = Date.now(); }, true);
+  const justTapped = () => Date.now() - tapped < 2000;
 
   function follow(note) {
     const form = document.getElementById("round-form");
+    // The page's own round on its way (outbox.js sends it, then opens the answer): the poll would show the round
+    // saved on a page that is about to go, and a tap on it (Undo, Delete) would be lost with it.
+    if (form) form.addEventListener("submit", away);
     let tag = note.dataset.etag;
     // a round just deleted, back in the form to fix (data-put-back), is as good as typed: never reloaded away
     let typed = !!(form && form.hasAttribute("data-put-back"));
@@ -93,11 +108,12 @@
       }
       connected(true);
       if (answer.status !== 200 || leaving) return;
+      if (form && !typed && justTapped()) return;  // the next poll reloads
       tag = answer.headers.get("ETag") || tag;
       if (form && !typed) { window.location.reload(); return; }
       swap(await answer.text());
       const open = !!document.querySelector("#standings-live[data-open]");  // a round can be entered now
-      if (!form && open && "editor" in note.dataset) { window.location.reload(); return; }  // carried on: a form again
+      if (!form && open && "editor" in note.dataset && !justTapped()) { window.location.reload(); return; }  // a form again
       if (form) {  // typed here and kept: said what changed, and Save only while the game takes a round
         note.textContent = !open ? note.dataset.ended : wasOpen ? note.dataset.changed : note.dataset.resumed;
         wasOpen = open;
