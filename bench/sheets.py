@@ -30,7 +30,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.play import services, tables
 from scorekeeper import rules as registry  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.rules.paper import plan_for  # noqa: E402
+
 from scorekeeper.sheets.layout import sheet_context  # noqa: E402
 from scorekeeper.web.pdf import render_pdf  # noqa: E402
 
@@ -122,7 +122,7 @@ def main() -> None:
         for key, rules in registry.REGISTRY.items():
             count = min(6, rules.spec.max_players)
             _, table = services.blank_table(key, [], count, {})
-            plan = plan_for(key, table)
+            plan = rules.plan(table)
 
             def blank_html(squeeze: int = 0) -> str:
                 return render_template("sheets/blank.html", **sheet_context(rules.spec, table, plan, "a4", None, squeeze))
@@ -131,7 +131,7 @@ def main() -> None:
 
             def filled_html(_: int = 0) -> str:
                 view = tables.table_view(game)
-                context = sheet_context(view.spec, view.derived.table, plan_for(key, view.derived.table), "a4", view)
+                context = sheet_context(view.spec, view.derived.table, rules.plan(view.derived.table), "a4", view)
                 return render_template("sheets/filled.html", **context)
 
             for name, html, one_page in (("blank", blank_html, True), ("filled", filled_html, False)):

@@ -41,6 +41,17 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class TeamView:
+    """A team of partners as the scoreboard leads with it: its place and total, then its players."""
+
+    seats: tuple[SeatView, ...]
+    total: int
+    place: int
+    leading: bool
+    shared: bool  # another team shares its place
+
+
+@dataclass(frozen=True)
 class RoundView:
     """One stored round as the grid shows it."""
 
@@ -96,6 +107,21 @@ class TableView:
         """Return the seats as the scoreboard lists them: round the table while the game is played, by
         place (1st first) once it is over."""
         return tuple(sorted(self.seats, key=lambda s: (s.place, s.seat))) if self.over else self.seats
+
+    @property
+    def teams(self) -> tuple[TeamView, ...]:
+        """Return the teams of partners (none in a game without): round the table while the game is played, by
+        place once it is over, as the board lists players."""
+        firsts = [s for s in self.seats if s.extras.get("team") and s.team["seats"][0] == s.seat]
+        teams = tuple(TeamView(tuple(self.seats[i] for i in s.team["seats"]), s.team["total"], s.place, s.leading,
+                               sum(1 for t in firsts if t.place == s.place) > 1) for s in firsts)
+        return tuple(sorted(teams, key=lambda t: (t.place, t.seats[0].seat))) if self.over else teams
+
+    def shares_place(self, seat: SeatView) -> bool:
+        """Say whether another side (another player, or another team of partners) shares this seat's place."""
+        def side(s: SeatView) -> tuple[int, ...]:
+            return tuple(s.team["seats"]) if s.extras.get("team") else (s.seat,)
+        return len({side(s) for s in self.seats if s.place == seat.place}) > 1
 
     @property
     def has_points(self) -> bool:

@@ -58,6 +58,9 @@ class Rules(Protocol):
     def placing(self, table: Table, state: Any, standings: Sequence[Mapping[str, Any]]) -> list[float | None]:
         """Return each seat's headline value for placings, lower is better (None: not placed)."""
 
+    def sides(self, table: Table) -> list[int]:
+        """Return each seat's side, the team it is placed with (partners share one; a seat alone is its own)."""
+
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         """Return what outlives ``next`` once the game is over (the Golf jar, the Chase the Ace pot)."""
 
@@ -210,6 +213,9 @@ class BaseRules:
         key, _ = HEADLINE[self.spec.measure]
         low = self.low_wins(table)
         return [None if v is None else (v if low else -v) for v in (row.get(key) for row in standings)]
+
+    def sides(self, table: Table) -> list[int]:
+        return list(range(table.n))
 
     def final_extras(self, table: Table, state: Any) -> dict[str, Any]:
         return {}

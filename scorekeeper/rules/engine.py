@@ -133,7 +133,7 @@ def conclude(rules: Rules, table: Table, state: Any, played: list[PlayedRound], 
     seats_in = rules.seats_in(table, state)
     leaders = rules.winners(table, state)
     rows = rules.standings(table, state, over)
-    places = placings(rules.placing(table, state, rows), leaders)
+    places = placings(rules.placing(table, state, rows), leaders, rules.sides(table))
     standings = [
         {"seat": seat, "name": name, **extra, "place": place}
         for seat, (name, extra, place) in enumerate(zip(table.players, rows, places))
@@ -145,7 +145,10 @@ def conclude(rules: Rules, table: Table, state: Any, played: list[PlayedRound], 
                    final, broken)
 
 
-def placings(values: Sequence[float | None], leaders: Sequence[int]) -> list[int]:
-    """Place every seat: the leaders first, then by value (lower is better); equals share, the next skips."""
+def placings(values: Sequence[float | None], leaders: Sequence[int], sides: Sequence[int] | None = None) -> list[int]:
+    """Place every seat: the leaders first, then by value (lower is better); equals share, the next skips.
+
+    Seats of one side (partners) count once: the team behind a winning team of two is 2nd, not "=3rd"."""
     keys = [(seat not in leaders, float("inf") if v is None else v) for seat, v in enumerate(values)]
-    return [1 + sum(other < key for other in keys) for key in keys]
+    ahead = set(zip(range(len(keys)) if sides is None else sides, keys))
+    return [1 + sum(other < key for _, other in ahead) for key in keys]

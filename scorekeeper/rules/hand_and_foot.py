@@ -431,6 +431,10 @@ class HandFootRules(BaseRules):
         """Place each seat by the total it is judged by: with partners the team's, so partners share their place."""
         return [-total for total in self.side_totals(table, state)]
 
+    def sides(self, table: Table) -> list[int]:
+        """With partners, each seat's team: partners share a place, and the next team is the next place."""
+        return [team_of(seat, table.n) if table.options.partners else seat for seat in range(table.n)]
+
     def standings(self, table: Table, state: HandFootState, over: bool) -> list[dict[str, Any]]:
         """Return each seat's total, and with partners the team's seats and total."""
         rows: list[dict[str, Any]] = [{"total": total} for total in state.totals]

@@ -42,20 +42,25 @@ class RoundWords:
     each: str  # "Who won each hole"
     lowest: str  # "lowest score in one hole": a group's record
     highest: str  # "highest score in one hole"
+    confirm_undo: str  # what Undo does, in table words: its scores come back into the form
 
 
 ROUND_WORDS = RoundWords(N_("Round"), N_("Round %(n)s"), N_("Save round %(n)s"), N_("Edit round %(n)s"),
                     N_("Delete round %(n)s"), N_("Delete round %(n)s?"), N_("Round %(n)s deleted."),
-                    N_("Who won each round"), N_("lowest score in one round"), N_("highest score in one round"))
+                    N_("Who won each round"), N_("lowest score in one round"), N_("highest score in one round"),
+                   N_("Undo round %(n)s? Its scores come back into the form."))
 HOLE_WORDS = RoundWords(N_("Hole"), N_("Hole %(n)s"), N_("Save hole %(n)s"), N_("Edit hole %(n)s"),
                    N_("Delete hole %(n)s"), N_("Delete hole %(n)s?"), N_("Hole %(n)s deleted."),
-                   N_("Who won each hole"), N_("lowest score on one hole"), N_("highest score on one hole"))
+                   N_("Who won each hole"), N_("lowest score on one hole"), N_("highest score on one hole"),
+                   N_("Undo hole %(n)s? Its scores come back into the form."))
 HAND_WORDS = RoundWords(N_("Hand"), N_("Hand %(n)s"), N_("Save hand %(n)s"), N_("Edit hand %(n)s"),
                    N_("Delete hand %(n)s"), N_("Delete hand %(n)s?"), N_("Hand %(n)s deleted."),
-                   N_("Who won each hand"), N_("lowest score in one hand"), N_("highest score in one hand"))
+                   N_("Who won each hand"), N_("lowest score in one hand"), N_("highest score in one hand"),
+                   N_("Undo hand %(n)s? Its scores come back into the form."))
 DEAL_WORDS = RoundWords(N_("Deal"), N_("Deal %(n)s"), N_("Save deal %(n)s"), N_("Edit deal %(n)s"),
                    N_("Delete deal %(n)s"), N_("Delete deal %(n)s?"), N_("Deal %(n)s deleted."),
-                   N_("Who won each deal"), N_("lowest score in one deal"), N_("highest score in one deal"))
+                   N_("Who won each deal"), N_("lowest score in one deal"), N_("highest score in one deal"),
+                   N_("Undo deal %(n)s? Its scores come back into the form."))
 
 
 @dataclass(frozen=True)

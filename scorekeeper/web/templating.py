@@ -124,8 +124,8 @@ def ordinal(place: int, shared: bool = False) -> str:
 
 
 def shared_place(view, seat) -> bool:
-    """Say whether another player shares this seat's place."""
-    return sum(1 for s in view.seats if s.place == seat.place) > 1
+    """Say whether another player (or team of partners) shares this seat's place."""
+    return view.shares_place(seat)
 
 
 CSRF_MARK = "\x00csrf\x00"  # where a kept page holds a CSRF token, filled in for each request

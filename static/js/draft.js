@@ -205,8 +205,28 @@
     });
     keep.addEventListener("click", () => { drop(draftKey); panel.hidden = true; });
     panel.querySelectorAll("[data-race-js]").forEach((e) => { e.hidden = false; });
-    panel.scrollIntoView({ block: "center" });
+    inSight(panel);
     return true;
+  }
+
+  // The panel of a lost race is where the eyes and the thumb land, focused, however long the page: a player who sees no
+  // message thinks the round was saved. Brought back once the page has loaded, as the browser may then put the page
+  // back where the phone left it (the same address, loaded again after the save), far from the panel.
+  function inSight(panel) {
+    panel.tabIndex = -1;
+    const bring = () => {
+      const tall = panel.getBoundingClientRect().height > window.innerHeight;
+      panel.scrollIntoView({ block: tall ? "start" : "center" });
+      panel.focus({ preventScroll: true });
+    };
+    bring();  // and again once entry.js has drawn the form's helpers above it, if they pushed it away
+    const away = () => {  // its message not wholly in sight
+      const r = (panel.firstElementChild || panel).getBoundingClientRect();
+      return r.top < 0 || r.bottom > window.innerHeight;
+    };
+    const again = () => window.requestAnimationFrame(() => { if (!panel.hidden && away()) bring(); });
+    again();
+    if (document.readyState !== "complete") window.addEventListener("load", again, { once: true });
   }
 
   // A round typed here and never sent, saved meanwhile by another phone: the same choice as a lost race, with what

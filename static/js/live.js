@@ -22,9 +22,41 @@
     newestInSight();
   }
 
+  const pinned = (cell) => getComputedStyle(cell).position === "sticky";
+
+  // A grid wider than its box scrolls between its pinned columns (the names and Σ, or the round numbers, at the left;
+  // ✎ at the right). Its scrolling columns share the room between them evenly, and the grid comes to rest on a
+  // column's edge, so that no score is ever half under a pinned column or half out of the box ("137" read as "ı37").
+  function wholeColumns(table) {
+    const wrap = table.closest(".grid-wrap");
+    const head = table.tHead && table.tHead.rows[0];
+    if (!wrap || !head) return;
+    const moving = Array.from(head.cells).filter((c) => !pinned(c));
+    moving.forEach((c) => { c.style.width = c.style.minWidth = c.style.maxWidth = ""; c.style.scrollSnapAlign = ""; });
+    wrap.classList.remove("whole-columns");
+    if (!moving.length || wrap.scrollWidth <= wrap.clientWidth + 1) return;  // it fits: nothing scrolls
+    const left = wrap.getBoundingClientRect().left + wrap.clientLeft;
+    const edges = Array.from(head.cells).filter(pinned).map((c) => c.getBoundingClientRect());
+    const first = moving[0].getBoundingClientRect().left;  // where the scrolling columns start, unscrolled
+    const pinLeft = first - left + wrap.scrollLeft;
+    const pinRight = edges.filter((r) => r.left >= first).reduce((w, r) => w + r.width, 0);
+    const room = wrap.clientWidth - pinLeft - pinRight;
+    const widest = Math.max(...moving.map((c) => c.getBoundingClientRect().width));
+    const width = room / Math.max(1, Math.floor(room / widest));
+    moving.forEach((c) => {
+      c.style.boxSizing = "border-box";
+      c.style.width = c.style.minWidth = c.style.maxWidth = width + "px";
+      c.style.scrollSnapAlign = "start";
+    });
+    wrap.style.scrollPaddingLeft = pinLeft + "px";
+    wrap.style.scrollPaddingRight = pinRight + "px";
+    wrap.classList.add("whole-columns");
+  }
+
   // A row a player, the rounds beside the totals: the newest rounds (and their ✎) are the ones in sight. A round a
   // line wider than the phone (five long names, six-figure totals): a line under it says the table scrolls.
   function newestInSight() {
+    document.querySelectorAll(".grid-wrap > .grid").forEach(wholeColumns);
     document.querySelectorAll(".grid.by-player").forEach((table) => {
       const wrap = table.closest(".grid-wrap");
       if (wrap) wrap.scrollLeft = wrap.scrollWidth;
@@ -38,12 +70,27 @@
   // A page on its way to another (a form sent: End the game, a round saved) is not reloaded by its poll: the reload
   // would cut the answer off on its way (the game it just changed is a change to the poll too).
   let leaving = false;
-  // Still here a few seconds on (a download, not a new page): it follows the game again.
-  window.addEventListener("beforeunload", () => { leaving = true; window.setTimeout(() => { leaving = false; }, 8000); });
+  // Still here a few seconds on (a download, not a new page; a save kept offline): it follows the game again.
+  let back = null;
+  function away() {
+    leaving = true;
+    window.clearTimeout(back);
+    back = window.setTimeout(() => { leaving = false; }, 8000);
+  }
+  window.addEventListener("beforeunload", away);
   window.addEventListener("pageshow", () => { leaving = false; });
+
+  // A tap just made (a link, Undo, a box): a reload now would land under the finger, and the tap would start nothing.
+  let tapped = 0;
+  document.addEventListener("pointerdown", () => { tapped = Date.now(); }, true);
+  document.addEventListener("keydown", () => { tapped = Date.now(); }, true);
+  const justTapped = () => Date.now() - tapped < 2000;
 
   function follow(note) {
     const form = document.getElementById("round-form");
+    // The page's own round on its way (outbox.js sends it, then opens the answer): the poll would show the round
+    // saved on a page that is about to go, and a tap on it (Undo, Delete) would be lost with it.
+    if (form) form.addEventListener("submit", away);
     let tag = note.dataset.etag;
     // a round just deleted, back in the form to fix (data-put-back), is as good as typed: never reloaded away
     let typed = !!(form && form.hasAttribute("data-put-back"));
@@ -61,11 +108,12 @@
       }
       connected(true);
       if (answer.status !== 200 || leaving) return;
+      if (form && !typed && justTapped()) return;  // the next poll reloads
       tag = answer.headers.get("ETag") || tag;
       if (form && !typed) { window.location.reload(); return; }
       swap(await answer.text());
       const open = !!document.querySelector("#standings-live[data-open]");  // a round can be entered now
-      if (!form && open && "editor" in note.dataset) { window.location.reload(); return; }  // carried on: a form again
+      if (!form && open && "editor" in note.dataset && !justTapped()) { window.location.reload(); return; }  // a form again
       if (form) {  // typed here and kept: said what changed, and Save only while the game takes a round
         note.textContent = !open ? note.dataset.ended : wasOpen ? note.dataset.changed : note.dataset.resumed;
         wasOpen = open;
@@ -112,16 +160,27 @@
     const form = document.getElementById(bar.dataset.jumpTo);
     // where typing starts: the form's first question, a round's own ("Who went out") or a player's
     const first = form && form.querySelector(".field, .seat-entry");
-    if (!first || !window.IntersectionObserver) return;
+    if (!first) return;
     // Gone for good once the player types or taps in the form: an open pad can make a box taller than the screen,
     // and the button would sit over its keys.
     let reached = false;
     const reach = () => { reached = true; bar.hidden = true; };
     form.addEventListener("focusin", reach);
     form.addEventListener("click", reach);
-    new IntersectionObserver((seen) => {
-      bar.hidden = reached || seen[0].intersectionRatio >= 0.5 || seen[0].boundingClientRect.top < 0;
-    }, { threshold: [0, 0.5, 1] }).observe(first);
+    // Gone as soon as the first box (a card box, a score box, its ±) can be tapped: its middle on the screen. A button
+    // over it would take the taps meant for it; a form that only peeks in at the bottom still gets the button.
+    const boxes = "input:not([type=hidden]), select, textarea, button";
+    const update = () => {
+      const box = Array.from(first.querySelectorAll(boxes)).find((b) => b.offsetWidth > 1 && b.offsetHeight > 1) || first;
+      const r = box.getBoundingClientRect();
+      bar.hidden = reached || r.top + r.height / 2 < window.innerHeight;
+    };
+    let asked = false;
+    const soon = () => { if (!asked) { asked = true; window.requestAnimationFrame(() => { asked = false; update(); }); } };
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon);
+    window.addEventListener("load", soon);
+    soon();  // once entry.js has drawn the boxes
   }
 
   function copyButtons() {
@@ -165,6 +224,8 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     newestInSight();
+    let turned = window.innerWidth;  // a phone turned: the columns share the new width
+    window.addEventListener("resize", () => { if (window.innerWidth !== turned) { turned = window.innerWidth; newestInSight(); } });
     document.querySelectorAll("[data-live]").forEach(follow);
     if (!navigator.onLine) connected(false);
     window.addEventListener("offline", () => connected(false));

@@ -287,9 +287,12 @@
     document.querySelectorAll(".count-entry").forEach(initCount);
     document.querySelectorAll(".sum-check").forEach(initSum);
     document.querySelectorAll("form[data-new-game]").forEach(initPlayers);
-    document.querySelectorAll("form[data-confirm]").forEach((f) => {
-      f.addEventListener("submit", (e) => { if (!window.confirm(f.dataset.confirm)) e.preventDefault(); });
-    });
+    // Asked before anything else of the form (so a No leaves its button as it was), and of a form the live view
+    // swapped in too (a Delete under new rounds): one listener for the page, in the capture phase.
+    document.addEventListener("submit", (e) => {
+      const f = e.target;
+      if (f.matches && f.matches("form[data-confirm]") && !window.confirm(f.dataset.confirm)) e.preventDefault();
+    }, true);
     document.querySelectorAll("[data-copy]").forEach((b) => {
       if (!navigator.clipboard) return;
       b.hidden = false;

@@ -63,7 +63,7 @@ def test_one_tap_undoes_the_last_save(page, start_game):
     page.once("dialog", lambda d: asked.append(d.message))  # the page's own handler accepts it
     with page.expect_navigation():
         bar.get_by_role("button", name="Undo").click()
-    assert asked == ["Delete hole 1?"]
+    assert asked == ["Undo hole 1? Its scores come back into the form."]  # what undo does, not "Delete hole 1?"
     expect(page.locator(".next-line")).to_contain_text("Hole 1")
     expect(page.locator("#rounds")).to_have_count(0)
     expect(page.locator(".saved-bar")).to_have_count(0)

@@ -133,6 +133,8 @@ def another_phone_saves_hole_one(page, edit_link: str) -> None:
     theirs.goto(edit_link)
     theirs.locator("#score-0").fill("5")
     theirs.locator("#score-1").fill("2")
+    for other_seat in theirs.locator("input[id^=score-]").all()[2:]:  # more players: 3 each
+        other_seat.fill("3")
     submit(theirs, theirs.get_by_role("button", name="Save hole 1"))
     other.close()
 
@@ -438,3 +440,30 @@ def test_a_pick_in_a_refused_form_survives_a_reload(page, live_server):
     page.goto(f"{live_server}/games/{game['id']}")
     expect(page.locator("#first_out-1")).to_be_checked()
     expect(page.locator("[data-draft-note]")).to_be_visible()
+
+
+IN_VIEW = """e => { const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }"""
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_a_lost_race_opens_on_its_panel_in_sight_and_focused(page, start_game, players, shot):
+    """Two phones save hole 1 within the same second (no poll between them): the phone that lost lands on the panel
+    that says so, in sight and focused, however long the page is (issue 38), not on "This game" far below."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:players]
+    start_game("golf", names)
+    edit_link = page.locator("#edit-link").input_value()
+    for seat in range(players):
+        page.locator(f"#score-{seat}").fill(str(seat + 4))
+    save = page.get_by_role("button", name="Save hole 1")
+    save.scroll_into_view_if_needed()  # the thumb on Save
+    if players > 2:  # and on a slow connection: the page painted, then its scripts
+        page.set_extra_http_headers({"X-Late-Scripts": "0.6"})
+    another_phone_saves_hole_one(page, edit_link)
+    submit(page, save)
+    panel = page.locator(".round-form .race-panel")
+    expect(panel).to_contain_text("Another phone saved Hole 1 first")
+    page.wait_for_timeout(500)  # the page settled: nothing scrolls it away afterwards
+    assert panel.locator(".flash").evaluate(IN_VIEW), page.evaluate("window.scrollY")
+    assert panel.evaluate("p => p.contains(document.activeElement)")
+    shot(f"race-lost-in-sight-{players}")

@@ -10,6 +10,12 @@ def totals(page) -> list[str]:
     return page.locator(".standings:not(.teams) .total").all_inner_texts()
 
 
+def team_lines(page) -> list[str]:
+    """Each team's line: its place (once placed), names and total, without its players under it."""
+    return [" ".join(team.locator(":scope > .who, :scope > .total").all_inner_texts()).split()
+            for team in page.locator(".standings.teams > li").all()]
+
+
 def fill_entry(page, seat: int, clean: str = "0", dirty: str = "0", threes: str = "0", out: bool = False,
                **more: str) -> None:
     """Fill one player's block of the hand form; ``more`` holds melded/left cards or points."""
@@ -100,22 +106,39 @@ def test_hand_and_foot_game_on_a_phone(page, start_game, shot):
 
 
 def test_hand_and_foot_partners_show_team_totals(page, start_game, shot):
+    """With partners the teams lead (issue 38): each team's place and total first, its players under it; a losing
+    team of two is 2nd, not "=3rd"; the "Enter hand 2" button never covers a team's total."""
     start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di"], {"partners": "y"})
-    rows = page.locator(".standings:not(.teams) li")
-    teams = page.locator(".standings.teams li")
-    expect(rows.nth(0)).to_contain_text("Partner: Cy")
-    expect(rows.nth(1)).to_contain_text("Partner: Di")
-    assert teams.all_inner_texts() == ["Ann & Cy\n0", "Bob & Di\n0"]
+    assert team_lines(page) == [["Ann", "&", "Cy", "0"], ["Bob", "&", "Di", "0"]]
+    assert page.locator(".standings.teams > li").nth(0).locator(".members .name").all_inner_texts() == ["Ann", "Cy"]
     for seat, points in enumerate(["150", "60", "40", "0"]):  # Cy's 40 with Ann's 150: the team's first meld
         fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
                    melded_points=points, **({} if seat == 0 else {"left_points": "0"}))
     submit(page, page.get_by_role("button", name="Save hand 1"))
-    assert totals(page) == ["360", "60", "40", "0"]
-    assert teams.all_inner_texts() == ["Ann & Cy\n400", "Bob & Di\n60"]
-    expect(page.locator(".standings.teams li.leader")).to_contain_text("Ann & Cy")
-    expect(rows.locator(".badge.lead")).to_have_count(2)
+    assert totals(page) == ["360", "40", "60", "0"]  # each player's own, under the team
+    assert team_lines(page) == [["1st", "★", "Ann", "&", "Cy", "400"], ["2nd", "Bob", "&", "Di", "60"]]
+    expect(page.locator(".standings.teams > li.leader")).to_contain_text("Ann & Cy")
+    bar = page.locator(".jump-bar")
+    expect(bar).to_be_visible()
+    for total in page.locator(".standings.teams > li > .total").all():
+        t, b = total.bounding_box(), bar.bounding_box()
+        assert t["y"] + t["height"] <= b["y"], (t, b)  # the button at the thumb leaves every team total in sight
     shot("hand-and-foot-4-partners")
     page.get_by_role("button", name="End the game now").click()
     expect(page.locator(".result")).to_contain_text("Winners: Ann and Cy")
-    assert teams.all_inner_texts() == ["Ann & Cy\n400", "Bob & Di\n60"]
+    assert team_lines(page) == [["1st", "★", "Ann", "&", "Cy", "400"], ["2nd", "Bob", "&", "Di", "60"]]
+    expect(page.locator(".standings .place", has_text="3rd")).to_have_count(0)
     shot("hand-and-foot-5-partners-ended")
+
+
+def test_eight_partners_see_every_team_total_above_the_button(page, start_game):
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], {"partners": "y"})
+    for seat in range(8):
+        fill_entry(page, seat, "1" if seat == 0 else "0", "2" if seat == 0 else "0", "0", seat == 0,
+                   melded_points="150" if seat == 0 else "0", **({} if seat == 0 else {"left_points": "0"}))
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    assert [line[0] for line in team_lines(page)] == ["1st", "=2nd", "=2nd", "=2nd"]
+    bar = page.locator(".jump-bar")
+    for total in page.locator(".standings.teams > li > .total").all():
+        t = total.bounding_box()
+        assert t["y"] + t["height"] <= 844 and (not bar.is_visible() or t["y"] + t["height"] <= bar.bounding_box()["y"])

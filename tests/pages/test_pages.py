@@ -626,6 +626,23 @@ def test_a_players_empty_entry_is_marked_in_their_own_part_of_the_form(client):
     assert 'id="melded_points-1-err"' in gus  # under the points laid down, the first box left empty
 
 
+@pytest.mark.parametrize("key, entry, language, asks", [
+    ("golf", {"score-0": "4", "score-1": "9"}, "en", "Undo hole 1? Its scores come back into the form."),
+    ("hand-and-foot", {"clean_books-0": "1", "dirty_books-0": "2", "red_threes-0": "0", "went_out-0": "y",
+                       "melded_points-0": "500", "left_points-0": "0", "clean_books-1": "0", "dirty_books-1": "0",
+                       "red_threes-1": "0", "melded_points-1": "0", "left_points-1": "10"}, "en",
+     "Undo hand 1? Its scores come back into the form."),
+    ("golf", {"score-0": "4", "score-1": "9"}, "fr", "Annuler le trou 1\u202f? Ses scores reviennent dans le formulaire."),
+])
+def test_undo_asks_in_table_words_what_it_does(client, key, entry, language, asks):
+    """Undo's question says what undo does, with the game's word for a round (issue 38), not "Delete hole 1?"."""
+    gid = game_id(start(client, key, ["Ann", "Bob"]))
+    client.post(f"/games/{gid}/rounds", data={"number": "1", **entry})
+    page = client.get(f"/games/{gid}", headers={"Accept-Language": language}).get_data(as_text=True)
+    bar = page[page.index('class="saved-bar"'):]
+    assert f'data-confirm="{asks}"' in bar[:bar.index("</div>")], bar[:600]
+
+
 def test_undo_and_delete_bring_the_round_back_into_the_form_once(client):
     gid = game_id(start(client, "golf", ["Ann", "Bob"]))
     for number in (1, 2):

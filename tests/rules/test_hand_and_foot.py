@@ -223,7 +223,8 @@ def test_partners_win_on_the_team_total_not_the_best_player() -> None:
 def test_partners_share_the_place_of_their_team() -> None:
     t = table(4, partners=True, rounds=2)
     state = play(t, [rnd(entry(3), entry(2), entry(left_points=100), entry(2))])  # Ann has most, her team less
-    assert [s["place"] for s in state.standings] == [3, 1, 3, 1]  # by the team totals, as the winners are
+    # by the team totals, as the winners are; the team behind the winners is 2nd, not "=3rd" (issue 38)
+    assert [s["place"] for s in state.standings] == [2, 1, 2, 1]
     assert [s["place"] for s in play(table(4, rounds=2), [rnd(entry(3), entry(2), entry(left_points=100),
                                                                 entry(2))]).standings] == [1, 2, 4, 2]  # alone
 
@@ -619,3 +620,9 @@ def test_points_given_are_a_sum_the_cards_can_make(opts: dict[str, Any], mine: d
             play(t, [data], entered=1)
         assert set(err.value.errors) == {field}
         assert play(t, [data], lenient=True).broken is None  # a hand stored before the check is scored as it was
+
+
+def test_six_partners_place_three_teams_first_to_third() -> None:
+    t = table(6, partners=True, rounds=2)
+    state = play(t, [rnd(entry(3), entry(2), entry(1), entry(0), entry(0), entry(0))])
+    assert [s["place"] for s in state.standings] == [1, 2, 3, 1, 2, 3]

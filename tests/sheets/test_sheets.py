@@ -592,6 +592,18 @@ def test_a_partners_game_prints_its_rounds_team_by_team(client, create_game, pos
     assert rounds_part.index("Amélie") < rounds_part.index("Cy") < rounds_part.index("Bartholomew")  # partners side by side
 
 
+def test_a_partners_sheet_leads_with_the_teams_and_places_the_losing_team_second(client, create_game, post_round):
+    """Two teams of two: the losing team is 2nd, not "=3rd", and the teams come before the players (issue 38)."""
+    players, options, rounds = TYPICAL["hand-and-foot"]
+    state = play(create_game, post_round, "hand-and-foot", players, rounds, {"partners": True})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "=3rd" not in text and "=1st" not in text, text[:800]
+    teams = text[text.index("Team"):]
+    assert re.search(r"1st\s+⁨?Amélie⁩? & ⁨?Cy", teams), teams[:300]
+    assert re.search(r"2nd\s+⁨?Bartholomew⁩? & ⁨?Dominique", teams), teams[:300]
+    assert text.index("Team") < text.index("Player")  # the teams first
+
+
 def test_rules_cards_carry_the_values_of_the_house_rules(client):
     _, gin = pdf_text(blank_preset(client, "gin-rummy", 2, "classic", kind="rules"))
     assert "Boxes: 25 a hand won" in gin and "Game bonus: 100 to the winner" in gin and "Shutout" in gin
