@@ -25,12 +25,62 @@ def test_the_quarters_game_asks_no_knocker_and_the_form_hides_the_knocking_rules
     assert 'data-unused-when="preset=quarters" hidden' not in client.get("/sheets/golf").get_data(as_text=True)
     state = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"], "preset": "quarters"}).get_json()
     assert post_round(state, {"players": [{"score": 3}, {"score": 5}], "knocker": None}).status_code == 201
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
     table = client.get(f"/games/{state['id']}").get_data(as_text=True)
-    assert "Who knocked" not in table
+    assert "Hole 2" in table and "Who knocked" not in table  # the scorer's form asks no knocker
     knocking = create_game("golf", ["Ann", "Bob"], {"quarters": 4, "knock_penalty": "add10"})
+    client.get(f"/games/{knocking['id']}/edit/{knocking['token']}")
     assert "Who knocked" in client.get(f"/games/{knocking['id']}").get_data(as_text=True)  # a knock rule: knocks
 
 
 def test_the_golf_rules_page_says_how_the_quarters_game_ends(client):
     page = client.get("/rules/golf").get_data(as_text=True)
     assert "Nobody knocks in the quarters game" in page and "nobody knocks: the hole ends when" in page
+
+
+# --- 8. every value a filled sheet's totals use is in its keys; 14. its cards in the reader's letters --------------
+
+HAND = {"players": [{"dirty_books": 1, "red_threes": 1, "melded": ["K", "K", "K", "K", "2", "2", "2"],
+                     "left_points": 0},
+                    {"dirty_books": 0, "melded_points": 100, "left": ["7", "X", "3C"]}]}
+
+
+def test_the_filled_hand_and_foot_sheet_keys_the_points_of_books_threes_and_going_out(client, create_game, post_round):
+    from tests.sheets.test_sheets import play
+    state = play(create_game, post_round, "hand-and-foot", ["Ann", "Bob"], [HAND], None)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    for line in ("Clean book 50", "Dirty book 30", "Red three 100", "Going out 100"):
+        assert line in text, line
+    state = client.post("/api/games", json={"game": "hand-and-foot", "players": ["Ann", "Bob"],
+                                            "preset": "classic"}).get_json()
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    for line in ("Clean book 500", "Dirty book 300", "Red three 100", "Going out 100"):
+        assert line in text, line
+
+
+def test_the_filled_gin_sheet_keys_its_end_bonuses(client, create_game, post_round):
+    state = client.post("/api/games", json={"game": "gin-rummy", "players": ["Ann", "Bob"],
+                                            "preset": "classic"}).get_json()
+    post_round(state, {"result": "knock", "knocker": 0, "deadwood": [5, 20]})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Each hand won +25" in text and "Game bonus +100 to the winner" in text
+    assert "Shutout the winner's hand points again" in text
+
+
+@pytest.mark.parametrize("lang,melded,left", [("en", "K K K K 2 2 2", "7 X 3♣"), ("fr", "R R R R 2 2 2", "7 X 3♣")])
+def test_the_filled_hand_and_foot_sheet_writes_cards_in_the_readers_letters(client, create_game, post_round, lang,
+                                                                            melded, left):
+    from tests.sheets.test_sheets import play
+    state = play(create_game, post_round, "hand-and-foot", ["Ann", "Bob"], [HAND], None)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": lang}))
+    assert melded in text and left in text and "3C" not in text
+
+
+# --- 9. the gin rules card says nobody lays off on a gin hand --------------------------------------------------------
+
+@pytest.mark.parametrize("lang,said", [("en", "nobody lays off on gin"), ("fr", "personne ne complète un gin")])
+def test_the_gin_rules_card_says_nobody_lays_off_on_gin(client, lang, said):
+    _, text = pdf_text(blank(client, "gin-rummy", 2, kind="rules", **{}) if lang == "en" else
+                       client.get("/sheets/gin-rummy/rules.pdf", query_string={"count": 2},
+                                  headers={"Accept-Language": "fr"}))
+    assert said in text
