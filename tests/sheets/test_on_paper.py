@@ -84,3 +84,42 @@ def test_the_gin_rules_card_says_nobody_lays_off_on_gin(client, lang, said):
                        client.get("/sheets/gin-rummy/rules.pdf", query_string={"count": 2},
                                   headers={"Accept-Language": "fr"}))
     assert said in text
+
+
+# --- 11. every write-in cell at least 6 mm high and wide enough for a score -----------------------------------------
+
+def test_every_blank_sheets_write_in_cells_are_big_enough_to_write_in(app):
+    from scorekeeper import rules as registry
+    from scorekeeper.play import services
+    from scorekeeper.sheets.layout import SCORE_MM, Layout, score_box_mm, sheet_context
+
+    small = []
+    with app.test_request_context():
+        for key, rules in registry.REGISTRY.items():
+            spec = rules.spec
+            counts = sorted({spec.min_players, min(4, spec.max_players), min(6, spec.max_players),
+                             min(10, spec.max_players), spec.max_players})
+            for count in counts:
+                for preset in (None, *spec.presets):
+                    _, table = services.blank_table(key, [], count, {}, preset)
+                    for pad in (None, *rules.pads):
+                        plan = rules.plan(table, pad)
+                        for paper in ("a4", "letter"):
+                            made = sheet_context(spec, table, plan, paper, None)
+                            fitted, fit, page = made["plan"], made["fit"], made["page"]
+                            if fitted.rows and fitted.per_player and fit.row_mm < 6:
+                                small.append((key, count, preset, pad, paper, "row", fit.row_mm))
+                            if fitted.rows and fitted.layout is not Layout.TRACKER \
+                                    and score_box_mm(fitted, count, page) < SCORE_MM:
+                                small.append((key, count, preset, pad, paper, "column",
+                                              round(score_box_mm(fitted, count, page), 1)))
+    assert not small, small
+
+
+# --- 7. a quarters sheet at a big table runs out of rows long before its quarters: it says where the game goes on --
+
+@pytest.mark.parametrize("count,paper", [(10, "a4"), (12, "letter")])
+def test_a_big_quarters_sheet_says_where_the_game_goes_on(client, count, paper):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": count, "paper": paper, "preset": "quarters"})
+    pages, text = pdf_text(answer)
+    assert pages == 1 and "A longer game goes on over the page: number on from" in text
