@@ -337,8 +337,9 @@ GLANCE = (
     N_("Deal 10 cards each. Draw from the stock or the discards, then discard."),
     N_("Sets are 3 or 4 of a rank; runs are 3 or more of a suit in order (aces low). Every other card is "
        "deadwood: aces 1, pictures 10, others their number."),
-    N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds. The "
-       "lower deadwood scores the difference; an undercut, gin and big gin earn their bonuses."),
+    N_("Knock when your deadwood is at most the knock limit; the others lay off cards on your melds, except "
+       "on a gin hand: nobody lays off on gin. The lower deadwood scores the difference; an undercut, gin and "
+       "big gin earn their bonuses."),
     N_("The first to reach the target wins the game, and the end bonuses are added."),
 )
 
@@ -360,9 +361,13 @@ def gin_plan(table: Table) -> Plan:
              (msg(N_("Undercut")), msg(N_("+%(n)s"), n=o.undercut_bonus)),
              (msg(N_("The game ends")), msg(N_("when a total reaches %(target)s"), target=o.target)))
     values = Key(msg(N_("Deadwood")), (*value_runs(CARD_VALUES),))
+    end = (*(((msg(N_("Each hand won")), msg(N_("+%(n)s"), n=o.box_bonus)),) if o.box_bonus else ()),
+           *(((msg(N_("Shutout")), msg(N_("the winner's hand points again"))),) if o.shutout_double else ()),
+           *(((msg(N_("Game bonus")), msg(N_("+%(n)s to the winner"), n=o.game_bonus)),) if o.game_bonus else ()))
     columns = (msg(N_("Score")), msg(N_("Total")), *((msg(N_("Box")),) if o.box_bonus else ()))  # a tick a hand won
     return Plan(Layout.GRID, numbered(OPEN_ROWS), columns=columns, total_row=False,
                 footer=tuple(footer), keys=(Key(msg(N_("How we play")), rules), values),
+                filled_keys=(Key(msg(N_("At the end of the game")), end),) if end else (),
                 shows=frozenset({"knock_max", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target", "box_bonus",
                                  "shutout_double", "game_bonus"}),
                 notes=(msg(N_("Highest total wins.")),

@@ -27,7 +27,7 @@ from .base import BaseRules, outlasting, went_out
 from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_cards, suit_needed, value_key,
                     values_in_force, values_line, written)
 from .messages import N_, Amount, CardText, Msg, RulesError, fail, gather, msg, nmsg
-from .options import (Preset, bool_option, choice_option, enum_option, first_dealer_option, int_option, mapping_option,
+from .options import (Option, Preset, bool_option, choice_option, enum_option, first_dealer_option, int_option, mapping_option,
                       number_option, per_options)
 from .paper import OPEN_ROWS, Jar, Key, Layout, Plan, Row, RuleTable, joker_line, numbered, signed_value, value_runs
 from .reading import missing_entry, need_entries, need_int, need_object, need_seat, out_of_the_game, stored_seat
@@ -89,6 +89,11 @@ PAIR_RULES = {
 ROWS = {4: ((0, 1), (2, 3)), 6: ((0, 1, 2), (3, 4, 5))}
 COLUMNS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
 
+def unused_without_knocking(*options: Option) -> tuple[Option, ...]:
+    """Mark the knocking rules as not asked under the quarters game's house sheet (nobody knocks)."""
+    return tuple(replace(option, unused_when=("preset", "quarters")) for option in options)
+
+
 SPEC = GameSpec(
     key="golf",
     name=N_("Golf"),
@@ -112,32 +117,34 @@ SPEC = GameSpec(
                     help=N_("no cancelling with 4 cards, in a column with 6")),
         bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False,
                     help=N_("Needs a rule under which equal cards cancel")),
-        enum_option("knock_penalty", N_("Knocker not lowest"), KnockPenalty.NONE, {
-            KnockPenalty.NONE: N_("scores as usual"),
-            KnockPenalty.ADD10: N_("adds 10"),
-            KnockPenalty.DOUBLE: N_("scores double (a score above 0)"),
-            KnockPenalty.DOUBLE_PLUS5: N_("scores double (a score above 0) plus 5"),
-            KnockPenalty.HIGHEST: N_("takes the hole's highest score"),
-        }),
-        enum_option("knock_bonus", N_("Knocker lowest"), KnockBonus.NONE, {
-            KnockBonus.NONE: N_("scores as usual"),
-            KnockBonus.ZERO: N_("scores 0 (or less, if the layout is below 0)"),
-            KnockBonus.MINUS_PLAYERS: N_("takes off the number of players"),
-        }),
+        *unused_without_knocking(
+            enum_option("knock_penalty", N_("Knocker not lowest"), KnockPenalty.NONE, {
+                KnockPenalty.NONE: N_("scores as usual"),
+                KnockPenalty.ADD10: N_("adds 10"),
+                KnockPenalty.DOUBLE: N_("scores double (a score above 0)"),
+                KnockPenalty.DOUBLE_PLUS5: N_("scores double (a score above 0) plus 5"),
+                KnockPenalty.HIGHEST: N_("takes the hole's highest score"),
+            }),
+            enum_option("knock_bonus", N_("Knocker lowest"), KnockBonus.NONE, {
+                KnockBonus.NONE: N_("scores as usual"),
+                KnockBonus.ZERO: N_("scores 0 (or less, if the layout is below 0)"),
+                KnockBonus.MINUS_PLAYERS: N_("takes off the number of players"),
+            })),
         int_option("look_cost", N_("Points per look at a face-down card"), 0, 0, 50),
         int_option("quarters", N_("Quarters each (elimination game)"), None, 1, 50, nullable=True,
                    unset=N_("not played")),
         int_option("packs", N_("Packs shuffled together"), None, 1, 10, nullable=True),
-        number_option("pot_stake", N_("Money each puts in the pot"), None, 0.01, 1000, nullable=True,
-                      unset=N_("no pot"),
-                      help=N_("A knocker who is lowest takes the pot; one who is not doubles it")),
-        number_option("pot_cap", N_("Most a failed knocker pays into the pot"), None, 0.01, 100000, nullable=True,
-                      unset=N_("no limit"),
-                      help=N_("Empty: no limit")),
+        *unused_without_knocking(
+            number_option("pot_stake", N_("Money each puts in the pot"), None, 0.01, 1000, nullable=True,
+                          unset=N_("no pot"),
+                          help=N_("A knocker who is lowest takes the pot; one who is not doubles it")),
+            number_option("pot_cap", N_("Most a failed knocker pays into the pot"), None, 0.01, 100000,
+                          nullable=True, unset=N_("no limit"), help=N_("Empty: no limit"))),
     ),
     presets={
         "six_card": Preset(N_("6-card Golf (pairs cancel in a column)"), {"layout": 6, "pairs": "columns"}),
-        "quarters": Preset(N_("The quarters game (4 quarters each; repeated cards score 0; jokers 0)"),
+        "quarters": Preset(N_("The quarters game (4 quarters each; a card turned up each turn, no knocking; "
+                              "repeated cards score 0; jokers 0)"),
                            {"quarters": 4, "pairs": "all", "values": {"X": 0}}),
     },
 )
@@ -355,6 +362,13 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
 
     search(0, 0)
     return best
+
+
+def knocks(options: GolfOptions) -> bool:
+    """Say whether anyone knocks: not in the quarters game as its house sheet plays it (a card is turned face up on
+    each turn and the hole ends when every card is face up), unless the table gives a knock a rule or a pot."""
+    return options.quarters is None or options.knock_bonus is not KnockBonus.NONE \
+        or options.knock_penalty is not KnockPenalty.NONE or options.pot_stake is not None
 
 
 def knock_adjusted(scores: Sequence[int | None], knocker: int | None, options: GolfOptions) -> list[int | None]:
@@ -667,7 +681,8 @@ class GolfRules(BaseRules):
                         card_said=suits_needed(options))]
         if options.look_cost:
             fields.append(Field("looks", N_("Looks"), FieldKind.INT, Scope.ENTRY, optional=True, lo=0, hi=50))
-        fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
+        if knocks(options):
+            fields.append(Field("knocker", N_("Who knocked"), FieldKind.SEAT, optional=True))
         return fields
 
     def plan(self, table: Table, pad: str | None = None) -> Plan:
@@ -688,7 +703,12 @@ class GolfRules(BaseRules):
             return tuple(lines)
         o = table.options
         lines[0] = msg(N_("Deal %(n)s cards each face down in two rows; peek once at the two nearest you."), n=o.layout)
-        if o.layout == 6 and o.knock_bonus is KnockBonus.NONE and o.knock_penalty is KnockPenalty.NONE:
+        if not knocks(o):
+            lines[1] = msg(N_("On your turn take the top of the stock or the top discard and swap it for a layout "
+                              "card, which goes in face up; or throw a stock card away and turn one of your cards "
+                              "face up. You must turn a card up on every turn: nobody knocks."))
+            lines[2] = msg(N_("The hole ends when every layout is face up; then all layouts are counted."))
+        elif o.layout == 6 and o.knock_bonus is KnockBonus.NONE and o.knock_penalty is KnockPenalty.NONE:
             lines[2] = msg(N_("The hole ends when a player's layout is all face up: everyone else has one more "
                               "turn, then all layouts are turned up and counted."))
         if o.quarters:
@@ -753,10 +773,16 @@ def golf_plan(table: Table) -> Plan:
              else Msg(PAIR_RULES[o.pairs]))]
     if o.one_eyed_jacks_wild:
         play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
-    if o.layout == 4 or o.knock_bonus is not KnockBonus.NONE or o.knock_penalty is not KnockPenalty.NONE:
+    knock_rules = o.knock_bonus is not KnockBonus.NONE or o.knock_penalty is not KnockPenalty.NONE
+    if not knocks(o):  # the house sheet of the quarters game: nobody knocks
+        play.append((msg(N_("The hole ends")), msg(N_("when every card is face up: turn one up on each turn; "
+                                                      "nobody knocks"))))
+    elif knock_rules:  # each rule in force, beside the other's "scores as usual" for contrast
         play.append((msg(N_("Knocker lowest")), Msg(SPEC.option("knock_bonus").labels[o.knock_bonus.value])))
         play.append((msg(N_("Knocker not lowest")),
                      Msg(SPEC.option("knock_penalty").labels[o.knock_penalty.value])))
+    elif o.layout == 4:  # a knock that wins or costs nothing: one line that says what a knock does
+        play.append((msg(N_("A knock")), msg(N_("ends the hole after one more turn each; no bonus, no penalty"))))
     else:  # 6-card Golf: nobody knocks, the hole ends when a layout is all face up
         play.append((msg(N_("The hole ends")), msg(N_("when a layout is all face up"))))
     if o.look_cost:

@@ -605,7 +605,10 @@ def hand_and_foot_plan(table: Table) -> Plan:
     if o.partners:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
+    points = Key(msg(N_("Points")), ((msg(N_("Clean book")), str(o.clean_book)), (msg(N_("Dirty book")), str(o.dirty_book)),
+                                     (msg(N_("Red three")), str(o.red_three)), (msg(N_("Going out")), str(o.going_out))))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
+                filled_keys=(points,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=packs(table.n)),),
                 # a block per hand with its first meld, the points of each part, and the card values' key
@@ -633,12 +636,16 @@ def hand_lines(entry: Mapping[str, Any]) -> list[Msg]:
     return lines
 
 
-def cards_shown(entry: Mapping[str, Any], key: str) -> str:
-    """Return the points of an entry's cards, or the cards themselves where they were typed."""
+def cards_shown(entry: Mapping[str, Any], key: str) -> Msg | str:
+    """Return the points of an entry's cards, or the cards themselves where they were typed, each in the reader's
+    letters with its suit's sign ("R R R R 2 2 2", "3♣" on a French sheet)."""
     if isinstance(entry.get(f"{key}_points"), int):
         return str(entry[f"{key}_points"])
     cards = entry.get(key)
-    return " ".join(str(card) for card in cards) if isinstance(cards, list) and cards else "0"
+    if not isinstance(cards, list) or not cards:
+        return "0"
+    parts = {f"c{i}": CardText(str(card)) for i, card in enumerate(cards)}
+    return Msg(" ".join(f"%({name})s" for name in parts), parts)
 
 
 RULES = HandFootRules()

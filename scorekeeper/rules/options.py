@@ -68,6 +68,7 @@ class Option:
     labels: Mapping[Any, str] = field(default_factory=dict)  # a choice's (or a named number's) words on the form
     enum: type[Enum] | None = None  # the Enum a choice is typed as
     unset: str = ""  # what leaving it empty means, where that turns it off ("no limit"); else it depends ("—")
+    unused_when: tuple[str, Any] | None = None  # (an option or "preset", JSON value): the form does not ask it then
 
     def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
         """Say a chosen value the way the new-game form and the rules card put it."""

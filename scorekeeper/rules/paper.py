@@ -62,6 +62,8 @@ class Plan:
     summary: Msg | None = None                         # the line under the heading, when the game's own misleads
     footer_split: bool = False                         # the footer lines are written per column (a pad's games)
     shows: frozenset[str] = frozenset()                # options its keys and footer state: not listed again below
+    filled_keys: tuple[Key, ...] = ()                  # values the blank sheet states in its rows and footer lines,
+    #                                                    which a filled sheet (no such lines) prints as keys
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,10 @@ PORTRAIT_COLUMNS = 10  # player columns that still leave room to write on a port
 PAGE_MM = {  # the height left for the sheet inside the page margins, in mm
     "a4-portrait": 273, "a4-landscape": 188, "letter-portrait": 255, "letter-landscape": 194,
 }
-WRITE_MM = (5.6, 11.0)  # a spare row a pen writes in comfortably, and the most a row needs
-LEAST_MM = 4.8          # the smallest row still worth writing in
-MIN_OPEN_ROWS = 12      # spare rows a sheet always has: a game of Garbage is at least 11 hands
+WRITE_MM = (6.0, 11.0)  # a spare row a pen writes in comfortably, and the most a row needs
+LEAST_MM = 6.0          # the smallest row still worth writing in: a sheet that needs less runs onto more pages
+SCORE_MM = 8.0          # the narrowest box a score of three digits is written in
+LEAST_OPEN_ROWS = 6     # spare rows a sheet always has; a longer game numbers on over the page
 LINE_MM = 4.2           # one line of a key or a note
 TRACKER_MM = 11         # a player's line of places to strike out
 TRACKER_LEAST_MM = 7.5  # ...at the least, with 20 players on a page: room still for a pen to strike a circle out
@@ -135,6 +136,7 @@ def fixed_mm(plan: Plan, players: int, names: Sequence[str] = (), page: str = "a
         height += 12  # its heading
     elif plan.rows:
         height += 10 + (5 if len(plan.columns) > 1 else 0) + (5 if plan.seat_order else 0)
+        height += 4.5 if plan.open_rows else 0  # "A longer game goes on over the page"
         height += sum(3.6 * (-(-len(tr(line)) // FOOTER_CHARS) - 1) for line in plan.footer)  # a footer line wraps
     if plan.tokens:
         # under a grid, a line of boxes: 6.9 mm measured, 8 with room for a wrapped name and a key that wraps more
@@ -212,9 +214,9 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
         lines = max(LOG_LEAST, min(int(free // LOG_MM), needed))
         rows = plan.rows if not plan.open_rows else numbered(lines * columns)
         return dataclasses.replace(plan, rows=rows), Fit(LOG_MM, tracker_mm(plan, players), False)
-    if plan.open_rows:
+    if plan.open_rows:  # as many rows as the page holds at a pen's height; a longer game goes on over the page
         fits = int(free // WRITE_MM[0]) - extra
-        plan = dataclasses.replace(plan, rows=plan.rows[:max(MIN_OPEN_ROWS, fits)])
+        plan = dataclasses.replace(plan, rows=plan.rows[:max(LEAST_OPEN_ROWS, fits)])
     count = len(plan.rows) * lines + extra
     # cannot fit one page with room to write: rows to write in, more pages (a squeeze that reaches the smallest row
     # keeps that row, and the page)
@@ -226,6 +228,22 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
         tracker = max(min(TRACKER_MM + free / max(players, 1), 18), TRACKER_LEAST_MM)
     # the estimate says it fits: a page that spills all the same (a key alone on a second page) is made again, tighter
     return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True)
+
+
+def score_box_mm(plan: Plan, players: int, page: str) -> float:
+    """Return the width of a box a player writes a score in, on a blank sheet's grid."""
+    if plan.layout is Layout.BLOCKS or not plan.per_player:
+        return column_mm(page, players, 35.6)
+    return column_mm(page, players, 35.6 if wide_labels(plan) else 21.6) / max(len(plan.columns), 1)
+
+
+def writable(plan: Plan, players: int, page: str) -> Plan:
+    """Leave out the running-total column at a big table, where it would leave the score boxes too narrow to write
+    a score in (any game at 20 players): each player's one box is their score, with a total row under them all."""
+    if len(plan.columns) > 1 and plan.rows and plan.per_player and not plan.footer_split \
+            and score_box_mm(plan, players, page) < SCORE_MM:
+        return dataclasses.replace(plan, columns=plan.columns[:1], total_row=True)
+    return plan
 
 
 def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: TableView | None,
@@ -241,6 +259,8 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
     # what the heading says under the name: the players of a game, the game in a line on a blank sheet
     heading = len(", ".join(view.players)) if view else len(tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else "")
+    if view is None and not card:
+        plan = writable(plan, table.n, page)
     plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print, heading)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,

@@ -63,7 +63,12 @@ def option_inputs(option: Option, spec: GameSpec) -> dict[str, WtfField]:
         return {f"opt_{option.name}-{key}": WholeNumberField(tr(option.labels.get(key, key)), default=value,
                                                              render_kw=number_kw(None))
                 for key, value in option.default.items()}
-    return {f"opt_{option.name}": option_field(option, spec)}
+    field = option_field(option, spec)
+    if option.unused_when is not None:  # the page hides it while that answer is chosen (no knocker to rule on)
+        name, value = option.unused_when
+        name = name if name == "preset" else f"opt_{name}"
+        field.kwargs["render_kw"] = {**(field.kwargs.get("render_kw") or {}), "data-unused-when": f"{name}={value}"}
+    return {f"opt_{option.name}": field}
 
 
 def input_values(option: Option, value: Any) -> dict[str, Any]:
@@ -235,6 +240,11 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
         kwargs = {**preset_values(spec, preset), "preset": preset, "shown_preset": preset, **kwargs}
     form = NewGameForm(**kwargs)
     form.spec = spec
+    for field in form:  # an option another answer rules out starts hidden (the quarters game's knocking rules)
+        when = (field.render_kw or {}).get("data-unused-when")
+        if when:
+            name, _, value = when.partition("=")
+            field.unused = name in form and str(form[name].data) == value
     form.general_errors = []
     return form
 

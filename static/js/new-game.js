@@ -24,6 +24,20 @@
     return label ? label.textContent.trim() : name;
   }
 
+  // A house rule another answer rules out (Golf's knocking rules when nobody knocks) is hidden while it is chosen.
+  function initUnused(form) {
+    const fields = form.querySelectorAll(".field[data-unused-when]");
+    if (!fields.length) return;
+    const update = () => fields.forEach((field) => {
+      const [name, value] = field.dataset.unusedWhen.split("=");
+      const input = form.elements.namedItem(name);
+      field.hidden = Boolean(input) && input.value === value && !field.classList.contains("has-error");
+    });
+    form.addEventListener("change", update);
+    form.addEventListener("preset-filled", update);
+    update();
+  }
+
   function initPresets(box) {
     const form = box.closest("form");
     const shown = form.elements.namedItem("shown_preset");
@@ -48,6 +62,7 @@
       }
       const details = form.querySelector("details.options");
       if (details && changed.length) details.open = true;
+      form.dispatchEvent(new Event("preset-filled"));
     });
   }
 
@@ -121,6 +136,7 @@
     document.querySelectorAll("nav[data-game-pick]").forEach(initGamePick);
     document.querySelectorAll("button[data-fill]").forEach(initFill);
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
+    document.querySelectorAll("form").forEach(initUnused);
     document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);
   });
 })();

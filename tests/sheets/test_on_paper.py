@@ -1,0 +1,125 @@
+"""Issue 38, "On paper": what a table checks from its printed sheets, rules cards and the pages that match them."""
+from __future__ import annotations
+
+import pytest
+
+from tests.sheets.test_sheets import blank, blank_preset, pdf_text
+
+
+# --- 6. the quarters game as its house sheet plays it: a card turned up each turn, nobody knocks ---------------------
+
+@pytest.mark.parametrize("kind", ["sheet", "rules"])
+@pytest.mark.parametrize("lang,ends,knock", [("en", "every card is face up", "knock"),
+                                             ("fr", "toutes les cartes sont face visible", "frappe")])
+def test_the_quarters_game_says_how_a_hole_ends_and_offers_no_knock(client, kind, lang, ends, knock):
+    _, text = pdf_text(blank_preset(client, "golf", 4, "quarters", kind=kind, lang=lang))
+    assert ends in text
+    said = text.lower().replace(f"nobody {knock}s", "").replace(f"personne ne {knock}", "")
+    assert knock not in said, said  # no knocker rows, no "Or knock", no knock rules listed
+
+
+def test_the_quarters_game_asks_no_knocker_and_the_form_hides_the_knocking_rules(client, create_game, post_round):
+    page = client.get("/sheets/golf?preset=quarters").get_data(as_text=True)
+    assert page.count('data-unused-when="preset=quarters" hidden') == 4  # the knock rules and the pot, hidden
+    assert "no knocking" in page  # the preset says how its holes end
+    assert 'data-unused-when="preset=quarters" hidden' not in client.get("/sheets/golf").get_data(as_text=True)
+    state = client.post("/api/games", json={"game": "golf", "players": ["Ann", "Bob"], "preset": "quarters"}).get_json()
+    assert post_round(state, {"players": [{"score": 3}, {"score": 5}], "knocker": None}).status_code == 201
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    table = client.get(f"/games/{state['id']}").get_data(as_text=True)
+    assert "Hole 2" in table and "Who knocked" not in table  # the scorer's form asks no knocker
+    knocking = create_game("golf", ["Ann", "Bob"], {"quarters": 4, "knock_penalty": "add10"})
+    client.get(f"/games/{knocking['id']}/edit/{knocking['token']}")
+    assert "Who knocked" in client.get(f"/games/{knocking['id']}").get_data(as_text=True)  # a knock rule: knocks
+
+
+def test_the_golf_rules_page_says_how_the_quarters_game_ends(client):
+    page = client.get("/rules/golf").get_data(as_text=True)
+    assert "Nobody knocks in the quarters game" in page and "nobody knocks: the hole ends when" in page
+
+
+# --- 8. every value a filled sheet's totals use is in its keys; 14. its cards in the reader's letters --------------
+
+HAND = {"players": [{"dirty_books": 1, "red_threes": 1, "melded": ["K", "K", "K", "K", "2", "2", "2"],
+                     "left_points": 0},
+                    {"dirty_books": 0, "melded_points": 100, "left": ["7", "X", "3C"]}]}
+
+
+def test_the_filled_hand_and_foot_sheet_keys_the_points_of_books_threes_and_going_out(client, create_game, post_round):
+    from tests.sheets.test_sheets import play
+    state = play(create_game, post_round, "hand-and-foot", ["Ann", "Bob"], [HAND], None)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    for line in ("Clean book 50", "Dirty book 30", "Red three 100", "Going out 100"):
+        assert line in text, line
+    state = client.post("/api/games", json={"game": "hand-and-foot", "players": ["Ann", "Bob"],
+                                            "preset": "classic"}).get_json()
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    for line in ("Clean book 500", "Dirty book 300", "Red three 100", "Going out 100"):
+        assert line in text, line
+
+
+def test_the_filled_gin_sheet_keys_its_end_bonuses(client, create_game, post_round):
+    state = client.post("/api/games", json={"game": "gin-rummy", "players": ["Ann", "Bob"],
+                                            "preset": "classic"}).get_json()
+    post_round(state, {"result": "knock", "knocker": 0, "deadwood": [5, 20]})
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert "Each hand won +25" in text and "Game bonus +100 to the winner" in text
+    assert "Shutout the winner's hand points again" in text
+
+
+@pytest.mark.parametrize("lang,melded,left", [("en", "K K K K 2 2 2", "7 X 3♣"), ("fr", "R R R R 2 2 2", "7 X 3♣")])
+def test_the_filled_hand_and_foot_sheet_writes_cards_in_the_readers_letters(client, create_game, post_round, lang,
+                                                                            melded, left):
+    from tests.sheets.test_sheets import play
+    state = play(create_game, post_round, "hand-and-foot", ["Ann", "Bob"], [HAND], None)
+    _, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": lang}))
+    assert melded in text and left in text and "3C" not in text
+
+
+# --- 9. the gin rules card says nobody lays off on a gin hand --------------------------------------------------------
+
+@pytest.mark.parametrize("lang,said", [("en", "nobody lays off on gin"), ("fr", "personne ne complète un gin")])
+def test_the_gin_rules_card_says_nobody_lays_off_on_gin(client, lang, said):
+    _, text = pdf_text(blank(client, "gin-rummy", 2, kind="rules", **{}) if lang == "en" else
+                       client.get("/sheets/gin-rummy/rules.pdf", query_string={"count": 2},
+                                  headers={"Accept-Language": "fr"}))
+    assert said in text
+
+
+# --- 11. every write-in cell at least 6 mm high and wide enough for a score -----------------------------------------
+
+def test_every_blank_sheets_write_in_cells_are_big_enough_to_write_in(app):
+    from scorekeeper import rules as registry
+    from scorekeeper.play import services
+    from scorekeeper.sheets.layout import SCORE_MM, Layout, score_box_mm, sheet_context
+
+    small = []
+    with app.test_request_context():
+        for key, rules in registry.REGISTRY.items():
+            spec = rules.spec
+            counts = sorted({spec.min_players, min(4, spec.max_players), min(6, spec.max_players),
+                             min(10, spec.max_players), spec.max_players})
+            for count in counts:
+                for preset in (None, *spec.presets):
+                    _, table = services.blank_table(key, [], count, {}, preset)
+                    for pad in (None, *rules.pads):
+                        plan = rules.plan(table, pad)
+                        for paper in ("a4", "letter"):
+                            made = sheet_context(spec, table, plan, paper, None)
+                            fitted, fit, page = made["plan"], made["fit"], made["page"]
+                            if fitted.rows and fitted.per_player and fit.row_mm < 6:
+                                small.append((key, count, preset, pad, paper, "row", fit.row_mm))
+                            if fitted.rows and fitted.layout is not Layout.TRACKER \
+                                    and score_box_mm(fitted, count, page) < SCORE_MM:
+                                small.append((key, count, preset, pad, paper, "column",
+                                              round(score_box_mm(fitted, count, page), 1)))
+    assert not small, small
+
+
+# --- 7. a quarters sheet at a big table runs out of rows long before its quarters: it says where the game goes on --
+
+@pytest.mark.parametrize("count,paper", [(10, "a4"), (12, "letter")])
+def test_a_big_quarters_sheet_says_where_the_game_goes_on(client, count, paper):
+    answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": count, "paper": paper, "preset": "quarters"})
+    pages, text = pdf_text(answer)
+    assert pages == 1 and "A longer game goes on over the page: number on from" in text
