@@ -32,7 +32,8 @@ def test_a_preset_fills_in_the_house_rules_and_says_what_changed(page, live_serv
     # Each way of playing is a sentence, shown whole: a choice a line, never cut off by a closed select.
     expect(page.get_by_role("group", name="How do you play?").locator("label.chip")).to_have_text(
         ["Our own house rules (choose below)", "6-card Golf (pairs cancel in a column)",
-         "The quarters game (4 quarters each; repeated cards score 0; jokers 0)"])
+         "The quarters game (4 quarters each; a card turned up each turn, no knocking; repeated cards score 0; "
+         "jokers 0)"])
     shot("new-game-1-preset")
 
     # Back to our own rules: the usual values return.
