@@ -250,7 +250,7 @@ def test_two_players_holding_the_same_queen_are_told_so_in_the_right_gender(app)
 
 def test_a_saved_round_is_announced_without_a_capital_after_the_colon(client):
     started = client.post("/new/golf", data={"players-0": "Ann", "players-1": "Bob"}, headers=FR)
-    gid = re.search(r"/games/(\w+)", started.headers["Location"])[1]
+    gid = re.search(r"/games/([\w-]+)", started.headers["Location"])[1]
     client.get(started.headers["Location"])  # the scorer's phone
     saved = client.post(f"/games/{gid}/rounds", data={"score-0": "3", "score-1": "5"}, headers=FR, follow_redirects=True)
     assert "Enregistré\u00a0: trou 1." in saved.get_data(as_text=True), page_text(saved)[:600]
