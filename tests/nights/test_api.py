@@ -335,3 +335,16 @@ def test_finishing_leaves_the_tables_still_playing_out(client, make_night, start
     assert client.post(url + "/finish", headers=headers).status_code == 409
     assert client.post(url + "/sittings", headers=headers).status_code == 409
     assert client.patch(url + "/players", json={"add": "Zoe"}, headers=headers).status_code == 409
+
+
+def test_two_players_of_one_night_are_two_people_and_a_merge_carries_the_night(client, group, make_night):
+    night = make_night(EIGHT[:4], game="golf")
+    ids = {p["name"]: p["id"] for p in night["players"]}
+    url = f"/api/groups/{group['id']}/players"
+    refused = client.patch(f"{url}/{ids['Cy']}", json={"merge_into": ids["Dee"]}, headers=bearer(group["token"]))
+    assert refused.status_code == 409 and "merge_into" in refused.get_json()["errors"]
+    other = client.post(url, json={"name": "Deborah"}, headers=bearer(group["token"])).get_json()["players"][-1]
+    merged = client.patch(f"{url}/{ids['Dee']}", json={"merge_into": other["id"]}, headers=bearer(group["token"]))
+    assert merged.status_code == 200, merged.get_json()
+    players = client.get(f"/api/nights/{night['id']}", headers=bearer(night["token"])).get_json()["players"]
+    assert [(p["id"], p["name"]) for p in players][-1] == (other["id"], "Deborah")
