@@ -348,3 +348,10 @@ def test_two_players_of_one_night_are_two_people_and_a_merge_carries_the_night(c
     assert merged.status_code == 200, merged.get_json()
     players = client.get(f"/api/nights/{night['id']}", headers=bearer(night["token"])).get_json()["players"]
     assert [(p["id"], p["name"]) for p in players][-1] == (other["id"], "Deborah")
+
+
+def test_a_refusal_in_french(client, make_night, start_sitting):
+    night = start_sitting(make_night(EIGHT[:4], game="golf"))
+    answer = client.post(f"/api/nights/{night['id']}/sittings",
+                         headers={**bearer(night["token"]), "Accept-Language": "fr"})
+    assert answer.status_code == 409 and answer.get_json()["errors"]["sitting"].startswith("la table 1 joue encore")
