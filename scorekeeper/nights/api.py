@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import jsonify, request
+from flask import jsonify, request, url_for
 from flask_babel import format_date, get_locale
 
 from ..play import groups as group_service, nights as service
@@ -29,10 +29,13 @@ class Refused(Problem):
 
 
 def night_answer(night: Night, token: str | None) -> dict:
-    """Return the night as the API sends it, named by its date in the reader's language when it has no name."""
+    """Return the night as the API sends it, named by its date in the reader's language when it has no name; the
+    director is given each table's edit link (its token in the address, as a game's share link)."""
     answer = service.view_night(night).api(token)
     if answer["name"] is None:
         answer["name"] = format_date(night.created, "EEEE d MMMM")
+    for table in (t for s in answer["seatings"] for t in s["tables"] if "token" in t):
+        table["link"] = url_for("games.join", game_id=table["game"], token=table["token"], _external=True)
     return answer
 
 

@@ -85,6 +85,17 @@ def typed_options(night: Night) -> Any:
     return resolved(rules, night.options, night.table_size, night.preset) or rules.load_options(night.options)
 
 
+def group_game_token(group_token: str, game: Game) -> str:
+    """Return the edit token a group's edit token makes for one of its games: a club night's table's (made from the
+    night's token, itself made from the group's), or any other game's started in the group (``groups.game_token``)."""
+    night = db.session.scalar(select(Night.public_id).join(Sitting, Sitting.night_id == Night.id)
+                              .join(NightTable, NightTable.sitting_id == Sitting.id)
+                              .where(NightTable.game_id == game.id))
+    if night is None:
+        return groups.game_token(group_token, game.public_id)
+    return table_token(night_token(group_token, night), game.public_id)
+
+
 # --- a new night -------------------------------------------------------------------------------------------------
 
 def clean_night_name(name: Any) -> str | None:
@@ -583,6 +594,7 @@ def find_sitting(night: Night, number: int) -> Sitting:
 def swap(night: Night, number: int, players: Any) -> None:
     """Swap two players' seats (or a seat and sitting out) in a sitting whose tables have no round yet: their
     tables' games change players too."""
+    refuse_if_over(night, "swap")
     sitting = find_sitting(night, number)
     if not (isinstance(players, list) and len(players) == 2 and all(whole(p) is not None for p in players)
             and players[0] != players[1]):

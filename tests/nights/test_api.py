@@ -119,11 +119,13 @@ def test_who_reads_and_who_changes_a_night(client, group, make_night, start_sitt
     for headers in directors:
         answer = client.get(url, headers=headers)
         assert answer.status_code == 200 and answer.get_json()["seatings"][0]["tables"][0]["token"] == table["token"]
+        link = answer.get_json()["seatings"][0]["tables"][0]["link"]
+        assert link.endswith(f"/games/{table['game']}/edit/{table['token']}")
         assert answer.headers["Cache-Control"] == "no-store"
     for headers, query in (({}, f"?view={view_key(group)}"), (bearer(table["token"]), "")):
         answer = client.get(url + query, headers=headers)
         assert answer.status_code == 200, answer.get_json()
-        assert all("token" not in t for s in answer.get_json()["seatings"] for t in s["tables"])
+        assert all("token" not in t and "link" not in t for s in answer.get_json()["seatings"] for t in s["tables"])
     other = create_game()
     for headers, query in (({}, ""), (bearer("wrong"), ""), (bearer(other["token"]), ""), ({}, "?view=wrong")):
         answer = client.get(url + query, headers=headers)
@@ -355,3 +357,14 @@ def test_a_refusal_in_french(client, make_night, start_sitting):
     answer = client.post(f"/api/nights/{night['id']}/sittings",
                          headers={**bearer(night["token"]), "Accept-Language": "fr"})
     assert answer.status_code == 409 and answer.get_json()["errors"]["sitting"].startswith("la table 1 joue encore")
+
+
+def test_a_tables_game_opens_from_the_groups_edit_link(app, client, group, make_night, start_sitting):
+    night = start_sitting(make_night(EIGHT[:4], game="golf", options={"holes": 1}))
+    table = night["seatings"][0]["tables"][0]
+    phone = app.test_client()
+    phone.get(f"/groups/{group['id']}/join/{group['token']}")
+    phone.get(f"/groups/{group['id']}/games/{table['game']}")
+    saved = phone.post(f"/games/{table['game']}/rounds", data={f"score-{s}": str(s + 3) for s in range(4)})
+    assert saved.status_code in (302, 303)
+    assert client.get(f"/api/games/{table['game']}").get_json()["status"] == "finished"

@@ -249,13 +249,13 @@ def test_nights_come_with_0013_and_go_back_leaving_the_groups_games(empty_url):
         "options": {"target": 10}}).get_json()
     night = client.post(f"/api/nights/{night['id']}/sittings", headers={"Authorization": f"Bearer {night['token']}"})
     assert night.status_code == 201, night.get_json()
-    tables = night.get_json()["seatings"][0]["tables"]
+    seated = night.get_json()["seatings"][0]["tables"]
     with app.app_context():
         downgrade(revision="0012")
         db.session.remove()
         db.engine.dispose()
     assert "night" not in tables(empty_url)
     games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
-    assert {g["id"] for g in games} == {t["game"] for t in tables}
+    assert {g["id"] for g in games} == {t["game"] for t in seated}
     with app.app_context():
         db.engine.dispose()
