@@ -71,7 +71,7 @@ class RoundNumber(IntegerConverter):
 
 def register_blueprints(app: Flask) -> None:
     """Mount the API and the pages."""
-    from . import api, games, groups, handbook, sheets
+    from . import api, games, groups, handbook, nights, sheets
     from .web import i18n, pwa
     from .extensions import csrf
     from .web.hosting import limit_blueprint
@@ -83,6 +83,8 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(groups.api_bp)
     limit_blueprint(groups.api_bp)
     limit_blueprint(groups.bp, methods=["POST"])
+    csrf.exempt(nights.api_bp)
+    limit_blueprint(nights.api_bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
@@ -90,4 +92,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(pwa.bp)
     app.register_blueprint(groups.api_bp)
     app.register_blueprint(groups.bp)
+    app.register_blueprint(nights.api_bp)
     app.register_blueprint(i18n.bp)

@@ -31,7 +31,7 @@ from ..web.newgame import chosen_preset, new_game_form, not_started, options_fro
 from ..web.writes import saved
 from . import bp
 from ..live import kept
-from ..play import groups as service, stats
+from ..play import groups as service, nights, stats
 from .chart import form_chart
 
 
@@ -441,12 +441,13 @@ def game_group(game_id: str):
 @bp.get("/groups/<group_id>/games/<game_id>")
 def open_game(group_id: str, game_id: str):
     """Open a game of the group as the holder of the group's edit link: the game's edit link when it was started in
-    the group (``service.game_token``), so any phone of the group can go on scoring it; else its table."""
+    the group or at one of its club nights (``nights.group_game_token``), so any phone of the group can go on scoring
+    it; else its table."""
     group = editable_group(group_id)
     game = game_of(game_id)
     if game is None or game.group_id != group.id:
         abort(404)
-    token = service.game_token(group_token(group), game.public_id)
+    token = nights.group_game_token(group_token(group), game)
     if game.token_matches(token):
         remember_token(game, token)
     elif token_for(game) is None:

@@ -19,7 +19,8 @@ from .. import rules as registry
 from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
-from ..store.models import Feat, Game, Group, Member, Player, Result, derived_token, hash_token, token_matches
+from ..store.models import (Feat, Game, Group, Member, NightPlayer, NightSeat, Player, Result, derived_token,
+                            hash_token, token_matches)
 from ..rules.messages import N_, Msg, msg, shown
 from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
@@ -183,8 +184,12 @@ def tablemates(member: Member) -> set[int]:
 
 
 def played_together(one: Member, other: Member) -> bool:
-    """Say whether two of a group's players sat at the same game (then they are two people)."""
-    return other.id in tablemates(one)
+    """Say whether two of a group's players sat at the same game, or came to the same club night (then they are two
+    people)."""
+    nights = select(NightPlayer.night_id).where(NightPlayer.member_id == one.id)
+    return other.id in tablemates(one) or db.session.scalar(
+        select(NightPlayer.id).where(NightPlayer.member_id == other.id, NightPlayer.night_id.in_(nights)).limit(1)
+    ) is not None
 
 
 def merge_members(group: Group, member: Member, into: Member) -> None:
@@ -197,7 +202,7 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
     moved_on(select(Player.game_id).where(Player.member_id == member.id))
     db.session.execute(update(Player).where(Player.member_id == member.id).values(member_id=into.id, name=into.name)
                        .execution_options(synchronize_session=False))
-    for kept in (Result, Feat):
+    for kept in (Result, Feat, NightPlayer, NightSeat):  # their nights too
         db.session.execute(update(kept).where(kept.member_id == member.id).values(member_id=into.id)
                            .execution_options(synchronize_session=False))
     group.members.remove(member)

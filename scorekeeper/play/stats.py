@@ -15,6 +15,7 @@ from ..extensions import db
 from ..store.models import Feat, Group, Member, Result
 from ..rules.messages import N_, Msg, msg, shown
 from ..rules.spec import HEADLINE
+from . import nights
 from .services import Invalid, without_accents
 
 
@@ -135,6 +136,7 @@ class Stats:
     lines: list[Line]
     head_to_head: dict[int, dict[int, dict[str, int]]]
     records: list[Feature]
+    nights: dict[int, dict[str, int]] = field(default_factory=dict)  # finished club nights played and won
 
     @property
     def held_records(self) -> list[tuple[Feature, list[str]]]:
@@ -159,6 +161,7 @@ class Stats:
             "records": [{"game": f.game, "kind": f.kind, "what": translate(f.what), "value": number(f.value),
                          "player": f.member.id, "name": f.member.name, "game_id": f.game_id}
                         for f in self.records],
+            "nights": {str(player): dict(counts) for player, counts in self.nights.items()},
         }
 
 
@@ -184,11 +187,13 @@ def number(value: float | None) -> float | int | None:
 
 
 def group_stats(group: Group, chosen: Filter = Filter()) -> Stats:
-    """Work out a group's stats from its kept results: four queries, whatever the number of games."""
+    """Work out a group's stats from its kept results (four queries, whatever the number of games), and its finished
+    club nights' leaderboards."""
     members = {m.id: m for m in group.members}
     where = [Result.group_id == group.id, *chosen.where(Result)]
     games = db.session.scalar(select(func.count(func.distinct(Result.game_id))).where(*where)) or 0
-    return Stats(games, leaderboard(members, where), head_to_head(where), records(group, members, chosen))
+    return Stats(games, leaderboard(members, where), head_to_head(where), records(group, members, chosen),
+                 nights.nights_played(group, chosen.game, chosen.since, chosen.until))
 
 
 def leaderboard(members: dict[int, Member], where: list) -> list[Line]:

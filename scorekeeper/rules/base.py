@@ -108,6 +108,18 @@ class Rules(Protocol):
     def stat_low_wins(self, key: str) -> bool:
         """Say whether the lowest total wins the games a stats key counts (their best is the lowest)."""
 
+    # --- at a club night: several tables of the same game (play/nights.py) ---
+
+    def usual_table(self) -> int:
+        """Return how many players a table of this game usually seats at a club night."""
+
+    def teams(self, options: Any, players: int) -> list[list[int]] | None:
+        """Return the seats that play as one side at a table of ``players`` (typed options), partners as the game
+        places them; None when everyone plays alone."""
+
+    def has_points(self) -> bool:
+        """Say whether the game keeps points (a night can rank its players by them)."""
+
     # --- on paper: the sheets, the rules card and the handbook (rules/paper.py holds the shapes they share) ---
 
     pads: Mapping[str, str]  # other pads the game can be printed on: name, and what the print form says of it
@@ -272,6 +284,15 @@ class BaseRules:
 
     def stat_low_wins(self, key: str) -> bool:
         return not HEADLINE[self.spec.measure][1]
+
+    def usual_table(self) -> int:
+        return 4
+
+    def teams(self, options: Any, players: int) -> list[list[int]] | None:
+        return None
+
+    def has_points(self) -> bool:
+        return HEADLINE[self.spec.measure][0] == "total"
 
     pads: Mapping[str, str] = {}
 

@@ -289,6 +289,10 @@ class ChaseRules(BaseRules):
         """The game ends when one player is left in, or by the tie rule."""
         return state.over
 
+    def usual_table(self) -> int:
+        """Chase the Ace wants a lively table: six."""
+        return 6
+
     def winners(self, table: Table, state: ChaseState) -> list[int]:
         """Return the winners at the end, or the players with the most lives while playing."""
         if state.over:

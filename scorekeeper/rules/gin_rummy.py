@@ -202,6 +202,10 @@ class GinRummyRules(BaseRules):
     def is_over(self, table: Table, state: GinState) -> bool:
         return max(state.points) >= table.options.target
 
+    def usual_table(self) -> int:
+        """Gin is a game for two: a club seats its players in twos."""
+        return 2
+
     def winners(self, table: Table, state: GinState) -> list[int]:
         return self.leaders(table, state.points, best_is_low=False)
 

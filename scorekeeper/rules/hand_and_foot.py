@@ -423,6 +423,12 @@ class HandFootRules(BaseRules):
         """Return, for each seat, the total it is judged by: its own, or its team's with partners."""
         return [sum(state.totals[s] for s in self.side(table, seat)) for seat in range(table.n)]
 
+    def teams(self, options: Any, players: int) -> list[list[int]] | None:
+        """With partners, each team is two players sitting opposite."""
+        if not options.partners:
+            return None
+        return [team_seats(team, players) for team in range(players // 2)]
+
     def winners(self, table: Table, state: HandFootState) -> list[int]:
         """Return the seats on the highest total (every partner of the best team with partners)."""
         return self.leaders(table, self.side_totals(table, state), best_is_low=False)

@@ -265,3 +265,93 @@ class CodeGuess(db.Model):
     address: Mapped[str] = mapped_column(String(64), index=True)
     browser: Mapped[str] = mapped_column(String(32))
     at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class Night(db.Model):
+    """A club night of a group: who is here, the game every table plays, how the room is seated and ranked; its
+    token is made from the group's (``nights.night_token``), stored hashed, and opens its tables' games."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str | None] = mapped_column(String(60))  # None: the night's date, in the reader's language
+    game_key: Mapped[str] = mapped_column(String(40))
+    preset: Mapped[str | None] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)  # as chosen: each table resolves them for its players
+    table_size: Mapped[int]
+    sittings: Mapped[int]
+    movement: Mapped[str] = mapped_column(String(16))  # rotate, progressive, stay
+    rank_by: Mapped[str] = mapped_column(String(16))  # points, wins
+    token_hash: Mapped[str] = mapped_column(String(64))
+    ended: Mapped[datetime | None] = mapped_column(UtcDateTime)  # ended by hand ("finish")
+    version: Mapped[int] = mapped_column(BigInteger, default=new_version, server_default="1")
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    players: Mapped[list[NightPlayer]] = relationship(back_populates="night", order_by="NightPlayer.id",
+                                                      cascade="all, delete-orphan")
+    seated: Mapped[list[Sitting]] = relationship(back_populates="night", order_by="Sitting.number",
+                                                 cascade="all, delete-orphan")
+
+    def token_matches(self, token: str | None) -> bool:
+        """Say whether ``token`` is this night's token."""
+        return token_matches(self.token_hash, token)
+
+
+class NightPlayer(db.Model):
+    """A group's player at a night: here (present), or gone home (seated no more until they are back)."""
+
+    __table_args__ = (UniqueConstraint("night_id", "member_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    present: Mapped[bool] = mapped_column(default=True)
+
+    night: Mapped[Night] = relationship(back_populates="players")
+    member: Mapped[Member] = relationship()
+
+
+class Sitting(db.Model):
+    """One seating of the room: its tables (each a game) and who sat out."""
+
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    created: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    night: Mapped[Night] = relationship(back_populates="seated")
+    tables: Mapped[list[NightTable]] = relationship(back_populates="sitting", order_by="NightTable.number",
+                                                    cascade="all, delete-orphan")
+    seats: Mapped[list[NightSeat]] = relationship(back_populates="sitting", order_by="NightSeat.id",
+                                                  cascade="all, delete-orphan")
+
+
+class NightTable(db.Model):
+    """A table of a sitting: its number (1 is the head table) and the ordinary game it plays."""
+
+    __table_args__ = (UniqueConstraint("sitting_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sitting_id: Mapped[int] = mapped_column(ForeignKey("sitting.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    left_out: Mapped[bool] = mapped_column(default=False)  # still playing when the night was ended by hand
+
+    sitting: Mapped[Sitting] = relationship(back_populates="tables")
+    game: Mapped[Game | None] = relationship()
+
+
+class NightSeat(db.Model):
+    """Where a player sat in a sitting: a table and seat, or out (both None)."""
+
+    __table_args__ = (UniqueConstraint("sitting_id", "member_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sitting_id: Mapped[int] = mapped_column(ForeignKey("sitting.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    table_number: Mapped[int | None]
+    seat: Mapped[int | None]
+
+    sitting: Mapped[Sitting] = relationship(back_populates="seats")

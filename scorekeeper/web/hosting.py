@@ -269,8 +269,9 @@ def create_limit() -> str:
 
 
 def game_and_client() -> str:
-    """Key a write by the client's address and the game it writes to."""
-    return f"{get_remote_address()}|{(request.view_args or {}).get('game_id', '')}"
+    """Key a write by the client's address and the game (or club night) it writes to."""
+    args = request.view_args or {}
+    return f"{get_remote_address()}|{args.get('game_id') or args.get('night_id', '')}"
 
 
 def carries_token() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 WINGS = ["rules", "store", "play", "live", "web"]  # from the ground floor up
-BLUEPRINTS = {"games", "api", "sheets", "handbook", "groups"}
+BLUEPRINTS = {"games", "api", "sheets", "handbook", "groups", "nights"}
 SHARED = {"config", "extensions"}  # settings and the extension objects: any wing may use them
 ROOT_MODULES = {"__init__", "config", "extensions"}
 

@@ -238,3 +238,31 @@ def test_every_preset_starts_a_game(client):
             answer = client.post("/api/games", json={"game": key, "players": players, "preset": preset})
             assert answer.status_code == 201, (key, preset, answer.get_json())
             assert answer.get_json()["preset"] == preset and re.fullmatch(r"[A-Za-z0-9_-]{16}", answer.get_json()["id"])
+
+
+NIGHT_NAME = filled("Soirée du club, tables tournantes ♠ à l'étage ", 60)
+
+
+def test_a_club_night_at_the_longest_names(client):
+    """A night named at its longest, of an any game named at its longest, for twenty players at the longest names:
+    seated, played at a table, ended, and counted in the group's stats."""
+    group = new_group(client)
+    answer = client.post(f"/api/groups/{group['id']}/nights", headers=bearer(group["token"]), json={
+        "name": NIGHT_NAME, "game": "any", "options": {"name": GAME_NAME, "wins": "low", "rounds": 1},
+        "players": PLAYERS, "table_size": 4, "sittings": 20, "movement": "rotate"})
+    assert answer.status_code == 201, answer.get_json()
+    night = answer.get_json()
+    assert night["name"] == NIGHT_NAME and [p["name"] for p in night["players"]] == PLAYERS
+    assert client.post(f"/api/groups/{group['id']}/nights", headers=bearer(group["token"]), json={
+        "name": NIGHT_NAME + "x", "game": "golf", "players": PLAYERS, "sittings": 1, "movement": "stay"}
+                       ).get_json()["errors"].keys() == {"name"}
+    auth = bearer(night["token"])
+    seated = client.post(f"/api/nights/{night['id']}/sittings", headers=auth)
+    assert seated.status_code == 201, seated.get_json()
+    table = seated.get_json()["seatings"][0]["tables"][0]
+    played = client.post(f"/api/games/{table['game']}/rounds", headers=bearer(table["token"]),
+                         json={"data": {"points": [1, 2, 3, 4]}})
+    assert played.status_code == 201 and played.get_json()["status"] == "finished"
+    ended = client.post(f"/api/nights/{night['id']}/finish", headers=auth)
+    assert ended.status_code == 200 and ended.get_json()["leaderboard"][0]["score"] == 1
+    assert stats_of(client, group)["nights"][str(table["players"][0])] == {"played": 1, "won": 1}

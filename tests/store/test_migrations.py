@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 
 KINDS = ["sqlite", "postgres"]
 TABLES = {"game", "player", "round", "idempotent_reply", "kept_answer", "play_group", "member", "result", "feat",
-          "code_guess"}
+          "code_guess", "night", "night_player", "sitting", "night_table", "night_seat"}
 pytestmark = pytest.mark.own_database  # both kinds in every pass: run once
 
 
@@ -229,3 +229,33 @@ def test_an_any_game_under_a_name_of_40_characters_counts_in_its_group_and_back(
         db.session.remove()
         db.engine.dispose()
     assert kept == {f"any:high:{name}"[:40]}
+
+
+def test_nights_come_with_0013_and_go_back_leaving_the_groups_games(empty_url):
+    """0013 adds the club nights beside a group that already plays; back at 0012 the tables' games stay the group's
+    games, and the nights go."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0012")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    night = client.post(f"/api/groups/{group['id']}/nights", headers=auth, json={
+        "game": "gin-rummy", "players": ["Ann", "Bob", "Cy", "Dee"], "sittings": 2, "movement": "rotate",
+        "options": {"target": 10}}).get_json()
+    night = client.post(f"/api/nights/{night['id']}/sittings", headers={"Authorization": f"Bearer {night['token']}"})
+    assert night.status_code == 201, night.get_json()
+    seated = night.get_json()["seatings"][0]["tables"]
+    with app.app_context():
+        downgrade(revision="0012")
+        db.session.remove()
+        db.engine.dispose()
+    assert "night" not in tables(empty_url)
+    games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
+    assert {g["id"] for g in games} == {t["game"] for t in seated}
+    with app.app_context():
+        db.engine.dispose()

@@ -16,7 +16,7 @@ from tests.conftest import BASE
 
 GAME_ID = "abcdefghijklmnop"
 SAMPLES = {"game_id": GAME_ID, "number": 1, "key": "golf", "token": "T" * 32, "filename": "css/app.css", "code": "fr",
-           "group_id": GAME_ID, "member_id": 1}
+           "group_id": GAME_ID, "member_id": 1, "night_id": GAME_ID}
 KINDS = ("view", "sheet")  # the choices of the routes' any() converters
 BODIES = {"api.create_game": {"json": {"game": "golf", "players": ["Ann", "Bob"]}},
           "api.add_round": {"json": {"data": {}}}, "api.edit_round": {"json": {"data": {}}},

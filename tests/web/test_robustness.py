@@ -762,8 +762,8 @@ OBJECTS_OF_ANYTHING = [{"code": 5}, {"code": ["x", 1]}, {"players": [1, None]}, 
 
 @pytest.fixture
 def allowed(app, client):
-    """A caller allowed everywhere: a group and a game in it (with a round) opened by their edit links in the
-    client's session, and each route's arguments and bearer token."""
+    """A caller allowed everywhere: a group, a game in it (with a round) and a club night of it (seated), the group
+    and the game opened by their edit links in the client's session, and each route's arguments and bearer token."""
     app.config["PROPAGATE_EXCEPTIONS"] = False
     group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
     game = client.post(f"/api/groups/{group['id']}/games", json={"game": "trash", "players": ["Ann", "Bob"]},
@@ -771,8 +771,11 @@ def allowed(app, client):
     client.post(f"/api/games/{game['id']}/rounds", json={"data": {"winner": 0}}, headers=auth(game))
     client.get(f"/groups/{group['id']}/join/{group['token']}")
     client.get(f"/games/{game['id']}/edit/{game['token']}")
+    night = client.post(f"/api/groups/{group['id']}/nights", headers=auth(group), json={
+        "game": "trash", "players": ["Ann", "Bob"], "sittings": 2, "movement": "stay", "table_size": 2}).get_json()
+    client.post(f"/api/nights/{night['id']}/sittings", headers=auth(group))
     values = {"game_id": game["id"], "group_id": group["id"], "member_id": group["players"][0]["id"], "number": 1,
-              "key": "trash", "token": game["token"], "kind": "view"}
+              "key": "trash", "token": game["token"], "kind": "view", "night_id": night["id"]}
     return values, group, game
 
 
@@ -790,7 +793,7 @@ def test_a_body_that_is_not_a_json_object_is_a_400_naming_body_on_every_route(ap
     routes = list(routes_taking_a_body(app, values))
     assert {("POST", "/access"), ("POST", f"/groups/{group['id']}/play"), ("POST", "/api/games")} <= set(routes)
     for method, path in routes:
-        bearer = auth(group if path.startswith("/api/groups") else game)
+        bearer = auth(group if path.startswith(("/api/groups", "/api/nights")) else game)
         for body in NOT_OBJECTS:
             answer = client.open(path, method=method, data=body, content_type="application/json", headers=bearer)
             assert answer.status_code == 400, (method, path, body, answer.status_code)
@@ -805,7 +808,7 @@ def test_a_json_object_of_anything_is_answered_calmly_on_every_route(app, client
     """A page's form takes its fields as posted (text), never from a JSON body: no 500, whatever the object holds."""
     values, group, game = allowed
     for method, path in routes_taking_a_body(app, values):
-        bearer = auth(group if path.startswith("/api/groups") else game)
+        bearer = auth(group if path.startswith(("/api/groups", "/api/nights")) else game)
         for body in OBJECTS_OF_ANYTHING:
             answer = client.open(path, method=method, json=body, headers=bearer)
             calm_answer(answer, range(200, 500), f"{method} {path} {body}")
