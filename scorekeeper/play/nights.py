@@ -621,10 +621,10 @@ def swap_seats(sitting: Sitting, one: NightSeat, other: NightSeat) -> None:
     members = {m.id: m for m in db.session.scalars(select(Member).where(Member.id.in_([one.member_id,
                                                                                      other.member_id])))}
     games = {t.number: t.game for t in sitting.tables}
-    for seat, member_id in ((one, other.member_id), (other, one.member_id)):
-        game = games.get(seat.table_number)
+    for place, member_id in ((one, other.member_id), (other, one.member_id)):
+        game = games.get(place.table_number)
         if game is not None:
-            player = next(p for p in game.players if p.seat == seat.seat)
+            player = next(p for p in game.players if p.seat == place.seat)
             player.member_id, player.name = member_id, members[member_id].name
     one.table_number, other.table_number = other.table_number, one.table_number
     one.seat, other.seat = other.seat, one.seat
