@@ -3,7 +3,7 @@ from flask import abort, render_template, request
 
 from .. import rules as registry
 from ..web.i18n import tr
-from ..rules.paper import handbook_tables
+from ..rules.base import handbook_tables
 from . import bp
 from .finding import find_games, house_rules
 

@@ -6,12 +6,10 @@ Pure Python: nothing here may import Flask, SQLAlchemy or anything from the web 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:  # the paper's shapes (rules/paper.py builds on this module)
-    from .paper import Jar, Plan, RuleTable
+from typing import Any, Protocol
 
 from .messages import N_, Msg, RulesError, fail, msg, shown
+from .paper import OPEN_ROWS, Jar, Layout, Plan, RuleTable, numbered, spread
 from .spec import HEADLINE, DataKeys, Example, Field, GameSpec, Record, Table, Turn, option_line
 
 
@@ -298,7 +296,6 @@ class BaseRules:
 
     def plan(self, table: Table, pad: str | None = None) -> Plan:
         """A plain score pad: a row per round, a score per player."""
-        from .paper import OPEN_ROWS, Layout, Plan, numbered
         return Plan(Layout.GRID, numbered(OPEN_ROWS), open_rows=True)
 
     def setup(self, players: int) -> tuple[Msg, Msg] | None:
@@ -372,3 +369,27 @@ def best_of(values: Sequence[float | None], low: bool) -> list[tuple[int, float]
         return []
     best = min(counted) if low else max(counted)
     return [(seat, v) for seat, v in enumerate(values) if v == best]
+
+
+def setup_table(rules: Rules) -> RuleTable | None:
+    """Return what the table needs by player count (cards, and the deal), runs of counts that need the same; None
+    for a game whose rules say nothing of it."""
+    spec = rules.spec
+    rows: list[tuple[list[int], tuple[Msg, Msg]]] = []
+    for n in range(spec.min_players, spec.max_players + 1):
+        need = rules.setup(n)
+        if need is None:
+            return None
+        if rows and rows[-1][1] == need:
+            rows[-1][0].append(n)
+        else:
+            rows.append(([n], need))
+    return RuleTable((msg(N_("Players")), msg(N_("Cards")), msg(N_("Deal"))),
+                     tuple((spread(counts), *need) for counts, need in rows))
+
+
+def handbook_tables(rules: Rules) -> dict[str, RuleTable]:
+    """Return the rule tables a game's handbook page prints, with the usual options: what a table needs by player
+    count, then the game's own (values, goals, packs, contracts)."""
+    players = setup_table(rules)
+    return {**({"players": players} if players is not None else {}), **rules.rule_tables()}

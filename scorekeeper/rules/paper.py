@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .base import Rules
 from .cards import RANKS, equal_runs
 from .messages import N_, Msg, minus, msg
 
@@ -142,42 +141,3 @@ class RuleTable:
 def spread(counts: Sequence[int]) -> str:
     """Write a run of player counts: "3–4", or "2" alone."""
     return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-
-
-def setup_table(rules: Rules) -> RuleTable | None:
-    """Return what the table needs by player count (cards, and the deal), runs of counts that need the same; None
-    for a game whose rules say nothing of it."""
-    spec = rules.spec
-    rows: list[tuple[list[int], tuple[Msg, Msg]]] = []
-    for n in range(spec.min_players, spec.max_players + 1):
-        need = rules.setup(n)
-        if need is None:
-            return None
-        if rows and rows[-1][1] == need:
-            rows[-1][0].append(n)
-        else:
-            rows.append(([n], need))
-    return RuleTable((msg(N_("Players")), msg(N_("Cards")), msg(N_("Deal"))),
-                     tuple((spread(counts), *need) for counts, need in rows))
-
-
-def handbook_tables(rules: Rules) -> dict[str, RuleTable]:
-    """Return the rule tables a game's handbook page prints, with the usual options: what a table needs by player
-    count, then the game's own (values, goals, packs, contracts)."""
-    players = setup_table(rules)
-    return {**({"players": players} if players is not None else {}), **rules.rule_tables()}
-
-
-
-
-
-
-
-
-
-
-# --- the rules card: how a game goes, in a few lines (the handbook page has the whole rules) ------------
-
-
-
-# Variants some tables play that change only how a deal is played, never the sheet: the rules card lists them.

@@ -7,7 +7,8 @@ from scorekeeper import rules as registry
 from scorekeeper.web.i18n import tr
 from scorekeeper.rules import golf, hand_and_foot, trash_twelve_hands
 from scorekeeper.rules.spec import Table
-from scorekeeper.rules.paper import Layout, handbook_tables, value_runs
+from scorekeeper.rules.base import handbook_tables
+from scorekeeper.rules.paper import Layout, value_runs
 
 
 def words(lines):
