@@ -134,7 +134,7 @@ def checked_backup(backup: Any) -> tuple[list[Game], list[dict[str, Any]]]:
 
 
 def checked_groups(records: Any, seats_of: dict[str, int], problems: list[str]) -> list[dict[str, Any]]:
-    """Check a backup's groups (``groups.backup.check_group``); add what is wrong to ``problems``."""
+    """Check a backup's groups (``check_group``, below); add what is wrong to ``problems``."""
 
     if not isinstance(records, list):
         problems.append("groups: must be a list of groups")

@@ -14,7 +14,6 @@ from .. import rules as registry
 from ..extensions import db
 from ..store.models import Feat, Group, Member, Result
 from ..rules.messages import N_, Msg, msg, shown
-from ..rules.spec import HEADLINE
 from . import nights
 from .services import Invalid, without_accents
 
