@@ -17,14 +17,13 @@ from .. import rules as registry
 from ..extensions import db
 from ..web.hosting import carries_token, limits_creation
 from ..web.i18n import tr
-from ..store.jsonsafe import clean_text, storable
-from ..store.models import Game, IdempotentReply, stamp, utcnow
+from ..store.models import clean_text, Game, IdempotentReply, stamp, storable, utcnow
 from ..rules.messages import N_, msg
 from ..play.services import Problem
 from ..web.answers import State, tag_headers
 from ..web.templating import kept
 from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
-from ..web.writes import commit
+from ..live.scoreboard import commit
 from . import bp
 
 bp.register_error_handler(Problem, problem)

@@ -19,7 +19,7 @@ from wtforms import BooleanField
 from ..play import services, tables
 from ..web.i18n import isolated, minus, tr, tr_errors, tr_mark
 from ..store.models import Game
-from ..play.readmodel import TableView
+from ..play.tables import TableView
 from ..rules.base import msg
 from ..rules.engine import RoundRefused, append
 from ..web.writes import saved

@@ -11,14 +11,14 @@ from ..play import groups, services, tables
 from .. import rules as registry
 from ..web.access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                           visible_ids)
-from ..web.answers import Live, Page, answers_from_cache, game_or_404, head_or_404, language
+from ..web.answers import Live, Page, answers_from_cache, head_or_404, language
+from ..web.access import game_link, game_or_404, group_page_of, group_token_of, left_out_of_group
 from ..extensions import csrf, db
 from ..web.hosting import carries_token, limits_creation, nothing_created
 from ..web.i18n import local_path, tr
-from ..web.access import game_link, group_token_of, group_page_of, left_out_of_group
 from ..store.models import Game
 from ..web.qr import qr_svg
-from ..play.readmodel import TableView
+from ..play.tables import TableView
 from . import bp
 from .entry import correct_round, round_digest, take_round
 from ..web.writes import saved

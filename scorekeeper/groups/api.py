@@ -9,19 +9,18 @@ from flask import current_app, jsonify, request, url_for
 from flask_babel import get_locale
 
 from ..web import access
-from ..play import services, tables
+from ..play import groups as service, services, stats, tables
 from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
 from ..web.hosting import carries_token, limits_creation
 from ..web.i18n import tr
-from ..store.jsonsafe import plain_number
+from ..web.fields import plain_number
 from ..store.models import Group, stamp
 from ..rules.messages import N_, msg
 from ..play.services import Problem
-from ..web.writes import commit
+from ..live.scoreboard import commit
 from . import api_bp as bp
 from ..live import kept
 from ..live.variants import GroupJson
-from ..play import groups as service, stats
 from ..play.groups import Summary
 
 bp.register_error_handler(Problem, problem)

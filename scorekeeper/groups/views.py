@@ -14,14 +14,14 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import rules as registry
-from ..play import services
+from ..play import groups as service, nights, services, stats
 from ..web.access import (group_page_of, group_token, may_create, remember_group, remember_token, token_for,
                           view_key)
 from ..web.errors import GroupNotShown
 from ..extensions import csrf, db
 from ..web.hosting import carries_token, limits_creation, printing
 from ..web.i18n import minus, tr_errors
-from ..store.jsonsafe import plain_number
+from ..web.fields import plain_number
 from ..store.models import Game, Group, Result
 from ..web.qr import qr_svg
 from ..play.services import Problem
@@ -31,7 +31,6 @@ from ..web.newgame import chosen_preset, new_game_form, not_started, options_fro
 from ..web.writes import saved
 from . import bp
 from ..live import kept
-from ..play import groups as service, nights, stats
 from .chart import form_chart
 
 

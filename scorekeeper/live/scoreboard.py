@@ -16,7 +16,7 @@ from . import cache, polling
 from ..play import tables
 from ..extensions import db
 from ..store.models import Game, utcnow
-from ..play.readmodel import TableView
+from ..play.tables import TableView
 from .variants import Live
 
 
@@ -33,8 +33,18 @@ def answer(game: Game, token: str | None) -> str:
     return page
 
 
+def commit() -> None:
+    """Commit the request's change, the one commit of a request that writes.
+
+    Before the commit, on PostgreSQL, the spectators' scoreboards of the versions the change made are rendered
+    into the same transaction (``keep_new_versions``); after it, the live wing's one after-commit hook keeps the new
+    versions' folds, views and pages (``cache.keep_what_committed``)."""
+    keep_new_versions(db.session)
+    db.session.commit()
+
+
 def keep_new_versions(session: Session) -> None:
-    """Before a request's write commits (``web.writes.commit``), render the spectators' scoreboard of each version its changes make, in each
+    """Before a request's write commits (``commit``), render the spectators' scoreboard of each version its changes make, in each
     language a spectator follows the game in, and keep it with the change.
 
     The kept answer commits, or not, with the change; what the render keeps in this process waits for the

@@ -14,7 +14,7 @@ from ..rules.messages import N_, msg
 from ..store.models import Group, Night
 from ..web.hosting import carries_token, limits_creation
 from ..web.jsonapi import bearer_token, json_body, problem
-from ..web.writes import commit
+from ..live.scoreboard import commit
 from . import api_bp as bp
 
 bp.register_error_handler(Problem, problem)

@@ -16,15 +16,13 @@ from sqlalchemy.orm import selectinload
 
 from .. import rules as registry
 from ..extensions import db
-from ..store.jsonsafe import storable
-from ..store.models import Game, Group, Member, Player, Round, in_utc, stamp
+from ..store.models import Game, Group, in_utc, Member, Player, Round, stamp, storable
 from ..rules.base import Rules
 from ..rules.messages import RulesError, shown
 from ..rules.spec import Table
 from ..rules.cards import in_english_letters
 from ..rules.engine import RoundRefused, derive
-from . import groups as service
-from . import services, tables
+from . import groups as service, services, tables
 from .services import PUBLIC_ID, Problem, check_object, clean_players
 
 FORMAT = "scorekeeper-backup"

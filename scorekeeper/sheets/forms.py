@@ -4,9 +4,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..web.fields import LooseSelect
+from ..web.fields import LooseSelect, plain_number
 from ..web.newgame import as_the_table_writes, new_game_form
-from ..store.jsonsafe import plain_number
 from ..rules.options import OptionKind
 
 PAPERS = {"a4": "A4", "letter": _l("Letter")}  # US Letter

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from ..play.charts import HEADLINES, running_chart
 from ..web.i18n import card_letters, isolated, minus, money, tr
-from ..play.readmodel import TableView
+from ..play.tables import TableView
 from .. import rules as registry
 from ..rules.paper import Jar, Layout, Plan, numbered
 from ..rules.spec import GameSpec, Table

@@ -11,7 +11,7 @@ from .. import rules as registry
 from ..live import cache
 from ..play import services, tables
 from ..web.newgame import chosen_preset, options_from, preset_inputs
-from ..web.answers import game_or_404
+from ..web.access import game_or_404
 from ..web.hosting import printing
 from ..web.i18n import tr_errors
 from ..play.services import Problem

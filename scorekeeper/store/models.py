@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import math
 import secrets
 import time
 from datetime import datetime, timezone
@@ -17,6 +18,34 @@ from sqlalchemy.types import TypeDecorator
 from ..extensions import db
 
 Json = JSON().with_variant(JSONB(), "postgresql")
+
+
+# What JSON from outside may hold before anything stores or shows it.
+MAX_DEPTH = 20
+
+
+def storable(value: Any, depth: int = 0) -> bool:
+    """Say whether a JSON value can be stored and sent back as it is: finite numbers, clean text, not too deep."""
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(value, str):
+        return "\x00" not in value and clean_text(value)
+    if isinstance(value, float):
+        return math.isfinite(value)  # 1e999 reads as infinity, which no JSON can carry back
+    if isinstance(value, dict):
+        return all(storable(k, depth) and storable(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(storable(v, depth + 1) for v in value)
+    return True
+
+
+def clean_text(text: str) -> bool:
+    """Say whether text can be written as UTF-8 (no lone surrogates from a \\ud800 escape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def utcnow() -> datetime:

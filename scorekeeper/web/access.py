@@ -1,4 +1,4 @@
-"""Who may see and change what: edit links and followed games kept in this browser's session, and the
+"""Who may see and change what: the game a link names (or not found), edit links and followed games kept in this browser's session, and the
 install's optional access code (SCOREKEEPER_ACCESS_CODE) that guards starting games and the full list."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import hmac
 import secrets
 from datetime import timedelta
 
-from flask import current_app, flash, g, request, session, url_for
+from flask import abort, current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 from limits import parse_many
@@ -15,7 +15,8 @@ from sqlalchemy import delete, insert, select
 from werkzeug.exceptions import TooManyRequests
 
 from ..extensions import db
-from ..play import groups as service
+from ..play import groups as service, services
+from ..play.services import Problem
 from ..store.models import CodeGuess, Game, Group, utcnow
 
 KEPT_GROUPS = 20  # groups this browser remembers
@@ -24,6 +25,14 @@ KEPT_TOKENS = 40  # edit tokens this browser remembers (the session cookie must 
 KEPT_FOLLOWED = 20  # games this browser opened by their view link
 CODE_HEADER = "X-Access-Code"
 BROWSER = "guesser"  # the session's key for this browser's own id among the guesses at the code
+
+
+def game_or_404(game_id: str, for_update: bool = False) -> Game:
+    """Load a game (locked for a write) or show the not-found page."""
+    try:
+        return services.load_game(game_id, for_update=for_update)
+    except Problem:
+        abort(404)
 
 
 def remember_token(game: Game, token: str) -> None:

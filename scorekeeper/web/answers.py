@@ -19,7 +19,7 @@ from flask_babel import get_locale
 
 from ..live import cache
 from ..play import services
-from .access import token_for
+from .access import game_or_404, token_for
 from .hosting import carries_token
 from ..store.models import Game
 from ..play.services import GameHead, Problem
@@ -79,11 +79,3 @@ def answer_key(public_id: str, version: int, variant: cache.Variant) -> tuple:
 def language() -> str:
     """Return this request's language, as variants hold it."""
     return str(get_locale())
-
-
-def game_or_404(game_id: str, for_update: bool = False) -> Game:
-    """Load a game (locked for a write) or show the not-found page."""
-    try:
-        return services.load_game(game_id, for_update=for_update)
-    except Problem:
-        abort(404)

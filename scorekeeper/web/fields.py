@@ -19,12 +19,21 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from .i18n import card_text, group_symbol, reader_notation, tr, upper_first
-from ..store.jsonsafe import plain_number
 from ..rules.messages import RulesError
 from ..rules.spec import Field
 from ..rules.cards import typed_cards
 
 NO_SEAT = ""
+
+
+def plain_number(text: Any, longest: int = 6) -> int | None:
+    """Return ``text`` as a whole number when it is plain ASCII digits, at most ``longest`` of them, else None.
+
+    Not ``str.isdigit`` alone: "²" and "٣" are digits to it, and ``int`` refuses the first (a 500).
+    """
+    if isinstance(text, str) and 0 < len(text) <= longest and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 class AccessForm(FlaskForm):

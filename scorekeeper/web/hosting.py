@@ -7,6 +7,7 @@ import logging
 import re
 import sys
 import time
+from typing import Any
 
 from flask import Flask, abort, current_app, g, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -17,7 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..extensions import limiter, talisman
 from ..rules.messages import N_, msg
-from ..store.jsonsafe import read_object
+from ..store.models import MAX_DEPTH
 from .i18n import tr
 
 CSP = {
@@ -215,7 +216,7 @@ def json_object_or_400():
 
 def json_object() -> dict | None:
     """Return the request's JSON body as the object it holds (read once a request), or None: not JSON, or not an
-    object (``jsonsafe.read_object``)."""
+    object (``read_object``)."""
     if "json_object" not in g:
         g.json_object = read_object(request.get_data(cache=True)) if request.is_json else None
     return g.json_object
@@ -372,3 +373,26 @@ def answer_headers(app: Flask, secure: bool) -> list[tuple[str, str]]:
     with app.test_request_context("/", base_url="https://localhost" if secure else "http://localhost"):
         response = hsts_only_over_https(talisman._set_response_headers(app.response_class()))
     return [(name, value) for name, value in response.headers.items() if name not in ("Content-Type", "Content-Length")]
+
+
+def read_object(data: bytes) -> dict[str, Any] | None:
+    """Return a JSON body as the object it holds, or None when it holds none: not JSON (broken UTF-8, NaN or
+    Infinity, nested too deeply to read), not an object (a list, text, a number, null), or nested past MAX_DEPTH."""
+    try:
+        body = json.loads(data, parse_constant=refuse_constant)
+    except (ValueError, RecursionError):
+        return None
+    return body if isinstance(body, dict) and depth(body) <= MAX_DEPTH else None
+
+
+def depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
+    """Return how deeply a JSON value nests (counting stops at ``limit``)."""
+    if limit <= 0 or not isinstance(value, (dict, list)):
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((depth(child, limit - 1) for child in children), default=0)
+
+
+def refuse_constant(name: str):
+    """Refuse NaN and Infinity, which are not JSON and no database stores."""
+    raise ValueError(name)

@@ -20,7 +20,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from .i18n import card_letters, card_text, gettext, reader_notation, tr, upper_first
-from ..store.jsonsafe import plain_number, storable
+from .fields import plain_number
+from ..store.models import storable
 from ..rules.options import Option, OptionKind
 from ..rules.spec import GameSpec
 from ..rules.cards import NOTATIONS, read_typed

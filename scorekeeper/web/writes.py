@@ -1,9 +1,7 @@
-"""The one commit of a request that writes, at the request's boundary.
+"""A page's change, committed once at the request's boundary, or refused in the reader's words.
 
-Saving goes one way: a view asks the play wing for the change (it flushes, never commits), then commits here,
-once. Before the commit, on PostgreSQL, the spectators' scoreboards of the versions the change made are rendered
-into the same transaction (``scoreboard.keep_new_versions``); after it, the live wing's one after-commit hook keeps
-the new versions' folds, views and pages (``cache.keep_what_committed``).
+Saving goes one way: a view asks the play wing for the change (it flushes, never commits), then commits once with
+the live wing's ``scoreboard.commit``, as the JSON API's views do.
 """
 from __future__ import annotations
 
@@ -13,15 +11,9 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..live import scoreboard
+from ..live.scoreboard import commit
 from ..play.services import Problem
 from .i18n import tr_errors
-
-
-def commit() -> None:
-    """Commit the request's change: its spectators' new scoreboards with it, then what it made is kept."""
-    scoreboard.keep_new_versions(db.session)
-    db.session.commit()
 
 
 def saved(change: Callable[[], object]) -> dict[str, str] | None:
