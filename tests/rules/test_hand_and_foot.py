@@ -233,7 +233,7 @@ def test_partners_go_out_on_the_teams_books() -> None:
     t = table(4, partners=True)
     state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
     assert state.rounds[0].points == [100, 0, 110 + LAID, 0]
-    assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.clean_books"}
+    assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.went_out"}
 
 
 def entered_fields(t: Table, data: Any) -> set[str]:
@@ -284,9 +284,9 @@ def test_partners_at_even_tables(n: int) -> None:
 
 @pytest.mark.parametrize("data, fields", [
     (rnd(went_out(), went_out()), {"players"}),
-    (rnd(entry(0, 3, 0, True), entry()), {"players.0.clean_books"}),
-    (rnd(entry(1, 1, 0, True), entry()), {"players.0.dirty_books"}),
-    (rnd(entry(2, 0, 0, True), entry()), {"players.0.dirty_books"}),
+    (rnd(entry(0, 3, 0, True), entry()), {"players.0.went_out"}),  # the books going out needs: on went_out
+    (rnd(entry(1, 1, 0, True), entry()), {"players.0.went_out"}),
+    (rnd(entry(2, 0, 0, True), entry()), {"players.0.went_out"}),
     (rnd(entry(3, 0, 0, True), entry()), set()),
     (rnd(went_out(left_points=5), entry()), {"players.0.left_points"}),
     (rnd(went_out(left_points=None, left=["4"]), entry()), {"players.0.left"}),
@@ -357,7 +357,8 @@ def test_every_option_has_its_default() -> None:
     assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "rounds": 4, "meld_minimums": [60, 90, 120, 150], "clean_book": 50, "dirty_book": 30,
         "red_three": 100, "going_out": 100, "values": {}, "partners": False,
-        "going_out_books": "one_clean_three_books"}
+        "going_out_books": "one_clean_three_books", "going_out_needs": {"clean": 1, "any": 3},
+        "seven_book": None, "wild_book": None, "red_three_left": 0, "black_three_left": None}
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
@@ -495,10 +496,10 @@ def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> 
 @pytest.mark.parametrize("rule, clean, dirty, field", [
     ("one_clean_three_books", 1, 2, None),
     ("one_clean_three_books", 2, 1, None),
-    ("one_clean_three_books", 1, 1, "players.0.dirty_books"),
+    ("one_clean_three_books", 1, 1, "players.0.went_out"),
     ("one_clean_two_dirty", 1, 2, None),
-    ("one_clean_two_dirty", 2, 1, "players.0.dirty_books"),
-    ("one_clean_two_dirty", 0, 3, "players.0.clean_books"),
+    ("one_clean_two_dirty", 2, 1, "players.0.went_out"),
+    ("one_clean_two_dirty", 0, 3, "players.0.went_out"),
 ])
 def test_going_out_books(rule: str, clean: int, dirty: int, field: str | None) -> None:
     t = table(2, going_out_books=rule)
