@@ -209,27 +209,27 @@ SPEC = GameSpec(
                     help=N_("With more hands than entries, the last one repeats")),
         int_option("clean_book", N_("Points per clean book"), 50, 0, 10000),
         int_option("dirty_book", N_("Points per dirty book"), 30, 0, 10000),
-        int_option("red_three", N_("Points per red three"), 100, 0, 10000),
-        int_option("going_out", N_("Points for going out"), 100, 0, 10000),
-        mapping_option("values", N_("Card values"), clean_value_key, lo=0, hi=1000,
-                       help=N_("Changes to the card values; by default a joker is 50, an ace or a two 20, "
-                               "8 to king 10, 4 to 7 and a black three 5")),
-        bool_option("partners", N_("Play in partnerships"), False,
-                    help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
-        enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
-                    GOING_OUT_WORDS),
-        needs_option(),
         int_option("seven_book", N_("Points per book of sevens"), None, 0, 10000, nullable=True,
                    unset=N_("scored as a clean book"),
                    help=N_("Seven sevens scored apart, often 1000 to 1500; empty: a clean book like any other")),
         int_option("wild_book", N_("Points per wild book"), None, 0, 10000, nullable=True,
                    unset=N_("scored as a dirty book"),
                    help=N_("Seven wild cards (jokers and twos) scored apart; empty: a dirty book like any other")),
+        int_option("red_three", N_("Points per red three"), 100, 0, 10000),
         int_option("red_three_left", N_("Points lost per red three left"), 0, 0, 10000,
                    help=N_("For each red three still in hand or foot when the hand ends")),
+        int_option("going_out", N_("Points for going out"), 100, 0, 10000),
+        mapping_option("values", N_("Card values"), clean_value_key, lo=0, hi=1000,
+                       help=N_("Changes to the card values; by default a joker is 50, an ace or a two 20, "
+                               "8 to king 10, 4 to 7 and a black three 5")),
         int_option("black_three_left", N_("Points lost per black three left"), None, 0, 10000, nullable=True,
                    unset=N_("its card value"),
                    help=N_("For each black three still in hand or foot (some tables 300); empty: its card value")),
+        enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
+                    GOING_OUT_WORDS),
+        needs_option(),
+        bool_option("partners", N_("Play in partnerships"), False,
+                    help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
     ),
     presets={
         "house": Preset(N_("The house sheet: going out needs a clean book and two dirty books"),
@@ -241,8 +241,6 @@ SPEC = GameSpec(
 )
 
 
-
-
 @dataclass(frozen=True)
 class HandFootOptions:
     """The house rules of one game of Hand & Foot, typed."""
@@ -252,16 +250,16 @@ class HandFootOptions:
     meld_minimums: list[int]
     clean_book: int
     dirty_book: int
-    red_three: int
-    going_out: int
-    values: Mapping[str, int]
-    partners: bool
-    going_out_books: GoingOutBooks | None  # None: the books needed are neither named rule
-    going_out_needs: Mapping[str, int]  # the kinds of books needed only: {"clean": 1, "any": 3}
     seven_book: int | None
     wild_book: int | None
+    red_three: int
     red_three_left: int
+    going_out: int
+    values: Mapping[str, int]
     black_three_left: int | None
+    going_out_books: GoingOutBooks | None  # None: the books needed are neither named rule
+    going_out_needs: Mapping[str, int]  # the kinds of books needed only: {"clean": 1, "any": 3}
+    partners: bool
 
 
 def example_hand(out: int) -> dict[str, Any]:
