@@ -139,10 +139,12 @@ def named_rule(needs: Mapping[str, int]) -> GoingOutBooks | None:
 
 def books_said(counts: Mapping[str, int], total: bool = True) -> Msg:
     """Say books by kind in table words: "a clean book, a book of sevens and 4 books in all"."""
-    words = {"clean": ("a clean book", "%(num)s clean books"), "dirty": ("a dirty book", "%(num)s dirty books"),
-             "seven": ("a book of sevens", "%(num)s books of sevens"), "wild": ("a wild book", "%(num)s wild books"),
-             "any": ("%(num)s book in all", "%(num)s books in all")}
-    parts = [nmsg(*words[kind], counts[kind]) for kind in ("clean", "dirty", "seven", "wild", "any")
+    words = {"clean": lambda n: nmsg("a clean book", "%(num)s clean books", n),
+             "dirty": lambda n: nmsg("a dirty book", "%(num)s dirty books", n),
+             "seven": lambda n: nmsg("a book of sevens", "%(num)s books of sevens", n),
+             "wild": lambda n: nmsg("a wild book", "%(num)s wild books", n),
+             "any": lambda n: nmsg("%(num)s book in all", "%(num)s books in all", n)}
+    parts = [words[kind](counts[kind]) for kind in ("clean", "dirty", "seven", "wild", "any")
              if counts.get(kind) and (total or kind != "any")]
     if not parts:
         return msg(N_("no books"))
@@ -161,8 +163,10 @@ def going_out_words(needs: Mapping[str, int]) -> Msg:
 def going_out_rule(needs: Mapping[str, int]) -> Msg:
     """Say what going out needs as a sentence of the rules ("Going out needs a clean book and two dirty books")."""
     rule = named_rule(needs)
-    return Msg(GOING_OUT_TEXT[rule]) if rule is not None else msg(N_("Going out needs %(books)s"),
-                                                                  books=books_said(needs))
+    if rule is not None:
+        return Msg(GOING_OUT_TEXT[rule])
+    return msg(N_("Going out needs %(books)s"), books=books_said(needs)) if needed(needs) else \
+        msg(N_("Going out needs no books"))
 
 
 class NeedsOption(Option):
