@@ -728,7 +728,13 @@ class HandFootRules(BaseRules):
                 "values": RuleTable((msg(N_("Card")), points), hand_and_foot_values(counted_values(o)))}
 
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
-        return tuple(Msg(line) for line in GLANCE)
+        """How a game goes; going out asks for a clean book unless the table's books needed do not."""
+        lines = list(GLANCE)
+        if table is not None and not table.options.going_out_needs.get("clean") \
+                and not table.options.going_out_needs.get("seven"):
+            lines[2] = N_("When your hand is empty, play your foot. To go out you need the books the house rules "
+                          "ask for.")
+        return tuple(Msg(line) for line in lines)
 
     def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
         """Under each score, what the hand held: books, red threes, going out, the cards melded and left."""
@@ -858,8 +864,8 @@ def hand_and_foot_plan(table: Table) -> Plan:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
     points = Key(msg(N_("Points")), ((msg(N_("Clean book")), str(o.clean_book)), (msg(N_("Dirty book")), str(o.dirty_book)),
-                                     *house_points(o),
-                                     (msg(N_("Red three")), str(o.red_three)), (msg(N_("Going out")), str(o.going_out))))
+                                     *books_apart_points(o), (msg(N_("Red three")), str(o.red_three)),
+                                     *threes_left_points(o), (msg(N_("Going out")), str(o.going_out))))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
                 filled_keys=(points,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
@@ -871,13 +877,15 @@ def hand_and_foot_plan(table: Table) -> Plan:
                                  "going_out_needs" if o.going_out_books is not None else "going_out_books"}))
 
 
-def house_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
-    """The points of the house rules a table set, for the filled sheet's key: books apart, threes left."""
-    lines = [(msg(label), signed_value(points)) for label, points in
-             ((N_("Book of sevens"), o.seven_book), (N_("Wild book"), o.wild_book)) if points is not None]
-    if o.red_three_left:
-        lines.append((msg(N_("Red three left")), signed_value(-o.red_three_left)))
-    return tuple(lines)
+def books_apart_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
+    """The points of the books a table scores apart, for the filled sheet's key."""
+    return tuple((msg(label), str(points)) for label, points in
+                 ((N_("Book of sevens"), o.seven_book), (N_("Wild book"), o.wild_book)) if points is not None)
+
+
+def threes_left_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
+    """What a red three left costs, for the filled sheet's key, where the table set it."""
+    return ((msg(N_("Red three left")), signed_value(-o.red_three_left)),) if o.red_three_left else ()
 
 
 def house_scores(o: HandFootOptions) -> list[Msg]:
