@@ -891,10 +891,10 @@ def threes_left_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
 def house_scores(o: HandFootOptions) -> list[Msg]:
     """Say the house rules' scores a table set, for the rules in play: books apart, threes left."""
     lines = []
-    if o.seven_book is not None or o.wild_book is not None:
-        books = {"p": msg(N_("book of sevens %(n)s"), n=o.seven_book), "q": msg(N_("wild book %(n)s"), n=o.wild_book)}
-        shown_books = {k: v for k, v in books.items() if v.params["n"] is not None}
-        lines.append(Msg(" · ".join(f"%({k})s" for k in shown_books), shown_books))
+    if o.seven_book is not None:
+        lines.append(msg(N_("A book of sevens scores %(n)s"), n=o.seven_book))
+    if o.wild_book is not None:
+        lines.append(msg(N_("A wild book scores %(n)s"), n=o.wild_book))
     if o.red_three_left:
         lines.append(msg(N_("A red three left in hand or foot costs %(n)s"), n=o.red_three_left))
     if o.black_three_left is not None:

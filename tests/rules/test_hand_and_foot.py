@@ -874,7 +874,8 @@ def test_the_table_rules_say_the_books_needed(opts: dict[str, Any], want: str) -
 def test_the_rules_in_play_say_the_house_scores() -> None:
     t = table(2, seven_book=1500, wild_book=1000, red_three_left=100, black_three_left=300)
     said = [str(m) for m in RULES.rules_now(t, RULES.start(t), Turn(1, 0))]
-    assert "book of sevens 1500 · wild book 1000" in said
+    assert "A book of sevens scores 1500" in said
+    assert "A wild book scores 1000" in said
     assert "A red three left in hand or foot costs 100" in said
     assert "A black three left in hand or foot costs 300" in said
     assert not any("sevens" in line or "costs" in line for line in
