@@ -460,7 +460,8 @@ def test_a_fresh_game() -> None:
 
 JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), float("inf"), "", "x", "5", [], [None], [[]], {},
         {"a": 1}, ["X"] * 300, "ZZ 5", ["10", 5], ["3"], "3h"]
-KEYS = ("clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points")
+KEYS = ("clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points",
+        "seven_books", "wild_books", "red_threes_left")
 
 
 def shapes() -> list[Any]:
@@ -476,12 +477,18 @@ def shapes() -> list[Any]:
     return out
 
 
+HOUSE_RULES = {"seven_book": 1500, "wild_book": 1000, "red_three_left": 100, "black_three_left": 300,
+               "going_out_needs": {"clean": 1, "seven": 1, "wild": 1}}
+
+
+@pytest.mark.parametrize("house", [False, True])
 @pytest.mark.parametrize("partners", [False, True])
 @pytest.mark.parametrize("data", shapes())
-def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> None:
-    t = table(2)
+def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool, house: bool) -> None:
+    opts = HOUSE_RULES if house else {}
+    t = table(2, **opts)
     if partners:
-        t = table(4, partners=True)
+        t = table(4, partners=True, **opts)
         if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) == 2:
             data = {"players": data["players"] * 2}
     try:
