@@ -169,6 +169,14 @@ def going_out_rule(needs: Mapping[str, int]) -> Msg:
         msg(N_("Going out needs no books"))
 
 
+def going_out_books_option() -> Option:
+    """The option ``going_out_books``: one of its named rules, or null where the state said the books needed are
+    neither (a game's options given back as its state shows them, a backup)."""
+    named = enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
+                        GOING_OUT_WORDS)
+    return replace(named, parse=lambda value: None if value is None else named.parse(value))
+
+
 class NeedsOption(Option):
     """The books going out needs: a box per kind of book on the form, said as a sentence elsewhere."""
 
@@ -229,8 +237,7 @@ SPEC = GameSpec(
         int_option("black_three_left", N_("Points lost per black three left"), None, 0, 10000, nullable=True,
                    unset=N_("its card value"),
                    help=N_("For each black three still in hand or foot (some tables 300); empty: its card value")),
-        enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
-                    GOING_OUT_WORDS),
+        going_out_books_option(),
         needs_option(),
         bool_option("partners", N_("Play in partnerships"), False,
                     help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
@@ -414,8 +421,9 @@ class HandFootRules(BaseRules):
         books, needs = options["going_out_books"], options["going_out_needs"]
         usual = GoingOutBooks.ONE_CLEAN_THREE_BOOKS
         if same_rule(needs) == same_rule(NEEDS_OF[usual]):
+            books = books or usual
             needs = NEEDS_OF[books]
-        elif books is usual:
+        elif books is usual or books is None:
             books = named_rule(needs)
         elif named_rule(needs) is not books:
             raise fail("options.going_out_needs", N_("%(needs)s is not what the books needed to go out say "

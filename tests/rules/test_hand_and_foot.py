@@ -760,12 +760,22 @@ def test_the_went_out_refusal_says_the_books_needed_and_made() -> None:
      {"clean": 1, "dirty": 2}),
     ({"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 1, "any": 3}}, "one_clean_two_dirty",
      {"clean": 1, "dirty": 2}),  # the needs left as usual: the rule named decides
+    ({"going_out_books": None, "going_out_needs": {"clean": 2}}, None, {"clean": 2}),  # as the state shows them
+    ({"going_out_books": None}, "one_clean_three_books", {"clean": 1, "any": 3}),
 ])
 def test_either_option_says_the_books_and_the_state_shows_both(given: dict[str, Any], books: str | None,
                                                               needs: dict[str, int]) -> None:
     shown = RULES.options_json(RULES.resolve_options(given, 2))
     assert (shown["going_out_books"], shown["going_out_needs"]) == (books, needs)
     assert RULES.options_json(RULES.load_options(shown)) == shown
+
+
+@pytest.mark.parametrize("given", [{"going_out_needs": {"clean": 2, "any": 4}},
+                                   {"going_out_books": "one_clean_two_dirty"},
+                                   {"going_out_needs": {"seven": 1, "clean": 1}, "seven_book": 1200}])
+def test_options_given_back_as_the_state_shows_them_are_the_same_rules(given: dict[str, Any]) -> None:
+    shown = RULES.options_json(RULES.resolve_options(given, 4))
+    assert RULES.options_json(RULES.resolve_options(shown, 4)) == shown  # play again, a backup, a group's rules
 
 
 def test_a_game_stored_before_going_out_needs_keeps_its_books() -> None:
