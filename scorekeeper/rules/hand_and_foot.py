@@ -13,8 +13,22 @@ Choices made where the spec is silent (for the rules page):
   numbers from 0 to 1000. Bonuses (books, red threes, going out) are from 0 to 10000.
 - Across all entries no card appears more often than the packs hold (54 cards a pack, jokers in).
 - A player's books are at most the packs' cards divided by seven.
-- When a player goes out, the one-clean-book and three-books rules are checked on that player's
-  books (with partners, on the team's books together); the error names the count to fix.
+- When a player goes out, the books going out needs (``going_out_needs``, or its usual forms under
+  ``going_out_books``) are checked on that player's books (with partners, on the team's books together);
+  the refusal is on ``went_out`` and says the books needed and the books made. A book of sevens counts as a
+  clean book too; a wild book counts only as itself and in the books in all.
+- ``going_out_books`` and ``going_out_needs`` say the same rule: the one a table changed from the usual
+  decides, and the state shows both (``going_out_books`` is null when the books needed are neither named
+  rule). Both changed and saying different things are refused on ``options.going_out_needs``; so are books of
+  sevens or wild books needed while they are not scored apart.
+- Books of sevens (``seven_books``) and wild books (``wild_books``) are counted only when the table scores
+  them apart; 0 or nothing given is accepted either way. With the cards laid down listed, each needs seven
+  sevens, or seven wild cards (jokers and twos, besides one for each dirty book); with their points, at least
+  seven times the value of a seven, or of the cheapest wild card, per book.
+- Red threes left (``red_threes_left``) cost ``red_three_left`` each; with the red threes laid down they are at
+  most two per pack, for a player and for the whole table. The player who went out has none left.
+- A black three left costs ``black_three_left`` where it is set, listed or in the card helper; points of the
+  cards left typed directly are taken as counted.
 - Partners (option ``partners``): with an even number of players, at least 4, seat ``s`` plays
   with seat ``s + players/2`` (0 & 2, 1 & 3 with four; 0 & 3, 1 & 4, 2 & 5 with six). Each player
   still writes their own entry; the team's total is the two partners' totals added, and the team
@@ -33,17 +47,17 @@ Choices made where the spec is silent (for the rules page):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from math import gcd
 from typing import Any
 
 from .base import BaseRules
-from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, card_value, check_packs, parse_card, parse_cards,
+from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, check_packs, parse_card, parse_cards,
                     values_in_force, values_line)
-from .messages import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg
-from .options import (Preset, bool_option, enum_option, first_dealer_option, int_option, ints_option, mapping_option,
-                      per_options)
+from .messages import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
+from .options import (Option, OptionKind, Preset, as_int, bool_option, enum_option, first_dealer_option, int_option,
+                      ints_option, mapping_option, per_options)
 from .paper import Key, Layout, Plan, Row, RuleTable, joker_line, signed_value
 from .reading import need_bool, need_int, need_list, need_object
 from .spec import HAND_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn
@@ -67,6 +81,115 @@ class GoingOutBooks(Enum):
 
     ONE_CLEAN_THREE_BOOKS = "one_clean_three_books"
     ONE_CLEAN_TWO_DIRTY = "one_clean_two_dirty"
+
+
+GOING_OUT_WORDS = {
+    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("a clean book and three books in all"),
+    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("a clean book and two dirty books"),
+}
+GOING_OUT_TEXT = {
+    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("Going out needs a clean book and three books in all"),
+    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("Going out needs a clean book and two dirty books"),
+}
+
+
+NEED_KINDS = ("clean", "dirty", "any", "seven", "wild")  # the kinds of books going out may need
+NEEDS_OF = {  # the two named rules of going_out_books, as books needed
+    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: {"clean": 1, "any": 3},
+    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: {"clean": 1, "dirty": 2},
+}
+NEED_LABELS = {"clean": N_("To go out: clean books"), "dirty": N_("To go out: dirty books"),
+               "any": N_("To go out: books in all"), "seven": N_("To go out: books of sevens"),
+               "wild": N_("To go out: wild books")}
+MOST_NEEDED = 20  # books of one kind going out may need
+SEVENS_PER_PACK = 4
+WILDS_PER_PACK = 6  # two jokers and four twos
+
+
+def parse_needs(value: Any) -> dict[str, int]:
+    """Read the books going out needs, by kind; every kind left out needs none."""
+    if not isinstance(value, dict):
+        raise ValueError(msg(N_("must give the books needed by kind, like {\"clean\": 1, \"dirty\": 2}")))
+    needs = dict.fromkeys(NEED_KINDS, 0)
+    for key, number in value.items():
+        if key not in NEED_KINDS:
+            raise ValueError(msg(N_("%(key)s is not a kind of book; the kinds are: %(kinds)s"), key=shown(key, 20),
+                                 kinds=", ".join(NEED_KINDS)))
+        needs[key] = as_int(number, 0, MOST_NEEDED)
+    return needs
+
+
+def needed(needs: Mapping[str, int]) -> dict[str, int]:
+    """Return only the kinds of books that are needed: ``{"clean": 1, "any": 3}``."""
+    return {kind: needs[kind] for kind in NEED_KINDS if needs.get(kind)}
+
+
+def same_rule(needs: Mapping[str, int]) -> tuple[int, ...]:
+    """Say what books needed come to, so two ways of writing one rule compare equal: a book of sevens counts as a
+    clean one, and books in all fewer than the books of each kind add up to ask nothing more."""
+    clean = max(needs.get("clean", 0), needs.get("seven", 0))
+    fewest = clean + needs.get("dirty", 0) + needs.get("wild", 0)
+    return clean, needs.get("dirty", 0), needs.get("seven", 0), needs.get("wild", 0), max(needs.get("any", 0), fewest)
+
+
+def named_rule(needs: Mapping[str, int]) -> GoingOutBooks | None:
+    """Return the named rule of ``going_out_books`` the books needed are, or None."""
+    return next((rule for rule, form in NEEDS_OF.items() if same_rule(form) == same_rule(needs)), None)
+
+
+def books_said(counts: Mapping[str, int], total: bool = True) -> Msg:
+    """Say books by kind in table words: "a clean book, a book of sevens and 4 books in all"."""
+    words = {"clean": lambda n: nmsg("a clean book", "%(num)s clean books", n),
+             "dirty": lambda n: nmsg("a dirty book", "%(num)s dirty books", n),
+             "seven": lambda n: nmsg("a book of sevens", "%(num)s books of sevens", n),
+             "wild": lambda n: nmsg("a wild book", "%(num)s wild books", n),
+             "any": lambda n: nmsg("%(num)s book in all", "%(num)s books in all", n)}
+    parts = [words[kind](counts[kind]) for kind in ("clean", "dirty", "seven", "wild", "any")
+             if counts.get(kind) and (total or kind != "any")]
+    if not parts:
+        return msg(N_("no books"))
+    if len(parts) == 1:
+        return parts[0]
+    head = {f"p{i}": part for i, part in enumerate(parts[:-1])}
+    return msg(N_("%(a)s and %(b)s"), a=Msg(", ".join(f"%({name})s" for name in head), head), b=parts[-1])
+
+
+def going_out_words(needs: Mapping[str, int]) -> Msg:
+    """Say the books going out needs: a named rule in its own words, any other by kind."""
+    rule = named_rule(needs)
+    return Msg(GOING_OUT_WORDS[rule]) if rule is not None else books_said(needs)
+
+
+def going_out_rule(needs: Mapping[str, int]) -> Msg:
+    """Say what going out needs as a sentence of the rules ("Going out needs a clean book and two dirty books")."""
+    rule = named_rule(needs)
+    if rule is not None:
+        return Msg(GOING_OUT_TEXT[rule])
+    return msg(N_("Going out needs %(books)s"), books=books_said(needs)) if needed(needs) else \
+        msg(N_("Going out needs no books"))
+
+
+def going_out_books_option() -> Option:
+    """The option ``going_out_books``: one of its named rules, or null where the state said the books needed are
+    neither (a game's options given back as its state shows them, a backup)."""
+    named = enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
+                        GOING_OUT_WORDS)
+    return replace(named, parse=lambda value: None if value is None else named.parse(value))
+
+
+class NeedsOption(Option):
+    """The books going out needs: a box per kind of book on the form, said as a sentence elsewhere."""
+
+    def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
+        return going_out_words(value) if isinstance(value, Mapping) else super().words(value, players)
+
+
+def needs_option() -> Option:
+    """The option ``going_out_needs``: its usual value is the usual rule, every kind given (the form's boxes)."""
+    return NeedsOption("going_out_needs", N_("Books needed to go out, by kind"),
+                       {**dict.fromkeys(NEED_KINDS, 0), **NEEDS_OF[GoingOutBooks.ONE_CLEAN_THREE_BOOKS]}, parse_needs,
+                       kind=OptionKind.POINTS, labels=NEED_LABELS,
+                       help=N_("A book of sevens also counts as a clean book; a wild book only as itself"))
 
 
 def clean_value_key(key: str) -> str | None:
@@ -98,32 +221,35 @@ SPEC = GameSpec(
                     help=N_("With more hands than entries, the last one repeats")),
         int_option("clean_book", N_("Points per clean book"), 50, 0, 10000),
         int_option("dirty_book", N_("Points per dirty book"), 30, 0, 10000),
+        int_option("seven_book", N_("Points per book of sevens"), None, 0, 10000, nullable=True,
+                   unset=N_("scored as a clean book"),
+                   help=N_("Seven sevens scored apart, often 1000 to 1500; empty: a clean book like any other")),
+        int_option("wild_book", N_("Points per wild book"), None, 0, 10000, nullable=True,
+                   unset=N_("scored as a dirty book"),
+                   help=N_("Seven wild cards (jokers and twos) scored apart; empty: a dirty book like any other")),
         int_option("red_three", N_("Points per red three"), 100, 0, 10000),
+        int_option("red_three_left", N_("Points lost per red three left"), 0, 0, 10000,
+                   help=N_("For each red three still in hand or foot when the hand ends")),
         int_option("going_out", N_("Points for going out"), 100, 0, 10000),
         mapping_option("values", N_("Card values"), clean_value_key, lo=0, hi=1000,
                        help=N_("Changes to the card values; by default a joker is 50, an ace or a two 20, "
                                "8 to king 10, 4 to 7 and a black three 5")),
+        int_option("black_three_left", N_("Points lost per black three left"), None, 0, 10000, nullable=True,
+                   unset=N_("its card value"),
+                   help=N_("For each black three still in hand or foot (some tables 300); empty: its card value")),
+        going_out_books_option(),
+        needs_option(),
         bool_option("partners", N_("Play in partnerships"), False,
                     help=N_("Partners sit opposite: with four players, seats 1 and 3 against 2 and 4")),
-        enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS, {
-            GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("a clean book and three books in all"),
-            GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("a clean book and two dirty books"),
-        }),
     ),
     presets={
         "house": Preset(N_("The house sheet: going out needs a clean book and two dirty books"),
-                        {"going_out_books": "one_clean_two_dirty"}),
+                        {"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 1, "dirty": 2}}),
         "classic": Preset(N_("The common scoring: clean books 500, dirty books 300"),
                           {"clean_book": 500, "dirty_book": 300, "red_three": 100, "going_out": 100,
                            "meld_minimums": [50, 90, 120, 150]}),
     },
 )
-
-
-GOING_OUT_TEXT = {
-    GoingOutBooks.ONE_CLEAN_THREE_BOOKS: N_("Going out needs a clean book and three books in all"),
-    GoingOutBooks.ONE_CLEAN_TWO_DIRTY: N_("Going out needs a clean book and two dirty books"),
-}
 
 
 @dataclass(frozen=True)
@@ -135,11 +261,16 @@ class HandFootOptions:
     meld_minimums: list[int]
     clean_book: int
     dirty_book: int
+    seven_book: int | None
+    wild_book: int | None
     red_three: int
+    red_three_left: int
     going_out: int
     values: Mapping[str, int]
+    black_three_left: int | None
+    going_out_books: GoingOutBooks | None  # None: the books needed are neither named rule
+    going_out_needs: Mapping[str, int]  # the kinds of books needed only: {"clean": 1, "any": 3}
     partners: bool
-    going_out_books: GoingOutBooks
 
 
 def example_hand(out: int) -> dict[str, Any]:
@@ -171,6 +302,15 @@ class Entry:
     left_field: str  # the path the cards left were given in: "players.<seat>.left" or "...left_points"
     cards: tuple[Card, ...]  # every card written in the entry, for the pack check
     melded_path: str = ""  # the field the cards laid down were given in, for the meld minimum
+    seven_books: int = 0
+    wild_books: int = 0
+    red_threes_left: int = 0
+
+    def books(self) -> dict[str, int]:
+        """Return the books by kind, as going out counts them: a book of sevens is a clean book too."""
+        return {"clean": self.clean_books + self.seven_books, "dirty": self.dirty_books, "seven": self.seven_books,
+                "wild": self.wild_books,
+                "any": self.clean_books + self.dirty_books + self.seven_books + self.wild_books}
 
 
 def packs(players: int) -> int:
@@ -185,8 +325,17 @@ def meld_minimum(options: Mapping[str, Any], number: int) -> int:
 
 
 def counted_values(options: HandFootOptions) -> dict[str, int]:
-    """Return the value of every card that can be counted: ranks, jokers and the black threes by suit."""
-    return values_in_force(DEFAULT_VALUES, options.values, COUNTED_CARDS)
+    """Return the value of every card that can be counted: ranks, jokers and the black threes by suit (what a black
+    three left costs, where the table set it)."""
+    values = values_in_force(DEFAULT_VALUES, options.values, COUNTED_CARDS)
+    if getattr(options, "black_three_left", None) is not None:
+        values.update({str(card): options.black_three_left for card in BLACK_THREES})
+    return values
+
+
+def value_of(card: Card, values: Mapping[str, int]) -> int:
+    """Return one card's value among the counted values (a three by its suit)."""
+    return values[str(card) if card.rank == "3" else card.rank]
 
 
 def read_cards(value: Any, path: str, melded: bool = False) -> list[Card]:
@@ -219,7 +368,8 @@ def threes_said(melded: bool) -> dict[str, str]:
 
 def points_of(cards: Sequence[Card], options: Mapping[str, Any]) -> int:
     """Add up the values of cards already read."""
-    return sum(card_value(card, DEFAULT_VALUES, options.values) for card in cards)
+    values = counted_values(options)
+    return sum(value_of(card, values) for card in cards)
 
 
 def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> int:
@@ -230,10 +380,10 @@ def card_points(options: Mapping[str, Any], cards: Any, path: str = "cards") -> 
 @per_options
 def packs_worth(options: Mapping[str, Any], players: int) -> int:
     """Return the points of every countable card in the packs: no entry can add up to more."""
-    one_pack = sum(card_value(Card(rank, suit), DEFAULT_VALUES, options.values)
+    values = counted_values(options)
+    one_pack = sum(value_of(Card(rank, suit), values)
                    for rank in RANKS for suit in SUITS if not (rank == "3" and suit in RED_SUITS))
-    joker = card_value(Card(JOKER), DEFAULT_VALUES, options.values)
-    return packs(players) * (one_pack + JOKERS_PER_PACK * joker)
+    return packs(players) * (one_pack + JOKERS_PER_PACK * values[JOKER])
 
 
 def team_of(seat: int, players: int) -> int:
@@ -258,14 +408,40 @@ class HandFootRules(BaseRules):
     spec = SPEC
     options_type = HandFootOptions
     data_keys = DataKeys(frozenset({"players"}), frozenset({
-        "clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points"}))
+        "clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points",
+        "seven_books", "wild_books", "red_threes_left"}))
     example = Example(2, {"rounds": 2}, (example_hand(0), example_hand(1)), winners=(0, 1))
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
-        """Partnerships need an even number of players, at least four."""
+        """Partnerships need an even number of players, at least four; the books going out needs follow the one of
+        ``going_out_books`` and ``going_out_needs`` that was changed, and ask only for books the table scores."""
         if options["partners"] and (players < 4 or players % 2):
             raise fail("options.partners", N_("partners need an even number of players, at least 4; "
                                               "there are %(n)s"), n=players)
+        books, needs = options["going_out_books"], options["going_out_needs"]
+        usual = GoingOutBooks.ONE_CLEAN_THREE_BOOKS
+        if same_rule(needs) == same_rule(NEEDS_OF[usual]):
+            books = books or usual
+            needs = NEEDS_OF[books]
+        elif books is usual or books is None:
+            books = named_rule(needs)
+        elif named_rule(needs) is not books:
+            raise fail("options.going_out_needs", N_("%(needs)s is not what the books needed to go out say "
+                                                     "(%(books)s): change one of them, or leave one as usual"),
+                       needs=books_said(needs), books=Msg(GOING_OUT_WORDS[books]))
+        for kind, option in (("seven", "seven_book"), ("wild", "wild_book")):
+            if needs.get(kind) and options[option] is None:
+                raise fail("options.going_out_needs", N_("%(books)s are needed to go out, but they are not scored "
+                                                         "apart: give the points of one"),
+                           books=msg(BOOK_KINDS[kind]))
+        options["going_out_books"], options["going_out_needs"] = books, needed(needs)
+        return options
+
+    def load_options(self, stored: Mapping[str, Any]) -> Any:
+        """A game stored before ``going_out_needs`` needs the books its ``going_out_books`` names."""
+        options = super().load_options(stored)
+        if isinstance(stored, Mapping) and "going_out_needs" not in stored and options.going_out_books is not None:
+            options = replace(options, going_out_needs=dict(NEEDS_OF[options.going_out_books]))
         return options
 
     def start(self, table: Table) -> HandFootState:
@@ -286,11 +462,12 @@ class HandFootRules(BaseRules):
         return HandFootState(totals, state.hands + 1), list(points)
 
     def entry_points(self, table: Table, entry: Entry) -> int:
-        """Score one entry: books, red threes, going out and melded cards, less cards left."""
+        """Score one entry: books, red threes, going out and melded cards, less cards and red threes left."""
         o = table.options
         return (entry.clean_books * o.clean_book + entry.dirty_books * o.dirty_book
+                + entry.seven_books * (o.seven_book or 0) + entry.wild_books * (o.wild_book or 0)
                 + entry.red_threes * o.red_three + (o.going_out if entry.went_out else 0)
-                + entry.melded - entry.left)
+                + entry.melded - entry.left - entry.red_threes_left * o.red_three_left)
 
     def read_entries(self, table: Table, data: Mapping[str, Any]) -> list[Entry]:
         """Read every player's entry, reporting every broken entry at once."""
@@ -315,28 +492,47 @@ class HandFootRules(BaseRules):
         if is_empty(entry):
             raise fail(path, N_("%(name)s's entry is empty: give what was laid down and what was left "
                                 "(0 points left when nothing was)"), name=table.players[seat])
-        most_books = PACK_SIZE * packs(table.n) // BOOK
+        n_packs = packs(table.n)
+        most_books = PACK_SIZE * n_packs // BOOK
         clean = read_count(entry, f"{path}.clean_books", "clean_books", most_books)
         dirty = read_count(entry, f"{path}.dirty_books", "dirty_books", most_books)
+        sevens = self.read_books_apart(table, entry, seat, "seven_books", SEVENS_PER_PACK)
+        wilds = self.read_books_apart(table, entry, seat, "wild_books", WILDS_PER_PACK)
         threes = read_count(entry, f"{path}.red_threes", "red_threes", MAX_POINTS_ENTRY)
-        most_threes = RED_THREES_PER_PACK * packs(table.n)
+        threes_left = read_count(entry, f"{path}.red_threes_left", "red_threes_left", MAX_POINTS_ENTRY)
+        most_threes = RED_THREES_PER_PACK * n_packs
         if threes > most_threes:
             raise fail(f"{path}.red_threes", N_("%(got)s red threes; the %(packs)s packs hold %(most)s"),
-                       got=threes, packs=packs(table.n), most=most_threes)
+                       got=threes, packs=n_packs, most=most_threes)
+        if threes + threes_left > most_threes:
+            raise fail(f"{path}.red_threes_left", N_("%(got)s red threes laid down and left; the %(packs)s packs "
+                                                     "hold %(most)s"), got=threes + threes_left, packs=n_packs,
+                       most=most_threes)
         went_out = entry.get("went_out")
         went_out = False if went_out is None else need_bool(went_out, f"{path}.went_out")
         melded, melded_cards, melded_field = self.read_points(table, entry, seat, "melded", "melded_points")
         left, left_cards, left_field = self.read_points(table, entry, seat, "left", "left_points")
         given = entry.get(melded_field) is not None
-        if clean + dirty and not given:
+        if clean + dirty + sevens + wilds and not given:
             raise fail(f"{path}.melded_points", N_("%(name)s made books: give the points of the cards laid down"),
                        name=table.players[seat])
+        made = Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
+                     tuple(melded_cards + left_cards), f"{path}.melded_points", sevens, wilds, threes_left)
         listed = melded_cards if given and melded_field == "melded" else None
-        self.check_books(table, seat, clean + dirty, listed, melded if given else None)
         if listed is not None:
-            check_wild_cards(table, seat, dirty, listed)
-        return Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
-                     tuple(melded_cards + left_cards), f"{path}.melded_points")
+            check_books_apart(table, seat, made, listed)
+        self.check_books(table, seat, made, listed, melded if given else None)
+        if listed is not None:
+            check_wild_cards(table, seat, dirty, listed, 7 * wilds)
+        return made
+
+    def read_books_apart(self, table: Table, entry: Mapping[str, Any], seat: int, name: str, per_pack: int) -> int:
+        """Read the books of sevens or of wild cards, refused while the table does not score them apart."""
+        path = f"players.{seat}.{name}"
+        count = read_count(entry, path, name, per_pack * packs(table.n) // BOOK)
+        if count and getattr(table.options, BOOKS_APART[name]) is None:
+            raise fail(path, BOOKS_NOT_APART[name], name=table.players[seat])
+        return count
 
     def read_points(self, table: Table, entry: Mapping[str, Any], seat: int, name: str,
                     alt: str) -> tuple[int, list[Card], str]:
@@ -350,19 +546,25 @@ class HandFootRules(BaseRules):
             return need_int(points, alt_path, 0, packs_worth(table.options, table.n)), [], alt
         return points_of(cards or [], table.options), cards or [], name
 
-    def check_books(self, table: Table, seat: int, books: int, cards: list[Card] | None, points: int | None) -> None:
-        """Refuse books the cards laid down could not make: seven cards a book, or their points at the least."""
-        path, name = f"players.{seat}.clean_books", table.players[seat]
+    def check_books(self, table: Table, seat: int, entry: Entry, cards: list[Card] | None,
+                    points: int | None) -> None:
+        """Refuse books the cards laid down could not make: seven cards a book, or their points at the least (seven
+        sevens, or seven of the cheapest wild card, for a book of them)."""
+        name = table.players[seat]
+        path = f"players.{seat}.{books_field(entry)}"
+        books = entry.books()["any"]
         if cards is not None and len(cards) < BOOK * books:
             raise RulesError({path: nmsg("%(num)s book needs at least %(need)s cards laid down; %(name)s laid down "
                                          "%(got)s", "%(num)s books need at least %(need)s cards laid down; %(name)s "
                                          "laid down %(got)s", books, need=BOOK * books, name=name, got=len(cards))})
-        lowest = min(counted_values(table.options).values())
-        if cards is None and points is not None and points < BOOK * lowest * books:
+        values = counted_values(table.options)
+        lowest = min(value for card, value in values.items() if not card.startswith("3"))  # black threes: never laid
+        least = BOOK * (lowest * (entry.clean_books + entry.dirty_books) + values["7"] * entry.seven_books
+                        + min(values[JOKER], values["2"]) * entry.wild_books)
+        if cards is None and points is not None and points < least:
             raise RulesError({path: nmsg("%(num)s book needs at least %(need)s points laid down; %(name)s laid "
                                          "down %(got)s", "%(num)s books need at least %(need)s points laid down; "
-                                         "%(name)s laid down %(got)s", books, need=BOOK * lowest * books, name=name,
-                                         got=points)})
+                                         "%(name)s laid down %(got)s", books, need=least, name=name, got=points)})
 
     def check_hand(self, table: Table, entries: Sequence[Entry]) -> None:
         """Check the hand across players: one went out at most, red threes and cards within the packs."""
@@ -373,10 +575,15 @@ class HandFootRules(BaseRules):
         if out:
             self.check_went_out(table, entries, out[0])
         most = RED_THREES_PER_PACK * packs(table.n)
-        threes = sum(entry.red_threes for entry in entries)
+        threes = sum(entry.red_threes + entry.red_threes_left for entry in entries)
         if threes > most:
             raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
                        got=threes, packs=packs(table.n), most=most)
+        for kind, per_pack in (("seven", SEVENS_PER_PACK), ("wild", WILDS_PER_PACK)):
+            books, most_books = sum(entry.books()[kind] for entry in entries), per_pack * packs(table.n) // BOOK
+            if books > most_books:
+                raise fail("players", N_("%(got)s %(books)s in all; the %(packs)s packs hold enough for %(most)s"),
+                           got=books, books=msg(BOOK_KINDS[kind]), packs=packs(table.n), most=most_books)
         n_packs = packs(table.n)
         check_packs([(name, entry.cards) for name, entry in zip(table.players, entries)], n_packs,
                     JOKERS_PER_PACK * n_packs)
@@ -392,22 +599,21 @@ class HandFootRules(BaseRules):
                                                  "%(minimum)s"), name=table.players[seat], got=laid, minimum=minimum)
 
     def check_went_out(self, table: Table, entries: Sequence[Entry], seat: int) -> None:
-        """Check the player who went out: a clean book, three books in all (the team's), no cards left."""
+        """Check the player who went out: the books going out needs (the team's), no cards or red threes left."""
         path, name = f"players.{seat}", table.players[seat]
         side = self.side(table, seat)
-        clean = sum(entries[s].clean_books for s in side)
-        books = clean + sum(entries[s].dirty_books for s in side)
-        if clean < 1:
-            raise fail(f"{path}.clean_books", N_("%(name)s went out, which needs at least one clean book"),
-                       name=name)
-        if table.options.going_out_books is GoingOutBooks.ONE_CLEAN_TWO_DIRTY and books - clean < 2:
-            raise fail(f"{path}.dirty_books", N_("%(name)s went out, which needs at least two dirty books; "
-                                                 "there are %(dirty)s"), name=name, dirty=books - clean)
-        if books < 3:
-            raise fail(f"{path}.dirty_books", N_("%(name)s went out, which needs at least three books in all; "
-                                                 "there are %(books)s"), name=name, books=books)
+        made = {kind: sum(entries[s].books()[kind] for s in side) for kind in NEED_KINDS}
+        needs = table.options.going_out_needs
+        if any(made[kind] < needs.get(kind, 0) for kind in NEED_KINDS):
+            laid = {"clean": made["clean"] - made["seven"], **{k: made[k] for k in ("dirty", "seven", "wild")}}
+            said = N_("%(name)s went out, which needs %(needs)s; the team made %(made)s") if len(side) > 1 else \
+                N_("%(name)s went out, which needs %(needs)s; %(name)s made %(made)s")
+            raise fail(f"{path}.went_out", said, name=name, needs=going_out_words(needs),
+                       made=books_said(laid, total=False))
         if entries[seat].left:
             raise fail(entries[seat].left_field, N_("%(name)s went out, so has no cards left"), name=name)
+        if entries[seat].red_threes_left:
+            raise fail(f"{path}.red_threes_left", N_("%(name)s went out, so has no red threes left"), name=name)
 
     def side(self, table: Table, seat: int) -> list[int]:
         """Return the seats scoring together with ``seat``: the team with partners, else the seat alone."""
@@ -460,7 +666,8 @@ class HandFootRules(BaseRules):
         return [msg(N_("A first meld this hand needs at least %(min)s points"), min=meld_minimum(o, turn.number)),
                 msg(N_("Clean book %(clean)s · dirty book %(dirty)s · red three %(red)s · going out %(out)s"),
                     clean=o.clean_book, dirty=o.dirty_book, red=o.red_three, out=o.going_out),
-                msg(GOING_OUT_TEXT[o.going_out_books]),
+                *house_scores(o),
+                going_out_rule(o.going_out_needs),
                 msg(N_("Card values: %(values)s"), values=values_line(DEFAULT_VALUES, o.values))]
 
     def notes(self, table: Table, state: HandFootState, turn: Turn) -> list[Msg]:
@@ -471,7 +678,7 @@ class HandFootRules(BaseRules):
     def table_rules(self, table: Table) -> list[Msg]:
         """Tell the table the packs to shuffle and what going out needs (the same every hand)."""
         return [msg(N_("Shuffle %(packs)s packs together, jokers in"), packs=packs(table.n)),
-                msg(GOING_OUT_TEXT[table.options.going_out_books])]
+                going_out_rule(table.options.going_out_needs)]
 
     def seat_notes(self, table: Table, state: HandFootState, over: bool = False) -> list[list[Msg]]:
         """With partners, name each player's partner (the page shows the team totals from the standings)."""
@@ -482,15 +689,25 @@ class HandFootRules(BaseRules):
 
     def round_fields(self, table: Table, state: HandFootState, turn: Turn) -> list[Field]:
         """Ask each player for books, red threes, going out, and cards melded and left."""
+        o = table.options
         n_packs = packs(table.n)
         most_books = PACK_SIZE * n_packs // BOOK
-        values = counted_values(table.options)
-        worth = packs_worth(table.options, table.n)
+        values = counted_values(o)
+        worth = packs_worth(o, table.n)
+        apart = [Field(name, label, FieldKind.INT, Scope.ENTRY, lo=0, hi=per_pack * n_packs // BOOK, default=0)
+                 for name, label, per_pack, points in (("seven_books", N_("Books of sevens"), SEVENS_PER_PACK,
+                                                        o.seven_book),
+                                                       ("wild_books", N_("Wild books"), WILDS_PER_PACK, o.wild_book))
+                 if points is not None]
+        threes_left = [Field("red_threes_left", N_("Red threes left in hand and foot"), FieldKind.INT, Scope.ENTRY,
+                             lo=0, hi=RED_THREES_PER_PACK * n_packs, default=0)] if o.red_three_left else []
         return [
             Field("clean_books", N_("Clean books"), FieldKind.INT, Scope.ENTRY, lo=0, hi=most_books, default=0),
             Field("dirty_books", N_("Dirty books"), FieldKind.INT, Scope.ENTRY, lo=0, hi=most_books, default=0),
+            *apart,
             Field("red_threes", N_("Red threes"), FieldKind.INT, Scope.ENTRY, lo=0,
                   hi=RED_THREES_PER_PACK * n_packs, default=0),
+            *threes_left,
             Field("went_out", N_("Went out"), FieldKind.BOOL, Scope.ENTRY, default=False),
             # The help is the input's placeholder: a short example (black threes need their suit).
             Field("melded", N_("Cards laid down, books too"), FieldKind.CARDS, Scope.ENTRY, optional=True,
@@ -519,7 +736,13 @@ class HandFootRules(BaseRules):
                 "values": RuleTable((msg(N_("Card")), points), hand_and_foot_values(counted_values(o)))}
 
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
-        return tuple(Msg(line) for line in GLANCE)
+        """How a game goes; going out asks for a clean book unless the table's books needed do not."""
+        lines = list(GLANCE)
+        if table is not None and not table.options.going_out_needs.get("clean") \
+                and not table.options.going_out_needs.get("seven"):
+            lines[2] = N_("When your hand is empty, play your foot. To go out you need the books the house rules "
+                          "ask for.")
+        return tuple(Msg(line) for line in lines)
 
     def cell_notes(self, table: Table, data: Mapping[str, Any]) -> list[list[Msg]]:
         """Under each score, what the hand held: books, red threes, going out, the cards melded and left."""
@@ -545,15 +768,47 @@ def check_fives(table: Table, entries: Sequence[Entry]) -> None:
         raise RulesError(errors)
 
 
-def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]) -> None:
-    """Refuse dirty books the listed cards hold no wild card for (a joker or a two each)."""
-    wilds = sum(1 for card in melded if card.is_joker or card.rank == "2")
+def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card], taken: int = 0) -> None:
+    """Refuse dirty books the listed cards hold no wild card for (a joker or a two each), besides the ``taken`` wild
+    cards the wild books hold."""
+    wilds = sum(1 for card in melded if card.is_joker or card.rank == "2") - taken
     if wilds < dirty:
         raise RulesError({f"players.{seat}.dirty_books": nmsg(
             "%(name)s has %(num)s dirty book, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
             "a dirty book needs one",
             "%(name)s has %(num)s dirty books, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
             "each dirty book needs one", dirty, name=table.players[seat], wilds=wilds)})
+
+
+BOOK_KINDS = {"seven": N_("books of sevens"), "wild": N_("wild books")}
+BOOKS_APART = {"seven_books": "seven_book", "wild_books": "wild_book"}  # the books and the option scoring them
+BOOKS_NOT_APART = {
+    "seven_books": N_("books of sevens are not scored apart at this table: count %(name)s's as clean books"),
+    "wild_books": N_("wild books are not scored apart at this table: count %(name)s's as dirty books"),
+}
+
+
+def books_field(entry: Entry) -> str:
+    """Name the count a book check is about: the clean books, or the books apart when there are no others."""
+    if entry.clean_books + entry.dirty_books or not entry.seven_books + entry.wild_books:
+        return "clean_books"
+    return "seven_books" if entry.seven_books else "wild_books"
+
+
+def check_books_apart(table: Table, seat: int, entry: Entry, melded: Sequence[Card]) -> None:
+    """Refuse books of sevens or wild books the listed cards laid down do not hold: seven sevens, or seven jokers
+    and twos, a book."""
+    name = table.players[seat]
+    sevens = sum(1 for card in melded if card.rank == "7")
+    wilds = sum(1 for card in melded if card.is_joker or card.rank == "2")
+    if sevens < BOOK * entry.seven_books:
+        raise fail(f"players.{seat}.seven_books", N_("%(name)s has %(books)s, but the cards laid down hold "
+                                                     "%(got)s sevens; a book of them is seven sevens"),
+                   name=name, books=books_said({"seven": entry.seven_books}), got=sevens)
+    if wilds < BOOK * entry.wild_books:
+        raise fail(f"players.{seat}.wild_books", N_("%(name)s has %(books)s, but the cards laid down hold "
+                                                    "%(got)s wild cards (jokers and twos); a wild book is seven"),
+                   name=name, books=books_said({"wild": entry.wild_books}), got=wilds)
 
 
 def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry]) -> None:
@@ -573,7 +828,8 @@ def is_empty(entry: Mapping[str, Any]) -> bool:
     """Say whether an entry gives nothing at all: no cards or points, no books or red threes, not out."""
     if any(entry.get(key) is not None for key in ("melded", "melded_points", "left", "left_points")):
         return False
-    return not any(entry.get(key) for key in ("clean_books", "dirty_books", "red_threes", "went_out"))
+    return not any(entry.get(key) for key in ("clean_books", "dirty_books", "seven_books", "wild_books", "red_threes",
+                                              "red_threes_left", "went_out"))
 
 
 def read_count(entry: Mapping[str, Any], path: str, name: str, most: int) -> int:
@@ -602,8 +858,12 @@ def hand_and_foot_plan(table: Table) -> Plan:
     rows = tuple(Row(msg(N_("Hand %(n)s"), n=n), msg(N_("first meld %(points)s"),
                                                       points=meld_minimum(o, n)))
                  for n in range(1, o.rounds + 1))
-    lines = (msg(N_("Clean books × %(n)s"), n=o.clean_book), msg(N_("Dirty books × %(n)s"), n=o.dirty_book),
-             msg(N_("Red threes × %(n)s"), n=o.red_three), msg(N_("Went out +%(n)s"), n=o.going_out),
+    apart = tuple(msg(text, n=points) for text, points in ((N_("Books of sevens × %(n)s"), o.seven_book),
+                                                            (N_("Wild books × %(n)s"), o.wild_book))
+                  if points is not None)
+    threes_left = (msg(N_("Red threes left × −%(n)s"), n=o.red_three_left),) if o.red_three_left else ()
+    lines = (msg(N_("Clean books × %(n)s"), n=o.clean_book), msg(N_("Dirty books × %(n)s"), n=o.dirty_book), *apart,
+             msg(N_("Red threes × %(n)s"), n=o.red_three), *threes_left, msg(N_("Went out +%(n)s"), n=o.going_out),
              msg(N_("Cards melded")), msg(N_("Cards left −")), msg(N_("Hand total")), msg(N_("Running total")))
     values = counted_values(o)
     card_key = Key(msg(N_("Card values")), hand_and_foot_values(values))
@@ -612,13 +872,42 @@ def hand_and_foot_plan(table: Table) -> Plan:
         half = table.n // 2
         order = tuple(seat for team in range(half) for seat in (team, team + half))
     points = Key(msg(N_("Points")), ((msg(N_("Clean book")), str(o.clean_book)), (msg(N_("Dirty book")), str(o.dirty_book)),
-                                     (msg(N_("Red three")), str(o.red_three)), (msg(N_("Going out")), str(o.going_out))))
+                                     *books_apart_points(o), (msg(N_("Red three")), str(o.red_three)),
+                                     *threes_left_points(o), (msg(N_("Going out")), str(o.going_out))))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
                 filled_keys=(points,),
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=packs(table.n)),),
                 # a block per hand with its first meld, the points of each part, and the card values' key
-                shows=frozenset({"rounds", "meld_minimums", "clean_book", "dirty_book", "red_three", "going_out"}))
+                shows=frozenset({"rounds", "meld_minimums", "clean_book", "dirty_book", "red_three", "going_out",
+                                 "seven_book", "wild_book", "red_three_left", "black_three_left",
+                                 # the named rule is listed, or else the books needed by kind
+                                 "going_out_needs" if o.going_out_books is not None else "going_out_books"}))
+
+
+def books_apart_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
+    """The points of the books a table scores apart, for the filled sheet's key."""
+    return tuple((msg(label), str(points)) for label, points in
+                 ((N_("Book of sevens"), o.seven_book), (N_("Wild book"), o.wild_book)) if points is not None)
+
+
+def threes_left_points(o: HandFootOptions) -> tuple[tuple[Msg, str], ...]:
+    """What a red three left costs, for the filled sheet's key, where the table set it."""
+    return ((msg(N_("Red three left")), signed_value(-o.red_three_left)),) if o.red_three_left else ()
+
+
+def house_scores(o: HandFootOptions) -> list[Msg]:
+    """Say the house rules' scores a table set, for the rules in play: books apart, threes left."""
+    lines = []
+    if o.seven_book is not None:
+        lines.append(msg(N_("A book of sevens scores %(n)s"), n=o.seven_book))
+    if o.wild_book is not None:
+        lines.append(msg(N_("A wild book scores %(n)s"), n=o.wild_book))
+    if o.red_three_left:
+        lines.append(msg(N_("A red three left in hand or foot costs %(n)s"), n=o.red_three_left))
+    if o.black_three_left is not None:
+        lines.append(msg(N_("A black three left in hand or foot costs %(n)s"), n=o.black_three_left))
+    return lines
 
 
 def hand_and_foot_values(values: Mapping[str, int]) -> tuple[tuple[Msg | str, str], ...]:
@@ -633,8 +922,13 @@ def hand_lines(entry: Mapping[str, Any]) -> list[Msg]:
     clean, dirty = entry.get("clean_books", 0), entry.get("dirty_books", 0)
     lines = [msg(N_("books: %(clean)s, %(dirty)s"), clean=nmsg("%(num)s clean", "%(num)s clean", clean),
                  dirty=nmsg("%(num)s dirty", "%(num)s dirty", dirty))]  # French: 1 naturelle, 2 mixtes
+    apart = {kind: entry.get(f"{kind}_books") for kind in ("seven", "wild")}
+    if any(isinstance(n, int) and n > 0 for n in apart.values()):
+        lines.append(books_said({k: n for k, n in apart.items() if isinstance(n, int) and n > 0}))
     if entry.get("red_threes"):
         lines.append(nmsg("%(num)s red three", "%(num)s red threes", entry["red_threes"]))
+    if isinstance(entry.get("red_threes_left"), int) and entry["red_threes_left"] > 0:
+        lines.append(nmsg("%(num)s red three left", "%(num)s red threes left", entry["red_threes_left"]))
     if entry.get("went_out"):
         lines.append(msg(N_("went out")))
     lines.append(msg(N_("melded %(melded)s, left %(left)s"), melded=cards_shown(entry, "melded"),

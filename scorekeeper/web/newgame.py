@@ -60,9 +60,10 @@ def option_field(option: Option, spec: GameSpec) -> WtfField:
 
 def option_inputs(option: Option, spec: GameSpec) -> dict[str, WtfField]:
     """Build the inputs of one option by name: one, or one number box per name for named numbers."""
-    if option.kind is OptionKind.POINTS:
+    if option.kind is OptionKind.POINTS:  # none below 0 in the usual values: no minus key (books needed)
+        lo = 0 if all(value >= 0 for value in option.default.values()) else None
         return {f"opt_{option.name}-{key}": WholeNumberField(tr(option.labels.get(key, key)), default=value,
-                                                             render_kw=number_kw(None))
+                                                             render_kw=number_kw(lo))
                 for key, value in option.default.items()}
     field = option_field(option, spec)
     if option.unused_when is not None:  # the page hides it while that answer is chosen (no knocker to rule on)
@@ -75,12 +76,21 @@ def option_inputs(option: Option, spec: GameSpec) -> dict[str, WtfField]:
 def input_values(option: Option, value: Any) -> dict[str, Any]:
     """Return what an option's inputs show for ``value`` (JSON), by input name, as the page's script sets them."""
     if option.kind is OptionKind.POINTS:
-        return {f"opt_{option.name}-{key}": str(number) for key, number in {**option.default, **value}.items()}
+        return {f"opt_{option.name}-{key}": str(number) for key, number in named_numbers(option, value).items()}
     if option.kind is OptionKind.BOOL:
         return {f"opt_{option.name}": bool(value)}
     if option.kind in (OptionKind.VALUES, OptionKind.INTS):
         return {f"opt_{option.name}": format_option(value)}
     return {f"opt_{option.name}": "" if value is None else str(value)}
+
+
+def named_numbers(option: Option, value: Any) -> dict[str, Any]:
+    """Return every named number of an option as the rules read ``value`` (a name left out: as the rules take it)."""
+    try:
+        value = option.parse(value)
+    except ValueError:
+        pass
+    return {**option.default, **(value if isinstance(value, Mapping) else {})}
 
 
 def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
@@ -270,7 +280,8 @@ def options_from(form, spec: GameSpec) -> dict[str, Any]:
             continue
         value, usual = read_option(option, form), baseline.get(option.name, option.default)
         if option.kind is OptionKind.POINTS:
-            value = {**option.default, **(usual or {}), **value}
+            usual = named_numbers(option, usual)
+            value = {**usual, **value}
         if value is None or value == "":
             if option.default is None and usual is not None:  # "Usual" chosen over the preset's value
                 chosen[option.name] = None

@@ -233,7 +233,7 @@ def test_partners_go_out_on_the_teams_books() -> None:
     t = table(4, partners=True)
     state = play(t, [rnd(entry(0, 0, 0, True), entry(), entry(1, 2), entry())])
     assert state.rounds[0].points == [100, 0, 110 + LAID, 0]
-    assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.clean_books"}
+    assert error_fields(t, rnd(entry(0, 0, 0, True), entry(1, 2), entry(), entry())) == {"players.0.went_out"}
 
 
 def entered_fields(t: Table, data: Any) -> set[str]:
@@ -284,9 +284,9 @@ def test_partners_at_even_tables(n: int) -> None:
 
 @pytest.mark.parametrize("data, fields", [
     (rnd(went_out(), went_out()), {"players"}),
-    (rnd(entry(0, 3, 0, True), entry()), {"players.0.clean_books"}),
-    (rnd(entry(1, 1, 0, True), entry()), {"players.0.dirty_books"}),
-    (rnd(entry(2, 0, 0, True), entry()), {"players.0.dirty_books"}),
+    (rnd(entry(0, 3, 0, True), entry()), {"players.0.went_out"}),  # the books going out needs: on went_out
+    (rnd(entry(1, 1, 0, True), entry()), {"players.0.went_out"}),
+    (rnd(entry(2, 0, 0, True), entry()), {"players.0.went_out"}),
     (rnd(entry(3, 0, 0, True), entry()), set()),
     (rnd(went_out(left_points=5), entry()), {"players.0.left_points"}),
     (rnd(went_out(left_points=None, left=["4"]), entry()), {"players.0.left"}),
@@ -357,7 +357,8 @@ def test_every_option_has_its_default() -> None:
     assert RULES.options_json(RULES.resolve_options({}, 4)) == {
         "first_dealer": 0, "rounds": 4, "meld_minimums": [60, 90, 120, 150], "clean_book": 50, "dirty_book": 30,
         "red_three": 100, "going_out": 100, "values": {}, "partners": False,
-        "going_out_books": "one_clean_three_books"}
+        "going_out_books": "one_clean_three_books", "going_out_needs": {"clean": 1, "any": 3},
+        "seven_book": None, "wild_book": None, "red_three_left": 0, "black_three_left": None}
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
@@ -459,7 +460,8 @@ def test_a_fresh_game() -> None:
 
 JUNK = [None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), float("inf"), "", "x", "5", [], [None], [[]], {},
         {"a": 1}, ["X"] * 300, "ZZ 5", ["10", 5], ["3"], "3h"]
-KEYS = ("clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points")
+KEYS = ("clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points",
+        "seven_books", "wild_books", "red_threes_left")
 
 
 def shapes() -> list[Any]:
@@ -475,12 +477,18 @@ def shapes() -> list[Any]:
     return out
 
 
+HOUSE_RULES = {"seven_book": 1500, "wild_book": 1000, "red_three_left": 100, "black_three_left": 300,
+               "going_out_needs": {"clean": 1, "seven": 1, "wild": 1}}
+
+
+@pytest.mark.parametrize("house", [False, True])
 @pytest.mark.parametrize("partners", [False, True])
 @pytest.mark.parametrize("data", shapes())
-def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> None:
-    t = table(2)
+def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool, house: bool) -> None:
+    opts = HOUSE_RULES if house else {}
+    t = table(2, **opts)
     if partners:
-        t = table(4, partners=True)
+        t = table(4, partners=True, **opts)
         if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) == 2:
             data = {"players": data["players"] * 2}
     try:
@@ -495,10 +503,10 @@ def test_malformed_input_raises_only_rules_errors(data: Any, partners: bool) -> 
 @pytest.mark.parametrize("rule, clean, dirty, field", [
     ("one_clean_three_books", 1, 2, None),
     ("one_clean_three_books", 2, 1, None),
-    ("one_clean_three_books", 1, 1, "players.0.dirty_books"),
+    ("one_clean_three_books", 1, 1, "players.0.went_out"),
     ("one_clean_two_dirty", 1, 2, None),
-    ("one_clean_two_dirty", 2, 1, "players.0.dirty_books"),
-    ("one_clean_two_dirty", 0, 3, "players.0.clean_books"),
+    ("one_clean_two_dirty", 2, 1, "players.0.went_out"),
+    ("one_clean_two_dirty", 0, 3, "players.0.went_out"),
 ])
 def test_going_out_books(rule: str, clean: int, dirty: int, field: str | None) -> None:
     t = table(2, going_out_books=rule)
@@ -626,3 +634,266 @@ def test_six_partners_place_three_teams_first_to_third() -> None:
     t = table(6, partners=True, rounds=2)
     state = play(t, [rnd(entry(3), entry(2), entry(1), entry(0), entry(0), entry(0))])
     assert [s["place"] for s in state.standings] == [1, 2, 3, 1, 2, 3]
+
+
+# --- games.md "House rules as tables play them": books apart, threes left, the books going out needs ---------
+
+SEVENS = ["7"] * 7
+WILDS = ["X", "X", "2", "2", "2", "2", "X"]
+
+
+@pytest.mark.parametrize("case, opts, data, want", [
+    ("a book of sevens at 1500: seven sevens 35 and a joker 50 laid down", {"seven_book": 1500},
+     rnd(entry(seven_books=1, melded=SEVENS + ["X"], left_points=0), entry(left_points=10)), [1500 + 85, -10]),
+    ("a wild book at 1000: three jokers 150, four twos 80", {"wild_book": 1000},
+     rnd(entry(wild_books=1, melded=WILDS), entry(left_points=0)), [1000 + 230, 0]),
+    ("both, with clean and dirty books", {"seven_book": 1500, "wild_book": 1000, "clean_book": 500, "dirty_book": 300},
+     rnd(entry(1, 1, seven_books=1, wild_books=1, melded_points=600), entry(left_points=0)),
+     [500 + 300 + 1500 + 1000 + 600, 0]),
+    ("a seven book at 0 points apart", {"seven_book": 0},
+     rnd(entry(seven_books=1, melded=SEVENS + ["X"]), entry(left_points=0)), [85, 0]),
+    ("nothing apart when the option is off: 0 is accepted", {},
+     rnd(entry(1, seven_books=0, wild_books=0, melded_points=100), entry(left_points=0)), [150, 0]),
+    ("red threes left at 100 each", {"red_three_left": 100},
+     rnd(entry(threes=1, red_threes_left=2, left_points=30), entry(left_points=0)), [100 - 200 - 30, 0]),
+    ("red threes left cost nothing while the option is 0", {},
+     rnd(entry(red_threes_left=2, left_points=30), entry(left_points=0)), [-30, 0]),
+    ("a black three left at 300, listed", {"black_three_left": 300},
+     rnd(entry(left=["3S", "K", "3c"]), entry(left_points=0)), [-610, 0]),
+    ("a black three left at 300, points typed are taken as counted", {"black_three_left": 300},
+     rnd(entry(left_points=15), entry(left_points=0)), [-15, 0]),
+    ("black threes at 300 beat a card value set for them", {"black_three_left": 300, "values": {"3": 50}},
+     rnd(entry(left=["3S"]), entry(left_points=0)), [-300, 0]),
+    ("black threes at 0", {"black_three_left": 0}, rnd(entry(left=["3S", "3C", "4"]), entry(left_points=0)), [-5, 0]),
+    ("a black three at the card's value, as usual", {}, rnd(entry(left=["3S"]), entry(left_points=0)), [-5, 0]),
+])
+def test_house_rule_points(case: str, opts: dict[str, Any], data: dict[str, Any], want: list[int]) -> None:
+    assert points(table(2, **opts), data) == want, case
+
+
+def test_partners_with_books_of_sevens_and_wild_books() -> None:
+    """Ann goes out on Cy's book of sevens (a clean book for going out) and her own two dirty books; the team
+    scores Ann 2×30 + 100 + 150 laid = 310, Cy 1500 + 35 = 1535, together 1845; Bob's wild book 1000 + 230."""
+    t = table(4, partners=True, seven_book=1500, wild_book=1000, rounds=1)
+    state = play(t, [rnd(entry(0, 2, 0, True, melded_points=150, left_points=0),
+                         entry(wild_books=1, melded=WILDS),
+                         entry(seven_books=1, melded=SEVENS),
+                         entry(left_points=20))])
+    assert state.rounds[0].points == [310, 1230, 1535, -20]
+    assert [s["team"]["total"] for s in state.standings[:2]] == [1845, 1210]
+    assert state.winners == [0, 2]
+
+
+def test_partners_a_wild_book_is_no_clean_book_for_going_out() -> None:
+    t = table(4, partners=True, wild_book=1000)
+    data = rnd(entry(0, 2, 0, True, melded_points=150, left_points=0), entry(),
+               entry(wild_books=1, melded=WILDS), entry())
+    assert error_fields(t, data) == {"players.0.went_out"}
+
+
+@pytest.mark.parametrize("case, opts, mine, ok", [
+    ("a seven book counts as the clean book", {"seven_book": 1000}, entry(0, 2, seven_books=1), True),
+    ("a wild book is not a clean book", {"wild_book": 1000}, entry(0, 2, wild_books=1), False),
+    ("a wild book counts in the books in all", {"wild_book": 1000}, entry(1, 1, wild_books=1), True),
+    ("two dirty: a wild book is not dirty", {"wild_book": 1000, "going_out_books": "one_clean_two_dirty"},
+     entry(1, 1, wild_books=1), False),
+    ("two dirty: a seven book is the clean one", {"seven_book": 1000, "going_out_books": "one_clean_two_dirty"},
+     entry(0, 2, seven_books=1), True),
+    ("needs one clean, two dirty", {"going_out_needs": {"clean": 1, "dirty": 2}}, entry(1, 2), True),
+    ("needs one clean, two dirty: two clean one dirty", {"going_out_needs": {"clean": 1, "dirty": 2}},
+     entry(2, 1), False),
+    ("needs two clean", {"going_out_needs": {"clean": 2}}, entry(2), True),
+    ("needs two clean: one clean, a seven", {"going_out_needs": {"clean": 2}, "seven_book": 1000},
+     entry(1, seven_books=1), True),
+    ("needs two clean: one", {"going_out_needs": {"clean": 2}}, entry(1, 3), False),
+    ("needs four in all", {"going_out_needs": {"any": 4}}, entry(0, 4), True),
+    ("needs four in all: three", {"going_out_needs": {"any": 4}}, entry(3), False),
+    ("needs a seven book", {"going_out_needs": {"clean": 1, "seven": 1}, "seven_book": 1500},
+     entry(0, 0, seven_books=1), True),
+    ("needs a seven book: a clean one is not", {"going_out_needs": {"seven": 1, "any": 3}, "seven_book": 1500},
+     entry(3), False),
+    ("needs a wild book", {"going_out_needs": {"wild": 1, "clean": 1}, "wild_book": 1000},
+     entry(1, wild_books=1), True),
+    ("needs a wild book: dirty ones are not", {"going_out_needs": {"wild": 1}, "wild_book": 1000},
+     entry(1, 2), False),
+    ("needs nothing", {"going_out_needs": {}}, entry(), True),
+])
+def test_going_out_needs(case: str, opts: dict[str, Any], mine: dict[str, Any], ok: bool) -> None:
+    t = table(2, **opts)
+    went = {**mine, "went_out": True, "left_points": 0}
+    if mine != entry():
+        went.setdefault("melded_points", LAID)
+    went.pop("melded_points") if "melded" in went else None
+    data = rnd({k: v for k, v in went.items()}, entry(left_points=10))
+    if "seven_books" in mine or "wild_books" in mine:
+        data["players"][0]["melded_points"] = 7 * 50 * 4  # enough for any books here
+    if ok:
+        play(t, [data])
+    else:
+        assert error_fields(t, data) == {"players.0.went_out"}, case
+
+
+def test_the_went_out_refusal_says_the_books_needed_and_made() -> None:
+    t = table(2, going_out_needs={"clean": 1, "dirty": 2})
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [rnd(entry(2, 1, 0, True, left_points=0), entry())])
+    assert str(exc.value.errors["players.0.went_out"]) == (
+        "Ann went out, which needs a clean book and two dirty books; Ann made 2 clean books and a dirty book")
+    t = table(4, partners=True, going_out_needs={"clean": 2, "any": 4})
+    with pytest.raises(RoundRefused) as exc:
+        play(t, [rnd(entry(1, 0, 0, True, left_points=0), entry(), entry(0, 1), entry())])
+    assert str(exc.value.errors["players.0.went_out"]) == (
+        "Ann went out, which needs 2 clean books and 4 books in all; the team made a clean book and a dirty book")
+
+
+@pytest.mark.parametrize("given, books, needs", [
+    ({}, "one_clean_three_books", {"clean": 1, "any": 3}),
+    ({"going_out_books": "one_clean_two_dirty"}, "one_clean_two_dirty", {"clean": 1, "dirty": 2}),
+    ({"going_out_needs": {"clean": 1, "dirty": 2}}, "one_clean_two_dirty", {"clean": 1, "dirty": 2}),
+    ({"going_out_needs": {"clean": 1, "any": 3}}, "one_clean_three_books", {"clean": 1, "any": 3}),
+    ({"going_out_needs": {"clean": 1, "dirty": 2, "any": 3, "seven": 0}}, "one_clean_two_dirty",
+     {"clean": 1, "dirty": 2, "any": 3}),
+    ({"going_out_needs": {"clean": 2}}, None, {"clean": 2}),
+    ({"going_out_needs": {"clean": 1, "seven": 1}, "seven_book": 1000}, None, {"clean": 1, "seven": 1}),
+    ({"going_out_needs": {}}, None, {}),
+    ({"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 1, "dirty": 2}}, "one_clean_two_dirty",
+     {"clean": 1, "dirty": 2}),
+    ({"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 1, "any": 3}}, "one_clean_two_dirty",
+     {"clean": 1, "dirty": 2}),  # the needs left as usual: the rule named decides
+    ({"going_out_books": None, "going_out_needs": {"clean": 2}}, None, {"clean": 2}),  # as the state shows them
+    ({"going_out_books": None}, "one_clean_three_books", {"clean": 1, "any": 3}),
+])
+def test_either_option_says_the_books_and_the_state_shows_both(given: dict[str, Any], books: str | None,
+                                                              needs: dict[str, int]) -> None:
+    shown = RULES.options_json(RULES.resolve_options(given, 2))
+    assert (shown["going_out_books"], shown["going_out_needs"]) == (books, needs)
+    assert RULES.options_json(RULES.load_options(shown)) == shown
+
+
+@pytest.mark.parametrize("given", [{"going_out_needs": {"clean": 2, "any": 4}},
+                                   {"going_out_books": "one_clean_two_dirty"},
+                                   {"going_out_needs": {"seven": 1, "clean": 1}, "seven_book": 1200}])
+def test_options_given_back_as_the_state_shows_them_are_the_same_rules(given: dict[str, Any]) -> None:
+    shown = RULES.options_json(RULES.resolve_options(given, 4))
+    assert RULES.options_json(RULES.resolve_options(shown, 4)) == shown  # play again, a backup, a group's rules
+
+
+def test_a_game_stored_before_going_out_needs_keeps_its_books() -> None:
+    stored = RULES.options_json(RULES.resolve_options({"going_out_books": "one_clean_two_dirty"}, 2))
+    del stored["going_out_needs"]
+    assert RULES.load_options(stored).going_out_needs == {"clean": 1, "dirty": 2}
+
+
+@pytest.mark.parametrize("opts, field", [
+    ({"seven_book": -1}, "options.seven_book"),
+    ({"seven_book": "1500"}, "options.seven_book"),
+    ({"wild_book": 10001}, "options.wild_book"),
+    ({"red_three_left": None}, "options.red_three_left"),
+    ({"red_three_left": -100}, "options.red_three_left"),
+    ({"black_three_left": 2.5}, "options.black_three_left"),
+    ({"going_out_needs": [1, 2]}, "options.going_out_needs"),
+    ({"going_out_needs": {"clean": -1}}, "options.going_out_needs"),
+    ({"going_out_needs": {"clean": 21}}, "options.going_out_needs"),
+    ({"going_out_needs": {"pure": 1}}, "options.going_out_needs"),
+    ({"going_out_needs": {"clean": "1"}}, "options.going_out_needs"),
+    ({"going_out_needs": {"seven": 1}}, "options.going_out_needs"),  # sevens not scored apart
+    ({"going_out_needs": {"wild": 1}, "seven_book": 1000}, "options.going_out_needs"),
+    ({"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 2}}, "options.going_out_needs"),
+])
+def test_bad_house_rule_options_are_refused(opts: dict[str, Any], field: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        RULES.resolve_options(opts, 4)
+    assert set(exc.value.errors) == {field}
+
+
+@pytest.mark.parametrize("case, n, opts, data, fields", [
+    ("sevens not scored apart", 2, {}, rnd(entry(seven_books=1, melded=SEVENS), entry()), {"players.0.seven_books"}),
+    ("wild books not scored apart", 2, {}, rnd(entry(), entry(wild_books=1, melded=WILDS)), {"players.1.wild_books"}),
+    ("a seven book needs seven sevens", 2, {"seven_book": 1500},
+     rnd(entry(seven_books=1, melded=["7"] * 6 + ["8"]), entry()), {"players.0.seven_books"}),
+    ("a wild book needs seven wild cards", 2, {"wild_book": 1000},
+     rnd(entry(wild_books=1, melded=["X", "X", "2", "2", "2", "2", "K"]), entry()), {"players.0.wild_books"}),
+    ("a wild book and a dirty book need eight wild cards", 2, {"wild_book": 1000},
+     rnd(entry(dirty=1, wild_books=1, melded=WILDS + ["K"] * 7), entry()), {"players.0.dirty_books"}),
+    ("a wild book and a dirty book with eight", 2, {"wild_book": 1000},
+     rnd(entry(dirty=1, wild_books=1, melded=WILDS + ["K"] * 6 + ["2"]), entry()), set()),
+    ("a seven book by points: 7 × 5 at the least", 2, {"seven_book": 1500},
+     rnd(entry(seven_books=1, melded_points=30), entry()), {"players.0.seven_books"}),
+    ("a wild book by points: 7 × 20 at the least", 2, {"wild_book": 1000},
+     rnd(entry(wild_books=1, melded_points=135), entry()), {"players.0.wild_books"}),
+    ("a wild book by points: 140", 2, {"wild_book": 1000}, rnd(entry(wild_books=1, melded_points=140), entry()), set()),
+    ("a clean and a seven book by points: 35 + 35", 2, {"seven_book": 1500},
+     rnd(entry(1, seven_books=1, melded_points=65), entry()), {"players.0.clean_books"}),
+    ("a seven book with no cards laid down", 2, {"seven_book": 1500},
+     rnd(entry(seven_books=1, left_points=0, **{"melded_points": None}), entry()), {"players.0.melded_points"}),
+    ("more seven books than the packs hold: 3 packs, 12 sevens", 2, {"seven_book": 1500},
+     rnd(entry(seven_books=2, melded_points=70), entry()), {"players.0.seven_books"}),
+    ("seven books across the table: 5 packs, 20 sevens", 4, {"seven_book": 1500},
+     rnd(entry(seven_books=2, melded_points=70), entry(seven_books=1, melded_points=70), entry(), entry()),
+     {"players"}),
+    ("red threes laid and left for one player: 3 packs hold 6", 2, {"red_three_left": 100},
+     rnd(entry(threes=4, red_threes_left=3), entry()), {"players.0.red_threes_left"}),
+    ("red threes laid and left across the table: 3 packs", 2, {"red_three_left": 100},
+     rnd(entry(threes=4), entry(red_threes_left=3)), {"players"}),
+    ("six red threes with 3 packs", 2, {"red_three_left": 100},
+     rnd(entry(threes=4), entry(red_threes_left=2)), set()),
+    ("nine red threes with 4 packs (3 players)", 3, {"red_three_left": 100},
+     rnd(entry(threes=4), entry(red_threes_left=3), entry(red_threes_left=2)), {"players"}),
+    ("eight red threes with 4 packs", 3, {"red_three_left": 100},
+     rnd(entry(threes=4), entry(red_threes_left=2), entry(red_threes_left=2)), set()),
+    ("red threes left are counted while the option is 0", 2, {},
+     rnd(entry(threes=4), entry(red_threes_left=3)), {"players"}),
+    ("who went out has no red threes left", 2, {"red_three_left": 100},
+     rnd(went_out(red_threes_left=1), entry()), {"players.0.red_threes_left"}),
+    ("a negative count", 2, {"seven_book": 1500}, rnd(entry(seven_books=-1), entry()), {"players.0.seven_books"}),
+    ("junk red threes left", 2, {"red_three_left": 100}, rnd(entry(red_threes_left="2"), entry()),
+     {"players.0.red_threes_left"}),
+])
+def test_house_rule_checks_name_the_field(case: str, n: int, opts: dict[str, Any], data: dict[str, Any],
+                                          fields: set[str]) -> None:
+    data = {"players": [{k: v for k, v in e.items() if v is not None} for e in data["players"]]}
+    t = table(n, **opts)
+    if fields:
+        assert error_fields(t, data) == fields, case
+    else:
+        play(t, [data])
+
+
+@pytest.mark.parametrize("opts, names", [
+    ({}, ["clean_books", "dirty_books", "red_threes", "went_out", "melded", "left"]),
+    ({"seven_book": 1500}, ["clean_books", "dirty_books", "seven_books", "red_threes", "went_out", "melded", "left"]),
+    ({"seven_book": 1500, "wild_book": 1000, "red_three_left": 100},
+     ["clean_books", "dirty_books", "seven_books", "wild_books", "red_threes", "red_threes_left", "went_out",
+      "melded", "left"]),
+    ({"black_three_left": 300}, ["clean_books", "dirty_books", "red_threes", "went_out", "melded", "left"]),
+])
+def test_the_round_form_asks_what_the_house_rules_score(opts: dict[str, Any], names: list[str]) -> None:
+    t = table(3, **opts)
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert [f.name for f in fields] == names
+    by_name = {f.name: f for f in fields}
+    assert all(by_name[n].kind is FieldKind.INT and by_name[n].hi for n in names if n.endswith(("books", "threes_left")))
+    assert by_name["left"].card_values["3S"] == opts.get("black_three_left", 5)
+
+
+@pytest.mark.parametrize("opts, want", [
+    ({}, "Going out needs a clean book and three books in all"),
+    ({"going_out_needs": {"clean": 1, "dirty": 2}}, "Going out needs a clean book and two dirty books"),
+    ({"going_out_needs": {"clean": 2, "any": 4}}, "Going out needs 2 clean books and 4 books in all"),
+    ({"going_out_needs": {"clean": 1, "seven": 1, "wild": 1}, "seven_book": 1, "wild_book": 1},
+     "Going out needs a clean book, a book of sevens and a wild book"),
+    ({"going_out_needs": {}}, "Going out needs no books"),
+])
+def test_the_table_rules_say_the_books_needed(opts: dict[str, Any], want: str) -> None:
+    assert str(RULES.table_rules(table(2, **opts))[-1]) == want
+
+
+def test_the_rules_in_play_say_the_house_scores() -> None:
+    t = table(2, seven_book=1500, wild_book=1000, red_three_left=100, black_three_left=300)
+    said = [str(m) for m in RULES.rules_now(t, RULES.start(t), Turn(1, 0))]
+    assert "A book of sevens scores 1500" in said
+    assert "A wild book scores 1000" in said
+    assert "A red three left in hand or foot costs 100" in said
+    assert "A black three left in hand or foot costs 300" in said
+    assert not any("sevens" in line or "costs" in line for line in
+                   (str(m) for m in RULES.rules_now(table(2), RULES.start(table(2)), Turn(1, 0))))

@@ -1,0 +1,44 @@
+"""Hand & Foot with the house rules as tables play them, on a phone: a book of sevens at 1500, red threes left
+and black threes at 300, and a going out refused on Went out until the books are there."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import submit
+
+
+def test_a_hand_with_a_book_of_sevens_on_a_phone(page, start_game, shot):
+    start_game("hand-and-foot", ["Ann", "Bob"], {"seven_book": "1500", "red_three_left": "100",
+                                                 "black_three_left": "300"})
+    expect(page.locator("#seven_books-0")).to_be_attached()
+    expect(page.locator("#red_threes_left-1")).to_be_attached()
+    expect(page.locator("#wild_books-0")).to_have_count(0)  # wild books are not scored apart at this table
+    assert page.locator("#seven_books-0").get_attribute("inputmode") == "numeric"
+
+    # Ann goes out on a book of sevens (her clean book) and one dirty book: three books are needed.
+    page.locator("#seven_books-0").fill("1")
+    page.locator("#dirty_books-0").fill("1")
+    page.locator("#went_out-0").set_checked(True)
+    page.locator("#melded-0").fill("7 7 7 7 7 7 7 K K K K K K 2 Q Q Q Q Q Q X")
+    page.locator("#red_threes-1").fill("1")
+    page.locator("#red_threes_left-1").fill("1")
+    page.locator("#left-1").fill("3S K")
+    expect(page.locator(".cards-entry", has=page.locator("#left-1")).locator(".card-total")).to_have_text(
+        "2 cards: 310 points")  # the black three at the table's 300
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator("#went_out-0-err")).to_contain_text(
+        "Ann went out, which needs a clean book and three books in all; Ann made a dirty book and a book of sevens")
+    expect(page.locator("#seven_books-0")).to_have_value("1")
+    expect(page.locator("#left-1")).to_have_value("3S K")
+    shot("hand-and-foot-sevens-1-refused")
+
+    # The second dirty book was there all along: 7s 35, K 60 + 2 20, Q 60 + X 50 = 225 laid down.
+    page.locator("#dirty_books-0").fill("2")
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator(".next-line")).to_contain_text("Hand 2")
+    # Ann 1500 + 2 × 30 + 100 + 225 = 1885; Bob 100 − 100 − (300 + 10) = −310
+    assert page.locator(".standings .total").all_inner_texts() == ["1885", "−310"]
+    rules = page.locator("#rules-now .rules-now-body")
+    expect(rules).to_contain_text("A book of sevens scores 1,500")
+    expect(rules).to_contain_text("A red three left in hand or foot costs 100")
+    shot("hand-and-foot-sevens-2-saved")
