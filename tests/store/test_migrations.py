@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 
 KINDS = ["sqlite", "postgres"]
 TABLES = {"game", "player", "round", "idempotent_reply", "kept_answer", "play_group", "member", "result", "feat",
-          "code_guess", "night", "night_player", "sitting", "night_table", "night_seat"}
+          "code_guess", "night", "night_player", "sitting", "night_table", "night_seat", "group_rules"}
 pytestmark = pytest.mark.own_database  # both kinds in every pass: run once
 
 
@@ -257,5 +257,37 @@ def test_nights_come_with_0013_and_go_back_leaving_the_groups_games(empty_url):
     assert "night" not in tables(empty_url)
     games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
     assert {g["id"] for g in games} == {t["game"] for t in seated}
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_group_rules_come_with_0014_and_go_back_leaving_the_group_and_its_games(empty_url):
+    """0014 adds a group's own rules beside a group that already plays; back at 0013 its games stay, the rules go."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0013")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    before = client.post("/api/games", json={"game": "gin-rummy", "players": ["Ann", "Bob"]}).get_json()
+    assert client.put(f"/api/groups/{group['id']}/games/{before['id']}",
+                      headers={**auth, "X-Game-Token": before["token"]}).status_code == 200
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    assert client.get(f"/api/groups/{group['id']}/rules", headers=auth).get_json() == {}
+    kept = client.put(f"/api/groups/{group['id']}/rules/gin-rummy", headers=auth, json={"options": {"target": 150}})
+    assert kept.status_code == 200, kept.get_json()
+    after = client.post(f"/api/groups/{group['id']}/games", headers=auth,
+                        json={"game": "gin-rummy", "players": ["Ann", "Bob"]}).get_json()
+    assert after["options"]["target"] == 150
+    with app.app_context():
+        downgrade(revision="0013")
+        db.session.remove()
+        db.engine.dispose()
+    assert "group_rules" not in tables(empty_url)
+    games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
+    assert {g["id"] for g in games} == {before["id"], after["id"]}
     with app.app_context():
         db.engine.dispose()
