@@ -353,6 +353,18 @@ def clear_rules(group: Group, key: Any) -> None:
     group_moved_on(group.id)
 
 
+def described(kept: GroupRules) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
+    """Say a group's rules for one game in table words: the preset they start from (its name, if any), and each
+    option they set, as (label, value), in the new-game form's order."""
+    rules = registry.get(kept.game_key)
+    if rules is None:
+        return None, []
+    spec = rules.spec
+    preset = spec.presets.get(kept.preset) if kept.preset else None
+    return (Msg(preset.label) if preset else None,
+            [(o.label, o.words(kept.options[o.name])) for o in spec.options if o.name in kept.options])
+
+
 def rules_json(kept: GroupRules) -> dict[str, Any]:
     """Return a group's rules for one game as the API shows them."""
     return {"preset": kept.preset, "options": dict(kept.options)}
