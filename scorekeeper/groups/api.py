@@ -186,26 +186,26 @@ def group_rules(group_id: str):
     return jsonify({kept.game_key: service.rules_json(kept) for kept in service.all_rules(group.id)})
 
 
-@bp.put("/<group_id>/rules/<game>")
-def set_rules(group_id: str, game: str):
+@bp.put("/<group_id>/rules/<key>")
+def set_rules(group_id: str, key: str):
     """Keep the group's own rules for a game, checked as a new game's options are."""
     group = readable(group_id)
     if answer := refused(group):
         return answer
     body = json_body()
-    kept = service.set_rules(group, game, body.get("preset"), body.get("options", {}))
+    kept = service.set_rules(group, key, body.get("preset"), body.get("options", {}))
     answer = service.rules_json(kept)
     commit()
     return jsonify(answer), 200
 
 
-@bp.delete("/<group_id>/rules/<game>")
-def clear_rules(group_id: str, game: str):
+@bp.delete("/<group_id>/rules/<key>")
+def clear_rules(group_id: str, key: str):
     """Forget the group's own rules for a game: its games start from the app's usual rules again."""
     group = readable(group_id)
     if answer := refused(group):
         return answer
-    service.clear_rules(group, game)
+    service.clear_rules(group, key)
     commit()
     return "", 204
 

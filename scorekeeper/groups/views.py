@@ -320,38 +320,38 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
                            registry=registry.REGISTRY, newcomer=newcomer, as_last_time=as_last_time), status
 
 
-@bp.get("/groups/<group_id>/rules/<game>")
-def rules_page(group_id: str, game: str):
+@bp.get("/groups/<group_id>/rules/<key>")
+def rules_page(group_id: str, key: str):
     """Show the form of the group's own rules for a game, filled in with those it keeps (the usual ones else)."""
     group = editable_group(group_id)
-    rules = registry.REGISTRY.get(game) or abort(404)
-    form = kept_rules_form(rules.spec, service.rules_of(group.id, game), preset=request.args.get("preset"))
-    return render_rules(group, game, form)
+    rules = registry.REGISTRY.get(key) or abort(404)
+    form = kept_rules_form(rules.spec, service.rules_of(group.id, key), preset=request.args.get("preset"))
+    return render_rules(group, key, form)
 
 
-@bp.post("/groups/<group_id>/rules/<game>")
-def set_rules(group_id: str, game: str):
+@bp.post("/groups/<group_id>/rules/<key>")
+def set_rules(group_id: str, key: str):
     """Keep the group's own rules for a game, as its form chose them; the form again, as typed, if refused."""
     group = editable_group(group_id)
     check_csrf()
-    spec = (registry.REGISTRY.get(game) or abort(404)).spec
+    spec = (registry.REGISTRY.get(key) or abort(404)).spec
     form = new_game_form(spec, formdata=request.form)
     errors = {} if form_refuses(form) else \
-        saved(lambda: service.set_rules(group, game, chosen_preset(form), options_from(form, spec)))
+        saved(lambda: service.set_rules(group, key, chosen_preset(form), options_from(form, spec)))
     if errors is None:
         flash(_("Saved: new games of %(game)s start from these rules.", game=_(spec.name)), "ok")
         return redirect(url_for("groups.show", group_id=group_id) + "#rules")
     place_new_game_errors(form, errors)
-    return render_rules(group, game, form, 422)
+    return render_rules(group, key, form, 422)
 
 
-@bp.post("/groups/<group_id>/rules/<game>/clear")
-def clear_rules(group_id: str, game: str):
+@bp.post("/groups/<group_id>/rules/<key>/clear")
+def clear_rules(group_id: str, key: str):
     """Forget the group's own rules for a game: its new games start from the usual rules again."""
     group = editable_group(group_id)
     check_csrf()
-    spec = (registry.REGISTRY.get(game) or abort(404)).spec
-    flash_errors(saved(lambda: service.clear_rules(group, game)),
+    spec = (registry.REGISTRY.get(key) or abort(404)).spec
+    flash_errors(saved(lambda: service.clear_rules(group, key)),
                  _("New games of %(game)s start from the usual rules again.", game=_(spec.name)))
     return redirect(url_for("groups.show", group_id=group_id) + "#rules")
 
