@@ -332,16 +332,20 @@ def checked_rules(rules, options: Any, preset: Any) -> dict[str, Any]:
 
 
 def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
-    """Keep the group's own rules for a game, in place of those it kept; its new games and nights start from them."""
+    """Keep the group's own rules for a game, in place of those it kept; its new games and nights start from them.
+
+    The group's row is locked first (its version moved on), so that two phones keeping rules for the same game at
+    once keep them one after the other, the second in place of the first.
+    """
     rules = game_rules(key)
     clean = checked_rules(rules, options, preset)
+    group_moved_on(group.id)
     kept = rules_of(group.id, rules.spec.key)
     if kept is None:
         kept = GroupRules(group_id=group.id, game_key=rules.spec.key)
         db.session.add(kept)
     kept.preset, kept.options = preset, clean
     db.session.flush()
-    group_moved_on(group.id)
     return kept
 
 
