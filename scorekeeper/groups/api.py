@@ -178,6 +178,37 @@ def group_stats(group_id: str):
                      lambda: stats.group_stats(service.load_group(group_id), chosen).api(tr))
 
 
+@bp.get("/<group_id>/rules")
+def group_rules(group_id: str):
+    """Show the group's own rules: for each game it keeps some for, the preset and options its games start from."""
+    group = readable(group_id)
+    return jsonify({kept.game_key: service.rules_json(kept) for kept in service.all_rules(group.id)})
+
+
+@bp.put("/<group_id>/rules/<key>")
+def set_rules(group_id: str, key: str):
+    """Keep the group's own rules for a game, checked as a new game's options are."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    body = json_body()
+    kept = service.set_rules(group, key, body.get("preset"), body.get("options", {}))
+    answer = service.rules_json(kept)
+    commit()
+    return jsonify(answer), 200
+
+
+@bp.delete("/<group_id>/rules/<key>")
+def clear_rules(group_id: str, key: str):
+    """Forget the group's own rules for a game: its games start from the app's usual rules again."""
+    group = readable(group_id)
+    if answer := refused(group):
+        return answer
+    service.clear_rules(group, key)
+    commit()
+    return "", 204
+
+
 def kept_json(group: service.GroupHead, variant: GroupJson, make: Callable[[], Any]):
     """Answer from the JSON this process kept for the group's version and ``variant`` (what it shows, in the
     reader's language), or make it and keep it; with the version's ETag, and a 304 while the client holds it."""

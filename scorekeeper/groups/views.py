@@ -27,7 +27,8 @@ from ..web.qr import qr_svg
 from ..play.services import Problem
 from ..web.templating import keeps_here, local_url, render_marked, with_this_requests_marks
 from ..live.variants import GroupPage
-from ..web.newgame import chosen_preset, new_game_form, not_started, options_from, place_new_game_errors, preset_inputs
+from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, not_started, options_from,
+                           place_new_game_errors, preset_inputs)
 from ..web.writes import saved
 from . import bp
 from ..live import kept
@@ -155,7 +156,8 @@ def show_context(group_id: str, token: str | None, typed: dict | None = None, re
                      **({"page": page_number()} if page_number() > 1 else {}))
     return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
                 figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors, dates=dates,
-                season=season, here=here, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {})
+                season=season, here=here, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {},
+                kept_rules=[(kept, service.described(kept)) for kept in service.all_rules(group.id)])
 
 
 def group_page(group: service.GroupHead, token: str | None, template: str, context: Callable[[], dict],
@@ -234,7 +236,7 @@ def play(group_id: str):
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
     key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
     rules = registry.REGISTRY.get(key) or abort(404)
-    form = new_game_form(rules.spec, preset=request.args.get("preset"))
+    form = kept_rules_form(rules.spec, service.rules_of(group.id, key), preset=request.args.get("preset"))
     # another game picked on this form: who was ticked, and a newcomer typed, come with it
     ticked = request.args.getlist("players") if request.args.get("picked") else \
         [p.name for p in last.players] if last else []
@@ -282,9 +284,10 @@ def start_game(group_id: str):
 
 
 def start_in_group(group: Group, key: str, form) -> tuple[Game, str]:
-    """Start the game a group's start-a-game form asks for, with the players posted; return it with its token."""
+    """Start the game a group's start-a-game form asks for, with the players posted; return it with its token. The
+    form, filled in with the group's own rules, sends every rule it shows."""
     return service.start_game(group, group_token(group), key, posted_players(),
-                              options_from(form, registry.REGISTRY[key].spec), chosen_preset(form))
+                              options_from(form, registry.REGISTRY[key].spec), chosen_preset(form), own_rules=False)
 
 
 def chosen_game() -> tuple[str, object, dict[str, str] | None]:
@@ -310,9 +313,70 @@ def render_play(group: Group, key: str, ticked: list[str], form, errors: dict[st
     seated = {unicodedata.normalize("NFC", name) for name in ticked}
     order = ticked + [m.name for m in group.members if unicodedata.normalize("NFC", m.name) not in seated]
     spec = registry.REGISTRY[key].spec if key else None
+    kept = service.rules_of(group.id, key) if key else None
     return render_template("groups/play.html", group=group, key=key, order=order, ticked=set(ticked), form=form,
-                           spec=spec, presets=preset_inputs(spec) if spec else {}, errors=errors,
+                           spec=spec, presets=preset_inputs(spec, kept) if spec else {}, errors=errors, kept=kept,
                            registry=registry.REGISTRY, newcomer=newcomer, as_last_time=as_last_time), status
+
+
+@bp.get("/groups/<group_id>/rules/<key>")
+def rules_page(group_id: str, key: str):
+    """Show the form of the group's own rules for a game, filled in with those it keeps (the usual ones else)."""
+    group = editable_group(group_id)
+    rules = registry.REGISTRY.get(key) or abort(404)
+    form = kept_rules_form(rules.spec, service.rules_of(group.id, key), preset=request.args.get("preset"))
+    return render_rules(group, key, form)
+
+
+@bp.post("/groups/<group_id>/rules/<key>")
+def set_rules(group_id: str, key: str):
+    """Keep the group's own rules for a game, as its form chose them; the form again, as typed, if refused."""
+    group = editable_group(group_id)
+    check_csrf()
+    spec = (registry.REGISTRY.get(key) or abort(404)).spec
+    form = new_game_form(spec, formdata=request.form)
+    errors = {} if form_refuses(form) else \
+        saved(lambda: service.set_rules(group, key, chosen_preset(form), options_from(form, spec)))
+    if errors is None:
+        flash(_("Saved: new games of %(game)s start from these rules.", game=_(spec.name)), "ok")
+        return redirect(url_for("groups.show", group_id=group_id) + "#rules")
+    place_new_game_errors(form, errors)
+    return render_rules(group, key, form, 422)
+
+
+@bp.post("/groups/<group_id>/rules/<key>/clear")
+def clear_rules(group_id: str, key: str):
+    """Forget the group's own rules for a game: its new games start from the usual rules again."""
+    group = editable_group(group_id)
+    check_csrf()
+    spec = (registry.REGISTRY.get(key) or abort(404)).spec
+    flash_errors(saved(lambda: service.clear_rules(group, key)),
+                 _("New games of %(game)s start from the usual rules again.", game=_(spec.name)))
+    return redirect(url_for("groups.show", group_id=group_id) + "#rules")
+
+
+def form_refuses(form) -> bool:
+    """Say whether the new-game form itself refuses a house rule or the preset posted (said on its input)."""
+    form.validate()
+    return any(f.errors for f in form if f.name.startswith("opt_") or f.name == "preset")
+
+
+def render_rules(group: Group, key: str, form, status: int = 200):
+    """Show the form of the group's own rules for one game: its presets and every option, as the new-game form
+    asks them."""
+    spec, kept = registry.REGISTRY[key].spec, service.rules_of(group.id, key)
+    if status == 422:
+        form.refused = _("These rules were not saved; see what is marked below.")
+    return render_template("groups/rules.html", group=group, key=key, form=form, spec=spec, kept=kept,
+                           presets=preset_inputs(spec), registry=registry.REGISTRY), status
+
+
+@bp.app_template_global()
+def whose_rules(name: str) -> str:
+    """Say whose rules they are, as a table says it: "Friday cards' rules", "Ann's rules"."""
+    if name.endswith(("s", "S")):
+        return _("%(name)s' rules", name=name)
+    return _("%(name)s's rules", name=name)
 
 
 @bp.post("/groups/<group_id>/players")

@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import rules as registry
 from ..extensions import db
-from ..store.models import Game, Group, in_utc, Member, Player, Round, stamp, storable
+from ..store.models import Game, Group, GroupRules, in_utc, Member, Player, Round, stamp, storable
 from ..rules.base import Rules
 from ..rules.messages import RulesError, shown
 from ..rules.spec import Table
@@ -382,7 +382,8 @@ def export_groups() -> list[dict[str, Any]]:
     return [{"id": g.public_id, "name": g.name, "token_hash": g.token_hash, "view_hash": g.view_hash,
              "created": stamp(g.created),
              "players": [{"name": m.name, "colour": m.colour, "emoji": m.emoji} for m in g.members],
-             "games": seats.get(g.id, {})} for g in groups]
+             "games": seats.get(g.id, {}),
+             "rules": {kept.game_key: service.rules_json(kept) for kept in service.all_rules(g.id)}} for g in groups]
 
 
 def check_group(record: Any, seats_of: dict[str, int]) -> dict[str, Any]:
@@ -411,6 +412,7 @@ def check_group(record: Any, seats_of: dict[str, int]) -> dict[str, Any]:
             errors.update(exc.errors)
     clean["players"] = check_members(record["players"], errors)
     clean["games"] = check_seats(record.get("games", {}), len(clean["players"]), seats_of, errors)
+    clean["rules"] = check_rules(record.get("rules", {}), errors)
     if errors:
         raise Refused(errors)
     return clean
@@ -451,6 +453,28 @@ def check_seats(games: Any, members: int, seats_of: dict[str, int], errors: dict
     return games
 
 
+def check_rules(kept: Any, errors: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Check a group's own rules (a backup from before them has none): for each game, a preset and options that
+    a group's rules are checked as (``groups.checked_rules``)."""
+    if not isinstance(kept, dict):
+        errors["rules"] = "must map each game's key to its rules"
+        return {}
+    clean: dict[str, dict[str, Any]] = {}
+    for key, rules in kept.items():
+        field = f"rules.{shown(key)}"
+        game = registry.get(key)
+        if game is None or not isinstance(rules, dict):
+            errors[field] = ("must be an object with a preset and options" if game else
+                             f"there is no game called {shown(key)}")
+            continue
+        try:
+            clean[key] = {"preset": rules.get("preset"),
+                          "options": service.checked_rules(game, rules.get("options", {}), rules.get("preset"))}
+        except Problem as exc:
+            errors.update({f"{field}.{path}": text for path, text in exc.errors.items()})
+    return clean
+
+
 def import_groups(records: list[dict[str, Any]]) -> int:
     """Add the checked groups (``check_group``) this database lacks, bring their games in and keep their results;
     return how many. Flush only."""
@@ -464,6 +488,8 @@ def import_groups(records: list[dict[str, Any]]) -> int:
         group.members = [Member(name=p["name"], colour=p["colour"], emoji=p["emoji"]) for p in record["players"]]
         db.session.add(group)
         db.session.flush()
+        db.session.add_all(GroupRules(group_id=group.id, game_key=key, preset=rules["preset"],
+                                      options=rules["options"]) for key, rules in record["rules"].items())
         for public_id, seats in record["games"].items():
             game = db.session.scalar(select(Game).where(Game.public_id == public_id))
             if game is None or game.group_id is not None:

@@ -19,9 +19,9 @@ from .. import rules as registry
 from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
-from ..store.models import (Feat, Game, Group, Member, NightPlayer, NightSeat, Player, Result, derived_token,
-                            hash_token, token_matches)
-from ..rules.messages import N_, Msg, msg, shown
+from ..store.models import (Feat, Game, Group, GroupRules, Member, NightPlayer, NightSeat, Player, Result,
+                            derived_token, hash_token, token_matches)
+from ..rules.messages import N_, Msg, RulesError, msg, shown
 from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
 from .services import Conflict, Invalid, NotFound
@@ -283,12 +283,95 @@ def seat_members(group: Group, game: Game) -> None:
     db.session.flush()
 
 
-def start_game(group: Group, token: str, key: Any, players: Any, options: Any, preset: Any = None
-               ) -> tuple[Game, str]:
+def start_game(group: Group, token: str, key: Any, players: Any, options: Any, preset: Any = None,
+               own_rules: bool = True) -> tuple[Game, str]:
     """Start a game in the group (its seats linked to the group's players), as the holder of the group's edit
-    ``token``; return it with its own token (``game_token``)."""
-    game, _ = services.create_game(key, players, options, preset)
+    ``token``, from the group's own rules for it (``own_rules``; a form filled in with them sends them all itself),
+    a preset and ``options`` on top; return it with its own token (``game_token``)."""
+    base = rules_of(group.id, key) if own_rules and isinstance(key, str) else None
+    game, _ = services.create_game(key, players, options, preset, base=base)
     return game, join_started_game(group, token, game)
+
+
+# --- a group's own rules -----------------------------------------------------------------------------------------
+
+def rules_of(group_id: int, key: str) -> GroupRules | None:
+    """Return the group's own rules for the game ``key``, if it keeps some."""
+    return db.session.scalar(select(GroupRules).where(GroupRules.group_id == group_id, GroupRules.game_key == key))
+
+
+def all_rules(group_id: int) -> list[GroupRules]:
+    """Return the group's own rules for each game it keeps some for, in the order the app lists its games."""
+    order = list(registry.REGISTRY)
+    kept = db.session.scalars(select(GroupRules).where(GroupRules.group_id == group_id))
+    return sorted(kept, key=lambda r: order.index(r.game_key) if r.game_key in order else len(order))
+
+
+def game_rules(key: Any):
+    """Return the rules of the game ``key``, or raise NotFound naming ``game``."""
+    rules = registry.get(key) if isinstance(key, str) else None
+    if rules is None:
+        raise NotFound({"game": services.no_such_game(key)})
+    return rules
+
+
+def checked_rules(rules, options: Any, preset: Any) -> dict[str, Any]:
+    """Check a group's rules for a game as a new game's options are checked (a preset's, then ``options``), at any
+    table the game seats (partners need four); return the options as given, each as the game stores it. Raise
+    Invalid naming ``options.<name>`` or ``preset``, as the table size that fits them best refuses them."""
+    spec, best = rules.spec, None
+    for players in range(spec.min_players, spec.max_players + 1):
+        try:
+            rules.resolve_options(options, players, preset)
+        except RulesError as exc:
+            best = exc.errors if best is None or len(exc.errors) < len(best) else best
+            continue
+        return {name: None if value is None else spec.option(name).dump(spec.option(name).parse(value))
+                for name, value in options.items()}
+    raise Invalid(best or {})
+
+
+def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
+    """Keep the group's own rules for a game, in place of those it kept; its new games and nights start from them.
+
+    The group's row is locked first (its version moved on), so that two phones keeping rules for the same game at
+    once keep them one after the other, the second in place of the first.
+    """
+    rules = game_rules(key)
+    clean = checked_rules(rules, options, preset)
+    group_moved_on(group.id)
+    kept = rules_of(group.id, rules.spec.key)
+    if kept is None:
+        kept = GroupRules(group_id=group.id, game_key=rules.spec.key)
+        db.session.add(kept)
+    kept.preset, kept.options = preset, clean
+    db.session.flush()
+    return kept
+
+
+def clear_rules(group: Group, key: Any) -> None:
+    """Forget the group's own rules for a game: its new games start from the app's usual rules again."""
+    rules = game_rules(key)
+    db.session.execute(delete(GroupRules).where(GroupRules.group_id == group.id,
+                                                GroupRules.game_key == rules.spec.key))
+    group_moved_on(group.id)
+
+
+def described(kept: GroupRules) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
+    """Say a group's rules for one game in table words: the preset they start from (its name, if any), and each
+    option they set, as (label, value), in the new-game form's order."""
+    rules = registry.get(kept.game_key)
+    if rules is None:
+        return None, []
+    spec = rules.spec
+    preset = spec.presets.get(kept.preset) if kept.preset else None
+    return (Msg(preset.label) if preset else None,
+            [(o.label, o.words(kept.options[o.name])) for o in spec.options if o.name in kept.options])
+
+
+def rules_json(kept: GroupRules) -> dict[str, Any]:
+    """Return a group's rules for one game as the API shows them."""
+    return {"preset": kept.preset, "options": dict(kept.options)}
 
 
 def play_again(old: Game, token: str, group_token: str | None = None) -> tuple[Game, str]:

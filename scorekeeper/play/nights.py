@@ -534,8 +534,10 @@ def start_sitting(night: Night, token: str) -> Sitting:
 
 
 def start_table(night: Night, token: str, members: Sequence[Member]) -> Game:
-    """Start one table's game in the night's group: its players in seat order, its token the night's gift."""
-    game, _ = services.create_game(night.game_key, [m.name for m in members], night.options, night.preset)
+    """Start one table's game in the night's group: its players in seat order, its token the night's gift, from the
+    group's own rules for the game, the night's preset and options on top."""
+    game, _ = services.create_game(night.game_key, [m.name for m in members], night.options, night.preset,
+                                   base=groups.rules_of(night.group_id, night.game_key))
     game.token_hash = hash_token(table_token(token, game.public_id))
     for player, member in zip(game.players, members):
         player.member_id = member.id

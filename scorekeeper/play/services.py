@@ -134,9 +134,11 @@ def no_such_game(key: Any) -> Msg:
     return msg(N_("there is no game called %(key)s"), key=shown(key))
 
 
-def create_game(key: Any, players: Any, options: Any, preset: Any = None, token: str | None = None) -> tuple[Game, str]:
-    """Start a game (from a preset's options, then ``options``); return it with its edit token (stored hashed): a new
-    one, or ``token`` (``next_token``)."""
+def create_game(key: Any, players: Any, options: Any, preset: Any = None, token: str | None = None,
+                base: Any = None) -> tuple[Game, str]:
+    """Start a game (from ``base``, a group's own rules for it, when it has some: their preset's options, then
+    theirs; then a preset's options, then ``options``); return it with its edit token (stored hashed): a new one, or
+    ``token`` (``next_token``)."""
     rules = registry.get(key) if isinstance(key, str) else None
     if rules is None:
         raise Invalid({"game": no_such_game(key)})
@@ -148,7 +150,8 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None, token:
         names = players if isinstance(players, list) else []
     seats = min(max(len(names), rules.spec.min_players), rules.spec.max_players)
     try:
-        resolved = rules.resolve_options(options if options is not None else {}, seats, preset)
+        options, preset, applied = on_top(rules, base, options if options is not None else {}, preset)
+        resolved = rules.resolve_options(options, seats, applied)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:
@@ -160,6 +163,16 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None, token:
     db.session.add(game)
     db.session.flush()
     return game, token
+
+
+def on_top(rules: Rules, base: Any, options: Any, preset: Any) -> tuple[Any, Any, Any]:
+    """Return the options a game starts with, the preset it names, and the preset still to apply under them: with
+    ``base`` (a group's rules: ``.preset``, ``.options``), theirs first, then the game's preset's and its own on
+    top, and the game names its own preset, or else theirs."""
+    if base is None or not isinstance(options, Mapping):
+        return options, preset, preset
+    under = {**rules.preset_options(base.preset), **base.options}
+    return {**under, **rules.preset_options(preset), **options}, preset if preset is not None else base.preset, None
 
 
 def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:

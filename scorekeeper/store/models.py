@@ -238,6 +238,19 @@ class Member(db.Model):
     group: Mapped[Group] = relationship(back_populates="members")
 
 
+class GroupRules(db.Model):
+    """A group's own house rules for one game: the preset and options (JSON, as a new game takes them) that its new
+    games and club nights start from."""
+
+    __table_args__ = (UniqueConstraint("group_id", "game_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"))
+    game_key: Mapped[str] = mapped_column(String(40))
+    preset: Mapped[str | None] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+
+
 # The game a group's finished game counts under: a game's key, or "any:high:" / "any:low:" and the name an any game
 # was played under (up to 40 characters): 49 at most, kept whole (the stats filter by it and show the name from it).
 STAT_KEY_LENGTH = 64

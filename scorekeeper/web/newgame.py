@@ -93,9 +93,10 @@ def named_numbers(option: Option, value: Any) -> dict[str, Any]:
     return {**option.default, **(value if isinstance(value, Mapping) else {})}
 
 
-def preset_values(spec: GameSpec, preset: str | None) -> dict[str, Any]:
-    """Return every option input's value under a preset (the usual values for none)."""
-    chosen = spec.presets[preset].options if preset in spec.presets else {}
+def preset_values(spec: GameSpec, preset: str | None, under: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Return every option input's value under a preset (the usual values for none), over the options ``under``
+    it (a group's own rules, JSON)."""
+    chosen = {**(under or {}), **(spec.presets[preset].options if preset in spec.presets else {})}
     values: dict[str, Any] = {}
     for option in spec.options:
         if option.kind is not OptionKind.SEAT:
@@ -260,9 +261,25 @@ def new_game_form(spec: GameSpec, preset: str | None = None, **kwargs) -> FlaskF
     return form
 
 
-def preset_inputs(spec: GameSpec) -> dict[str, dict[str, Any]]:
-    """Return, for no preset ("") and each preset, every option input's value, for the page's script."""
-    return {name: preset_values(spec, name) for name in ["", *spec.presets]}
+def preset_inputs(spec: GameSpec, kept: Any = None) -> dict[str, dict[str, Any]]:
+    """Return, for no preset ("") and each preset, every option input's value, for the page's script; over a
+    group's own rules (``kept``: ``.preset`` and ``.options``, JSON) when it keeps some: theirs for no preset and
+    for their own preset, another preset's on top of them."""
+    if kept is None:
+        return {name: preset_values(spec, name) for name in ["", *spec.presets]}
+    under = {**(spec.presets[kept.preset].options if kept.preset in spec.presets else {}), **kept.options}
+    return {name: preset_values(spec, None if name in ("", kept.preset) else name, under)
+            for name in ["", *spec.presets]}
+
+
+def kept_rules_form(spec: GameSpec, kept: Any, preset: str | None = None, **kwargs) -> FlaskForm:
+    """Build the new-game form filled in with a group's own rules (``kept``, as ``preset_inputs`` reads it), or
+    another preset's on top of them."""
+    if kept is None:
+        return new_game_form(spec, preset=preset, **kwargs)
+    chosen = preset if preset in spec.presets else kept.preset if kept.preset in spec.presets else ""
+    values = preset_inputs(spec, kept)[chosen]
+    return new_game_form(spec, **{**values, "preset": chosen, "shown_preset": chosen, **kwargs})
 
 
 def chosen_preset(form) -> str | None:

@@ -22,8 +22,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 GAMES = list(registry.REGISTRY)  # every game the house knows
 
 
-def api(base: str, path: str, body: dict, token: str | None = None) -> dict:
-    request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(),
+def api(base: str, path: str, body: dict, token: str | None = None, method: str = "POST") -> dict:
+    request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(), method=method,
                                      headers={"Content-Type": "application/json",
                                               **({"Authorization": f"Bearer {token}"} if token else {})})
     with urllib.request.urlopen(request) as answer:
@@ -122,11 +122,13 @@ def test_group_pages(axe_page, live_server):
         api(live_server, f"/games/{game['id']}/rounds",
             {"data": {"players": [{"score": s} for s in scores], "knocker": None}}, game["token"])
     member = group["players"][0]["id"]
+    api(live_server, f"/groups/{gid}/rules/golf", {"preset": "six_card", "options": {"holes": 18}}, token, "PUT")
     for language in ("en", "fr"):
         axe_page.context.clear_cookies()
         axe_page.context.set_extra_http_headers({"Accept-Language": language})
         assert violations(axe_page, f"{live_server}/groups/{gid}/join/{token}") == [], (language, "group")
         for path in (f"/groups/{gid}/play", f"/groups/{gid}/play?game=gin-rummy", f"/groups/{gid}/players/{member}",
+                     f"/groups/{gid}/rules/golf", f"/groups/{gid}/rules/gin-rummy",
                      "/groups/", f"/groups/new?game={game['id']}", f"/games/{game['id']}"):
             assert violations(axe_page, live_server + path) == [], (language, path)
         axe_page.context.clear_cookies()

@@ -45,3 +45,55 @@ def test_a_group_exported_then_imported_keeps_its_players_games_links_and_stats(
     view = group["view"].split("view=")[1]
     assert again.get(f"/api/groups/{group['id']}?view={view}").status_code == 200
     assert again.get(f"/api/games/{game['id']}").get_json()["players"] == ["Bob", "Ann", "Cy"]
+
+
+def test_a_groups_own_rules_travel_in_the_backup(make_app, tmp_path):
+    source = make_app()
+    client = source.test_client()
+    group = client.post("/api/groups", json={"name": "Friday cards", "players": ["Ann", "Bob"]}).get_json()
+    kept = {"golf": {"preset": "six_card", "options": {"holes": 18, "pairs": "lines"}},
+            "gin-rummy": {"preset": None, "options": {"target": 150}}}
+    for key, body in kept.items():
+        assert client.put(f"/api/groups/{group['id']}/rules/{key}", json=body,
+                          headers=bearer(group["token"])).status_code == 200
+    backup = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
+    assert json.loads(backup.read_text())["groups"][0]["rules"] == kept
+
+    fresh = make_app()
+    result = fresh.test_cli_runner().invoke(args=["import", str(backup)])
+    assert result.exit_code == 0, result.output
+    again = fresh.test_client()
+    assert again.get(f"/api/groups/{group['id']}/rules", headers=bearer(group["token"])).get_json() == kept
+    game = again.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                      json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
+    assert (game["preset"], game["options"]["layout"], game["options"]["holes"]) == ("six_card", 6, 18)
+
+
+def test_a_backup_from_before_group_rules_imports_without_them(make_app, tmp_path):
+    source = make_app()
+    group = source.test_client().post("/api/groups", json={"name": "Friday cards"}).get_json()
+    backup = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
+    older = json.loads(backup.read_text())
+    del older["groups"][0]["rules"]
+    backup.write_text(json.dumps(older))
+    fresh = make_app()
+    assert fresh.test_cli_runner().invoke(args=["import", str(backup)]).exit_code == 0
+    assert fresh.test_client().get(f"/api/groups/{group['id']}/rules",
+                                   headers=bearer(group["token"])).get_json() == {}
+
+
+def test_a_groups_rules_refused_refuse_the_file_naming_the_group_and_field(make_app, tmp_path):
+    source = make_app()
+    source.test_client().post("/api/groups", json={"name": "Friday cards"})
+    backup = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
+    record = json.loads(backup.read_text())
+    for rules, words in (({"golf": {"options": {"holes": 0}}}, "rules.golf.options.holes"),
+                         ({"snap": {"options": {}}}, "rules.snap"), ({"golf": [1]}, "rules.golf"),
+                         ([], "rules: must map")):
+        record["groups"][0]["rules"] = rules
+        backup.write_text(json.dumps(record))
+        result = make_app().test_cli_runner().invoke(args=["import", str(backup)])
+        assert result.exit_code == 1 and "group 1" in result.output and words in result.output, result.output

@@ -266,3 +266,27 @@ def test_a_club_night_at_the_longest_names(client):
     ended = client.post(f"/api/nights/{night['id']}/finish", headers=auth)
     assert ended.status_code == 200 and ended.get_json()["leaderboard"][0]["score"] == 1
     assert stats_of(client, group)["nights"][str(table["players"][0])] == {"played": 1, "won": 1}
+
+
+def test_a_groups_own_rules_at_the_longest_keys_presets_and_names(client):
+    """Each game's rules kept under its key, with its longest preset; any game's under the longest name; and the
+    games started from them."""
+    def length(column) -> int:
+        return column.type.length
+
+    table = models.GroupRules.__table__.c
+    assert max(len(key) for key in rules.REGISTRY) <= length(table.game_key)
+    assert max(len(p) for r in rules.REGISTRY.values() for p in r.spec.presets) <= length(table.preset)
+    group = new_group(client)
+    auth = bearer(group["token"])
+    wanted = {}
+    for key, rule in rules.REGISTRY.items():
+        preset = max(rule.spec.presets, key=len, default=None)
+        options = {"name": GAME_NAME, "wins": "low"} if key == "any" else {}
+        wanted[key] = {"preset": preset, "options": options}
+        answer = client.put(f"/api/groups/{group['id']}/rules/{key}", headers=auth, json=wanted[key])
+        assert answer.status_code == 200 and answer.get_json() == wanted[key], (key, answer.get_json())
+    assert client.get(f"/api/groups/{group['id']}/rules", headers=auth).get_json() == wanted
+    game = client.post(f"/api/groups/{group['id']}/games", headers=auth,
+                       json={"game": "any", "players": PLAYERS[:2]}).get_json()
+    assert game["options"]["name"] == GAME_NAME and game["options"]["wins"] == "low"

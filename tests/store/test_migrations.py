@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 
 KINDS = ["sqlite", "postgres"]
 TABLES = {"game", "player", "round", "idempotent_reply", "kept_answer", "play_group", "member", "result", "feat",
-          "code_guess", "night", "night_player", "sitting", "night_table", "night_seat"}
+          "code_guess", "night", "night_player", "sitting", "night_table", "night_seat", "group_rules"}
 pytestmark = pytest.mark.own_database  # both kinds in every pass: run once
 
 
@@ -43,6 +43,16 @@ def tables(url: str) -> set[str]:
         return set(inspect(engine).get_table_names()) - {"alembic_version"}
     finally:
         engine.dispose()
+
+
+def in_group(client, group: dict, body: dict) -> dict:
+    """Start a game and bring it into ``group``, as an app of before the group's own rules (0014) can: the group's
+    new games read its rules, which an older schema has not; return the game with its token."""
+    game = client.post("/api/games", json=body).get_json()
+    joined = client.put(f"/api/groups/{group['id']}/games/{game['id']}",
+                        headers={"Authorization": f"Bearer {group['token']}", "X-Game-Token": game["token"]})
+    assert joined.status_code == 200, joined.get_json()
+    return game
 
 
 def test_upgrade_from_empty_gives_the_models_schema_and_downgrade_empties_it(empty_url):
@@ -93,8 +103,8 @@ def test_what_groups_kept_wrong_of_finished_games_is_kept_again(empty_url):
     auth = {"Authorization": f"Bearer {group['token']}"}
 
     def start(name: str) -> dict:
-        return client.post(f"/api/groups/{group['id']}/games", headers=auth, json={
-            "game": "any", "players": ["Ann", "Bob"], "options": {"name": name, "wins": "low", "rounds": 2}}).get_json()
+        return in_group(client, group, {"game": "any", "players": ["Ann", "Bob"],
+                                        "options": {"name": name, "wins": "low", "rounds": 2}})
 
     hearts, empty = start("Hearts"), start("Hearts")
     for points in ([3, 9], [4, 1]):
@@ -133,8 +143,7 @@ def test_places_of_players_out_and_games_played_alone_are_kept_again(empty_url):
     auth = {"Authorization": f"Bearer {group['token']}"}
 
     def play(game: str, players: list[str], options: dict, datas: list[dict]) -> None:
-        state = client.post(f"/api/groups/{group['id']}/games", headers=auth,
-                            json={"game": game, "players": players, "options": options}).get_json()
+        state = in_group(client, group, {"game": game, "players": players, "options": options})
         for data in datas:
             client.post(f"/api/games/{state['id']}/rounds", json={"data": data},
                         headers={"Authorization": f"Bearer {state['token']}"})
@@ -209,9 +218,7 @@ def test_an_any_game_under_a_name_of_40_characters_counts_in_its_group_and_back(
     client = app.test_client()
     name = "Five Crowns at the club on Thursday night"[:40]
     group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
-    game = client.post(f"/api/groups/{group['id']}/games", headers={"Authorization": f"Bearer {group['token']}"},
-                       json={"game": "any", "players": ["Ann", "Bob"], "options": {"name": name, "rounds": 1}}
-                       ).get_json()
+    game = in_group(client, group, {"game": "any", "players": ["Ann", "Bob"], "options": {"name": name, "rounds": 1}})
     with app.app_context():
         upgrade()
         db.session.remove()
@@ -257,5 +264,35 @@ def test_nights_come_with_0013_and_go_back_leaving_the_groups_games(empty_url):
     assert "night" not in tables(empty_url)
     games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
     assert {g["id"] for g in games} == {t["game"] for t in seated}
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_group_rules_come_with_0014_and_go_back_leaving_the_group_and_its_games(empty_url):
+    """0014 adds a group's own rules beside a group that already plays; back at 0013 its games stay, the rules go."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0013")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    before = in_group(client, group, {"game": "gin-rummy", "players": ["Ann", "Bob"]})
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    assert client.get(f"/api/groups/{group['id']}/rules", headers=auth).get_json() == {}
+    kept = client.put(f"/api/groups/{group['id']}/rules/gin-rummy", headers=auth, json={"options": {"target": 150}})
+    assert kept.status_code == 200, kept.get_json()
+    after = client.post(f"/api/groups/{group['id']}/games", headers=auth,
+                        json={"game": "gin-rummy", "players": ["Ann", "Bob"]}).get_json()
+    assert after["options"]["target"] == 150
+    with app.app_context():
+        downgrade(revision="0013")
+        db.session.remove()
+        db.engine.dispose()
+    assert "group_rules" not in tables(empty_url)
+    games = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()["games"]
+    assert {g["id"] for g in games} == {before["id"], after["id"]}
     with app.app_context():
         db.engine.dispose()
