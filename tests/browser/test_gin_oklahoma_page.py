@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, name_players, submit
+from .test_accessibility import axe_page, violations  # noqa: F401 (axe_page: the fixture, shared)
 
 
 def pick(page, name: str, value: str) -> None:
@@ -150,3 +151,11 @@ def test_an_oklahoma_hand_with_french_letters(french_page, live_server):
     assert [r["points"] for r in game["rounds"]] == [[32, 0], [0, 23]]
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     page.screenshot(path="shots/french-gin-oklahoma.png", full_page=True)
+
+
+def test_the_upcard_box_and_the_new_game_form_pass_axe(axe_page, live_server):
+    state = httpx.post(f"{live_server}/api/games", json={"game": "gin-rummy", "players": ["Ann", "Bob"],
+                                                         "preset": "oklahoma"}).json()
+    assert violations(axe_page, f"{live_server}/games/{state['id']}/edit/{state['token']}") == []
+    assert violations(axe_page, f"{live_server}/new/gin-rummy?preset=oklahoma") == []
+    assert violations(axe_page, f"{live_server}/new/chase-the-ace") == []
