@@ -69,8 +69,9 @@ SPEC = GameSpec(
     options=(
         first_dealer_option(),
         int_option("target", N_("Play to"), 100, 1, 10000),
-        int_option("knock_max", N_("Most deadwood to knock with"), 9, 0, MAX_DEADWOOD,
-                   help=N_("Knock with fewer than 10 (9); some tables allow 10")),
+        replace(int_option("knock_max", N_("Most deadwood to knock with"), 9, 0, MAX_DEADWOOD,
+                           help=N_("Knock with fewer than 10 (9); some tables allow 10")),
+                unused_when=("oklahoma", True)),  # the upcard sets each hand's limit instead
         bool_option("oklahoma", N_("Oklahoma: the upcard sets the knock limit"), False,
                     help=N_("Each hand, the first card turned up is the most deadwood to knock with (picture "
                             "cards 10); an ace means gin only, and a spade doubles the hand's scores")),

@@ -24,7 +24,17 @@ def totals(page) -> list[str]:
 
 def test_an_oklahoma_game_on_a_phone(page, live_server, shot):
     page.goto(f"{live_server}/new/gin-rummy")
+    page.locator("details.options summary").click()
+    knock_max = page.locator(".field", has=page.locator("#opt_knock_max"))
+    expect(knock_max).to_be_visible()
+    page.locator("#opt_oklahoma").check()  # the upcard sets each hand's limit: the table's own is not asked
+    expect(knock_max).to_be_hidden()
+    page.locator("#opt_oklahoma").uncheck()
+    expect(knock_max).to_be_visible()
     page.locator("label", has=page.locator("input[name=preset][value=oklahoma]")).click()
+    expect(page.locator("#opt_oklahoma")).to_be_checked()
+    expect(knock_max).to_be_hidden()
+    shot("gin-oklahoma-0-new-game")
     name_players(page, ["Ann", "Bob"])
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url("**/games/*")
