@@ -82,6 +82,7 @@ def rest_checked(game: Game, derived, form) -> dict[str, str]:
     no list a marked box is part of (the tricks cannot add up while one of them is no number)."""
     boxes = [found for name, field in form._fields.items() if field.errors and (found := INPUT_SEAT.fullmatch(name))]
     marked, lists = {int(box[2]) for box in boxes}, {box[1] for box in boxes}
+    lists |= {name for name, field in form._fields.items() if field.errors}  # a round's own box (an upcard) says why
     try:
         append(tables.rules_for(game), derived, round_data(form, derived.table, derived.seats_in),
                game.finished_by_hand)

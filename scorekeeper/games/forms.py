@@ -76,7 +76,7 @@ def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseSelect(label, choices=[SelectChoice("", "—"), *ranks], default="", description=desc,
                            render_kw={"data-rank-buttons": ""})
     if field.kind is FieldKind.CARDS:
-        return CardsField(label, render_kw=dict(CARD_BOX))
+        return CardsField(label, description=desc, render_kw=dict(CARD_BOX))
     return StringField(label, render_kw=dict(CARD_BOX))
 
 
@@ -166,6 +166,8 @@ def display(field: Field, value: Any) -> Any:
     """Show a stored value the way its input expects it."""
     if field.kind is FieldKind.CARDS and isinstance(value, list):
         return " ".join(card_text(str(v)) for v in value)  # in the reader's letters, with the suits' symbols
+    if field.single and isinstance(value, str):
+        return card_text(value)
     if field.kind is FieldKind.SEAT:
         return NO_SEAT if value is None else str(value)
     if field.kind is FieldKind.SEATS and isinstance(value, list):
@@ -201,7 +203,7 @@ def as_compared(field: Field, value: Any) -> Any:
     if field.kind is FieldKind.SEATS:
         return tuple(sorted(value))
     if field.kind is FieldKind.CARDS:
-        return tuple(card_code(card) for card in value)
+        return tuple(card_code(card) for card in ([value] if isinstance(value, str) else value or []))
     return value
 
 
@@ -263,7 +265,10 @@ def read_entry(form, field: Field, seat: int, entry: dict[str, Any]) -> None:
 def read_input(field: Field, value: Any) -> Any:
     """Turn one input's value into the JSON value the rules read."""
     if field.kind is FieldKind.CARDS:  # read in the reader's letters by its field (CardsField)
-        return list(value) if isinstance(value, list) else (value or "").replace(",", " ").split()
+        cards = list(value) if isinstance(value, list) else (value or "").replace(",", " ").split()
+        if field.single:  # one card as itself, none as nothing; more are left for the rules to refuse
+            return cards[0] if len(cards) == 1 else cards or None
+        return cards
     if field.kind is FieldKind.SEAT:
         return seat_number(value)
     if field.kind is FieldKind.SEATS:

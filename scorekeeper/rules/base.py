@@ -35,6 +35,10 @@ class Rules(Protocol):
     def play(self, table: Table, state: Any, turn: Turn, data: Mapping[str, Any]) -> tuple[Any, list[int | None] | None]:
         """Check one round's data against the state; return the new state and the round's points."""
 
+    def as_played(self, table: Table, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Return a round's data (already played) as the rules read it, for the state and the pages: a Gin Rummy
+        knock with no deadwood reads as gin. What is stored stays as the table entered it."""
+
     def seats_in(self, table: Table, state: Any) -> list[bool]:
         """Say which seats are still in the game."""
 
@@ -208,6 +212,9 @@ class BaseRules:
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """Fill the defaults that depend on the players or other options; check options together."""
         return options
+
+    def as_played(self, table: Table, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        return data
 
     def seats_in(self, table: Table, state: Any) -> list[bool]:
         return [True] * table.n

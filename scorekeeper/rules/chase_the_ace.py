@@ -113,6 +113,8 @@ SPEC = GameSpec(
             TieRule.CARRY: N_("undecided; the pot carries on, everyone adds a stake"),
             TieRule.CARRY_NO_ADD: N_("undecided; the pot carries on as it is"),
         }),
+        bool_option("ace_high", N_("Aces high"), False,
+                    help=N_("Aces rank above kings, so the 2 is the lowest card; kings keep their rule")),
         enum_option("kings", N_("Kings"), Kings.BLOCK, {
             Kings.BLOCK: N_("a king refuses a swap"),
             Kings.PLAIN: N_("kings swap like any card"),
@@ -132,6 +134,7 @@ class ChaseOptions:
     stake: float
     cancel_matches: bool
     tie_rule: TieRule
+    ace_high: bool
     kings: Kings
 
 
@@ -149,18 +152,21 @@ class ChaseState:
     lasted: tuple[int, ...] = ()  # per seat, the deal in which they lost their last life (0: still in)
 
 
-def rank_order(rank: str) -> int:
-    """Return a rank's place from low (A) to high (K)."""
-    return RANKS.index(rank)
+ACE_HIGH_RANKS = (*RANKS[1:], RANKS[0])  # 2 3 … K A
 
 
-def losers_by_cards(ranks: Sequence[str | None], cancel: bool) -> list[int]:
+def rank_order(rank: str, ace_high: bool = False) -> int:
+    """Return a rank's place from low (A, or 2 when aces are high) to high (K, or A)."""
+    return (ACE_HIGH_RANKS if ace_high else RANKS).index(rank)
+
+
+def losers_by_cards(ranks: Sequence[str | None], cancel: bool, ace_high: bool = False) -> list[int]:
     """Return who loses a life given each seat's rank (None: out of the game)."""
     counts = Counter(r for r in ranks if r is not None)
     live = [r for r in counts if counts[r] == 1] if cancel else list(counts)
     if not live:
         return []
-    lowest = min(live, key=rank_order)
+    lowest = min(live, key=lambda rank: rank_order(rank, ace_high))
     return [seat for seat, rank in enumerate(ranks) if rank == lowest]
 
 
@@ -234,7 +240,8 @@ class ChaseRules(BaseRules):
                     is_blank(card) for card, lives in zip(cards, state.lives) if lives > 0):
                 raise fail("cards", N_("some cards are given and a player is ticked as losing a life: give every "
                                        "player's card, or clear the cards and keep the ticks"))
-            by_cards = losers_by_cards(self.read_cards(table, state, cards, entered), table.options.cancel_matches)
+            by_cards = losers_by_cards(self.read_cards(table, state, cards, entered), table.options.cancel_matches,
+                                       table.options.ace_high)
             if entered and losers not in (None, []) and sorted(need_seats(losers, "losers", table)) != by_cards:
                 text, params = said_by_cards(table, by_cards)
                 raise fail("losers", text, **params)
@@ -326,8 +333,8 @@ class ChaseRules(BaseRules):
     def rules_now(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
         """What a king does, whether equal cards cancel, and what happens when everyone left would go out."""
         options = table.options
-        return [Msg(KINGS_RULES[options.kings]), Msg(CANCEL_RULES[options.cancel_matches]),
-                option_line(SPEC, table, "tie_rule")]
+        return [*((Msg(ACES_HIGH),) if options.ace_high else ()), Msg(KINGS_RULES[options.kings]),
+                Msg(CANCEL_RULES[options.cancel_matches]), option_line(SPEC, table, "tie_rule")]
 
     def notes(self, table: Table, state: ChaseState, turn: Turn) -> list[Msg]:
         """Tell the table the pot."""
@@ -337,6 +344,7 @@ class ChaseRules(BaseRules):
         """Say what the chosen rules mean, and the two ways to enter a deal (the same every deal)."""
         o = table.options
         return [
+            *((msg(ACES_HIGH),) if o.ace_high else ()),
             msg(N_("Kings: %(rule)s"), rule=msg(KINGS_RULES[o.kings])),
             msg(CANCEL_RULES[o.cancel_matches]),
             msg(N_("If everyone still in would go out together: %(rule)s"), rule=msg(TIE_RULES[o.tie_rule])),
@@ -391,7 +399,8 @@ class ChaseRules(BaseRules):
         return msg(N_("1 pack, no jokers")), msg(N_("1 card each"))
 
     def glance(self, table: Table | None = None) -> tuple[Msg, ...]:
-        return tuple(Msg(line) for line in GLANCE)
+        lines = (GLANCE_ACE_HIGH, *GLANCE[1:]) if table is not None and table.options.ace_high else GLANCE
+        return tuple(Msg(line) for line in lines)
 
     def variants(self) -> tuple[Msg, ...]:
         return tuple(Msg(line) for line in VARIANTS)
@@ -444,7 +453,7 @@ def stored_losers(table: Table, data: Mapping[str, Any]) -> list[int]:
     """Return who lost a life in a deal already checked and stored, from its cards or its losers."""
     if cards_decide(data):
         ranks = [None if is_blank(card) else parse_rank(card, "cards") for card in data["cards"]]
-        return losers_by_cards(ranks, table.options.cancel_matches)
+        return losers_by_cards(ranks, table.options.cancel_matches, table.options.ace_high)
     return list(data.get("losers") or [])
 
 
@@ -490,6 +499,8 @@ GLANCE = (
     N_("Cards turn up: the lowest card loses a life, and each life lost puts a stake in the pot."),
     N_("Lose every life and you are out; the last player with a life left takes the pot."),
 )
+GLANCE_ACE_HIGH = N_("Deal one card each. Aces are high: the 2 is lowest, the ace highest; suits do not matter.")
+ACES_HIGH = N_("Aces are high: the 2 is the lowest card, the ace the highest.")
 
 # Variants some tables play that change only how a deal is played, never the sheet.
 VARIANTS = (
@@ -506,12 +517,13 @@ def chase_plan(table: Table) -> Plan:
     rules = ((msg(N_("Lowest card")), Msg(CANCEL_RULES[o.cancel_matches])),
              (msg(N_("Kings")), Msg(KINGS_RULES[o.kings])),
              (msg(N_("Everyone out at once")), Msg(TIE_RULES[o.tie_rule])),
-             (msg(N_("Ranks, low to high")), msg(N_("A 2 3 4 5 6 7 8 9 10 J Q K"))))
+             (msg(N_("Ranks, low to high")), msg(N_("2 3 4 5 6 7 8 9 10 J Q K A") if o.ace_high
+                                                 else N_("A 2 3 4 5 6 7 8 9 10 J Q K"))))
     return Plan(Layout.TRACKER, (), total_row=False, tokens=("●",) * o.lives,
                 tokens_label=msg(N_("Lives: strike one out for each life lost")),
                 pot_boxes=o.lives * table.n, keys=(Key(msg(N_("How we play")), rules),),
                 notes=(msg(N_("Pot: strike a box for each life lost, %(stake)s each."), stake=Amount(o.stake)),),
-                shows=frozenset({"cancel_matches", "kings", "tie_rule"}))  # the key (lives and stake: the rules card too)
+                shows=frozenset({"cancel_matches", "kings", "tie_rule", "ace_high"}))  # the key (lives and stake: the rules card too)
 
 
 RULES = ChaseRules()

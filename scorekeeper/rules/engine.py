@@ -109,6 +109,7 @@ def fold_one(rules: Rules, table: Table, state: Any, played: list[PlayedRound], 
     """Play the next round, record it in ``played``, and return the new state and the next dealer."""
     number = len(played) + 1
     after, points = play_one(rules, table, state, Turn(number, dealer, number == entered), data)
+    data = rules.as_played(table, data)
     played.append(PlayedRound(number, dealer, data, points, rules.marks(table, data, points, state, after),
                               rules.running(table, after)))
     return after, next_seat_in(dealer, rules.seats_in(table, after))

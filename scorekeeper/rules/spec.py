@@ -191,6 +191,8 @@ class Field:
     picker: Mapping[str, Any] | None = None  # ENTRY cards as a layout the page draws (Golf): shape, values, pairing
     pad: bool = False               # INT points typed on the page's number pad, with − and sums ("12+8")
     unused_when: tuple[str, str] | None = None  # (field, value): not asked when that answer is chosen (a draw)
+    single: bool = False            # ROUND cards: one card, sent as one ("7S"), not a list (Gin's upcard)
+    card_total: str = ""            # what the card helper says of one card typed, %(points)s its value
 
 
 @dataclass(frozen=True)

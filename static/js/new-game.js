@@ -31,7 +31,8 @@
     const update = () => fields.forEach((field) => {
       const [name, value] = field.dataset.unusedWhen.split("=");
       const input = form.elements.namedItem(name);
-      field.hidden = Boolean(input) && input.value === value && !field.classList.contains("has-error");
+      const now = input && input.type === "checkbox" ? (input.checked ? "True" : "False") : input && input.value;
+      field.hidden = Boolean(input) && now === value && !field.classList.contains("has-error");
     });
     form.addEventListener("change", update);
     form.addEventListener("preset-filled", update);

@@ -108,8 +108,8 @@
     const pad = document.createElement("div");
     pad.className = "pad";
     let suitMode = false;
-    const add = (text) => {
-      input.value = (input.value.trim() ? input.value.trim() + " " : "") + text;
+    const add = (text) => {  // a box for one card (an upcard) takes the card tapped in place of the one there
+      input.value = (input.value.trim() && !entry.hasAttribute("data-one-card") ? input.value.trim() + " " : "") + text;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     };
     deck.ranks.forEach((rank) => {

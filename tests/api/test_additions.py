@@ -190,7 +190,7 @@ def test_rules_listing_names_every_preset(client):
     assert listing["golf"]["presets"]["quarters"]["options"] == {"quarters": 4, "pairs": "all", "values": {"X": 0}}
     assert listing["golf"]["presets"]["quarters"]["label"]
     assert set(listing["trash"]["presets"]) == {"house", "short"}
-    assert set(listing["gin-rummy"]["presets"]) == {"classic"}
+    assert set(listing["gin-rummy"]["presets"]) == {"classic", "oklahoma"}
     assert set(listing["hand-and-foot"]["presets"]) == {"house", "classic"}
     assert listing["chase-the-ace"]["presets"] == {} and listing["garbage-rummy"]["presets"] == {}
     assert listing["golf"]["options"]["pot_stake"] == {"default": None}

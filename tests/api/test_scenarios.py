@@ -870,7 +870,7 @@ GIN = [
      "game": "gin-rummy", "players": P2,
      "start": {"options=": {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
                             "big_gin_bonus": 31, "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0,
-                            "shutout_double": False},
+                            "shutout_double": False, "oklahoma": False, "shutout_bonus": 0},
                "next": {"round": 1, "dealer": 0}, "standings.hands_won": [0, 0], "standings.bonus": [0, 0]},
      "rounds": [{"data": knock(0, 5, 20), "points": [15, 0],   # 20-5
                  "expect": {"standings.hands_won": [1, 0], "standings.bonus": [0, 0],
@@ -1000,7 +1000,7 @@ def test_gin_rummy_refused(client, create_game, post_round, sc):
 
 @pytest.mark.parametrize("options, field", [
     ({"knock_max": "x"}, "options.knock_max"), ({"shutout_double": "yes"}, "options.shutout_double"),
-    ({"target": "100"}, "options.target"), ({"oklahoma": True}, "options.oklahoma"),
+    ({"target": "100"}, "options.target"), ({"oklahoma": "yes"}, "options.oklahoma"),
 ])
 def test_gin_rummy_bad_options(client, options, field):
     run_bad_game(client, "gin-rummy", P2, options, field)
@@ -1011,7 +1011,8 @@ def test_gin_rummy_rules_listing_and_player_count(client):
     assert (game["min_players"], game["max_players"]) == (2, 4)
     assert {k: v["default"] for k, v in game["options"].items()} == {
         "first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25, "big_gin_bonus": 31,
-        "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0, "shutout_double": False}
+        "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0, "shutout_double": False, "oklahoma": False,
+        "shutout_bonus": 0}
     run_bad_game(client, "gin-rummy", P4 + ["Eve"], {}, "players")
     run_bad_game(client, "gin-rummy", ["Ann"], {}, "players")
 
@@ -1024,7 +1025,7 @@ CHASE = [
     {"name": "defaults: equal cards cancel, the lowest left loses a life; pot in next",
      "game": "chase-the-ace", "players": P4,
      "start": {"options=": {"first_dealer": 0, "lives": 3, "stake": 0.10, "cancel_matches": True,
-                            "tie_rule": "share", "kings": "block"},
+                            "tie_rule": "share", "ace_high": False, "kings": "block"},
                "next": {"round": 1, "dealer": 0, "pot": 0}, "standings.lives": [3] * 4,
                "standings.out": [False] * 4, "totals": [None] * 4},
      # 5 5 cancel; 2 is the lowest left: Cy loses; the pot holds 1 life * 0.10

@@ -403,7 +403,7 @@ def test_play_does_not_change_the_state_passed_in() -> None:
 
 def test_every_option_has_its_default() -> None:
     assert RULES.options_json(RULES.resolve_options({}, 4)) == {"first_dealer": 0, "lives": 3, "stake": 0.10, "cancel_matches": True,
-                                            "tie_rule": "share", "kings": "block"}
+                                            "tie_rule": "share", "ace_high": False, "kings": "block"}
     assert (SPEC.min_players, SPEC.max_players) == (2, 20)
     assert SPEC.option("tie_rule").choices == ("share", "replay", "cut", "carry", "carry_no_add")
     assert SPEC.option("kings").choices == ("block", "plain", "reveal", "reveal_stops")
@@ -419,6 +419,8 @@ def test_every_option_has_its_default() -> None:
     ({"cancel_matches": 1}, "options.cancel_matches"),
     ({"tie_rule": "coin"}, "options.tie_rule"),
     ({"kings": "wild"}, "options.kings"),
+    ({"ace_high": "yes"}, "options.ace_high"),
+    ({"ace_high": 1}, "options.ace_high"),
     ({"first_dealer": 4}, "options.first_dealer"),
     ({"jokers": True}, "options.jokers"),
 ])
@@ -661,3 +663,63 @@ def test_the_deal_a_player_goes_out_in_is_not_survived() -> None:
     derived = play(t, [lose(1), {"cards": ["9", None, "3"]}])  # Bob out in deal 1, Cy in deal 2; Ann wins
     records = RULES.records(t, derived.state, derived.rounds, derived.standings)
     assert [(r.kind, r.seat, r.value) for r in records] == [("survival", 0, 2)]
+
+
+# --- aces high (a house rule some tables play) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("ranks, cancel, losers", [
+    (["A", "2", "5", "K"], True, [1]),            # the 2 is lowest; the ace is the best card
+    (["A", "K", "Q", "J"], True, [3]),
+    (["A", "A", "5", "K"], True, [2]),
+    (["A", "A", "K", "K"], True, []),
+    (["A", "A", "K", "K"], False, [2, 3]),        # kings below aces: the holders of the lowest rank, both
+    (["2", "2", "A", "3"], True, [3]),
+    (["2", "2", "A", "3"], False, [0, 1]),
+    (["A", None, "K", None], True, [2]),
+])
+def test_losers_by_cards_with_aces_high(ranks: list[str | None], cancel: bool, losers: list[int]) -> None:
+    assert losers_by_cards(ranks, cancel, ace_high=True) == losers
+
+
+@pytest.mark.parametrize("opts, cards, want", [
+    ({"ace_high": True}, ["A", "2", "5", "K"], [3, 2, 3, 3]),
+    ({}, ["A", "2", "5", "K"], [2, 3, 3, 3]),                       # aces low: the ace loses
+    ({"ace_high": True, "cancel_matches": False}, ["AH", "AS", "KD", "KC"], [3, 3, 2, 2]),
+    ({"ace_high": True, "kings": "plain"}, ["K", "A", "Q", "Q"], [2, 3, 3, 3]),    # Qs cancel: the king loses
+    ({"ace_high": True, "kings": "reveal"}, ["K", "A", "J", "10"], [3, 3, 3, 2]),
+    ({"ace_high": True}, ["1", "T", "10", "A"], [3, 3, 3, 3]),       # aces ("1", "A") and tens cancel: nobody
+    ({"ace_high": True}, ["1", "T", "9", "A"], [3, 3, 2, 3]),
+])
+def test_aces_high_over_a_deal(opts: dict[str, Any], cards: list[str], want: list[int]) -> None:
+    assert lives(play(table(4, **opts), [{"cards": cards}])) == want
+
+
+def test_aces_high_over_a_game() -> None:
+    t = table(3, lives=1, ace_high=True)
+    state = play(t, [{"cards": ["A", "K", "2"]}, {"cards": ["A", "5", None]}])
+    assert lives(state) == [1, 0, 0] and state.over and state.winners == [0]
+
+
+@pytest.mark.parametrize("kings", ["block", "plain", "reveal", "reveal_stops"])
+def test_aces_high_keeps_the_kings_rule(kings: str) -> None:
+    t = table(4, ace_high=True, kings=kings)
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert fields[0].help == KINGS_RULES[Kings(kings)]
+    said = [str(m) for m in RULES.table_rules(t)]
+    assert said[0] == "Aces are high: the 2 is the lowest card, the ace the highest."
+    assert said[1] == f"Kings: {KINGS_RULES[Kings(kings)]}"
+    assert [str(m) for m in RULES.rules_now(t, RULES.start(t), Turn(1, 0))][:2] == [
+        "Aces are high: the 2 is the lowest card, the ace the highest.", KINGS_RULES[Kings(kings)]]
+
+
+def test_aces_high_on_paper() -> None:
+    high, low = table(4, ace_high=True), table(4)
+    key = dict((str(k), str(v)) for k, v in RULES.plan(high).keys[0].lines)
+    assert key["Ranks, low to high"] == "2 3 4 5 6 7 8 9 10 J Q K A"
+    assert dict((str(k), str(v)) for k, v in RULES.plan(low).keys[0].lines)["Ranks, low to high"] == \
+        "A 2 3 4 5 6 7 8 9 10 J Q K"
+    assert "ace_high" in RULES.plan(high).shows
+    assert str(RULES.glance(high)[0]).startswith("Deal one card each. Aces are high")
+    assert str(RULES.glance(low)[0]).startswith("Deal one card each. Ace is lowest")
+    assert [str(m) for m in RULES.table_rules(low)][0].startswith("Kings:")

@@ -50,7 +50,7 @@ def column(derived, key: str) -> list:
 def test_defaults():
     assert RULES.options_json(table().options) == {"first_dealer": 0, "target": 100, "knock_max": 9, "gin_bonus": 25,
                                "big_gin_bonus": 31, "undercut_bonus": 25, "box_bonus": 0, "game_bonus": 0,
-                               "shutout_double": False}
+                               "shutout_double": False, "oklahoma": False, "shutout_bonus": 0}
 
 
 @pytest.mark.parametrize("options, field", [
@@ -66,7 +66,12 @@ def test_defaults():
     ({"game_bonus": {}}, "options.game_bonus"),
     ({"shutout_double": 1}, "options.shutout_double"),
     ({"first_dealer": 2}, "options.first_dealer"),
-    ({"oklahoma": True}, "options.oklahoma"),
+    ({"oklahoma": 1}, "options.oklahoma"),
+    ({"oklahoma": "yes"}, "options.oklahoma"),
+    ({"shutout_bonus": -1}, "options.shutout_bonus"),
+    ({"shutout_bonus": 1001}, "options.shutout_bonus"),
+    ({"shutout_bonus": None}, "options.shutout_bonus"),
+    ({"okla": True}, "options.okla"),
 ])
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RulesError) as caught:
@@ -84,7 +89,7 @@ def test_bad_options_are_refused(options, field):
     (2, {"undercut_bonus": 10}, knock(0, 7, 3), [0, 14]),
     (2, {"undercut_bonus": 0}, knock(0, 4, 4), [0, 0]),
     (2, {"knock_max": 10}, knock(1, 30, 10), [0, 20]),
-    (2, {}, knock(0, 0, 12), [12, 0]),
+    (2, {}, knock(0, 0, 12), [37, 0]),                # a knock at 0 is gin: 12 + the gin bonus
     (2, {}, gin(1, 30, 0), [0, 55]),
     (2, {"gin_bonus": 20}, gin(0, 0, 12), [32, 0]),
     (2, {}, gin(0, 0, 12, big=True), [43, 0]),
@@ -425,3 +430,195 @@ def test_the_player_who_went_gin_holds_no_deadwood_given_or_left_out(result, bon
     with pytest.raises(RoundRefused) as exc:  # a knock's deadwood is still asked for
         play(t, [{"result": "knock", "knocker": 0, "deadwood": [None, 17]}], entered=1)
     assert set(exc.value.errors) == {"deadwood.0"}
+
+
+# --- house rules as tables play them: a knock at 0 is gin, Oklahoma, the shutout bonus -------------
+
+
+def up(card: str, data: dict) -> dict:
+    """Give a hand its upcard (Oklahoma)."""
+    return {**data, "upcard": card}
+
+
+OKLAHOMA = {"oklahoma": True}
+
+
+@pytest.mark.parametrize("n, options, data, points", [
+    # a knock with no deadwood is gin, with the gin bonus: worked by hand
+    (2, {}, knock(0, 0, 0), [25, 0]),                          # no undercut on a gin: 0 + 25
+    (2, {}, knock(1, 30, 0), [0, 55]),                         # 30 + 25
+    (2, {"gin_bonus": 20}, knock(0, 0, 7), [27, 0]),
+    (3, {}, knock(1, 5, 0, 7), [0, 37, 0]),                    # 5 + 7 + one bonus
+    # Oklahoma: the upcard's value is the knock limit, a spade doubles every score of the hand
+    (2, OKLAHOMA, up("7H", knock(0, 5, 20)), [15, 0]),
+    (2, OKLAHOMA, up("7H", knock(0, 7, 20)), [13, 0]),         # at the limit
+    (2, OKLAHOMA, up("7S", knock(0, 5, 20)), [30, 0]),         # 15 doubled
+    (2, OKLAHOMA, up("KH", knock(0, 10, 30)), [20, 0]),        # a king: 10, above knock_max 9
+    (2, OKLAHOMA, up("JD", knock(0, 10, 30)), [20, 0]),
+    (2, OKLAHOMA, up("KS", knock(0, 10, 30)), [40, 0]),
+    (2, OKLAHOMA, up("3D", knock(1, 20, 3)), [0, 17]),
+    (2, {**OKLAHOMA, "knock_max": 3}, up("8C", knock(0, 8, 20)), [12, 0]),  # the upcard, not knock_max
+    (2, OKLAHOMA, up("9S", knock(0, 8, 5)), [0, 56]),          # undercut: (8 - 5 + 25) doubled
+    (2, {**OKLAHOMA, "undercut_bonus": 10}, up("10S", knock(0, 6, 6)), [0, 20]),  # (0 + 10) doubled
+    (2, OKLAHOMA, up("2S", gin(1, 30, 0)), [0, 110]),          # (30 + 25) doubled
+    (2, OKLAHOMA, up("QS", gin(0, 0, 12, big=True)), [86, 0]),  # (12 + 31) doubled
+    (2, OKLAHOMA, up("AH", gin(0, 0, 12)), [37, 0]),           # an ace: gin only
+    (2, OKLAHOMA, up("AS", gin(0, 0, 12)), [74, 0]),
+    (2, OKLAHOMA, up("AD", knock(0, 0, 12)), [37, 0]),         # a knock at 0 on an ace is the gin it is
+    (2, OKLAHOMA, up("5S", knock(1, 14, 0)), [0, 78]),         # (14 + 25) doubled
+    (2, OKLAHOMA, up("5♠", knock(0, 2, 9)), [14, 0]),          # the suit's symbol reads
+    (2, OKLAHOMA, up("5s", knock(0, 2, 9)), [14, 0]),
+    (2, OKLAHOMA, up("7S", DRAW), [0, 0]),
+    (2, OKLAHOMA, DRAW, [0, 0]),                               # a draw scores nothing whatever was turned up
+    (3, OKLAHOMA, up("6S", knock(0, 4, 10, 2)), [12, 0, 54]),  # 6 from Bob; Cy undercuts (2 + 25)
+    (4, OKLAHOMA, up("4H", gin(3, 10, 20, 30, 0)), [0, 0, 0, 85]),
+])
+def test_house_rule_hand_points(n, options, data, points):
+    assert points_of(table(n, **options), data) == points
+
+
+@pytest.mark.parametrize("options, data, field, text", [
+    (OKLAHOMA, up("7H", knock(0, 8, 20)), "deadwood.0", "Ann knocked holding 8; with 7H turned up a knock needs 7 "
+                                                        "or less"),
+    (OKLAHOMA, up("2S", knock(1, 20, 3)), "deadwood.1", None),
+    (OKLAHOMA, up("KH", knock(0, 11, 20)), "deadwood.0", None),
+    (OKLAHOMA, up("AH", knock(0, 1, 20)), "result", "the upcard is an ace: only gin ends this hand, Ann may not "
+                                                    "knock with 1"),
+    (OKLAHOMA, up("AS", knock(1, 20, 4)), "result", None),
+    (OKLAHOMA, knock(0, 5, 20), "upcard", "give the upcard, the first card turned up from the stock, with its suit"),
+    (OKLAHOMA, up("", knock(0, 5, 20)), "upcard", None),
+    (OKLAHOMA, up(None, gin(0, 0, 20)), "upcard", None),
+    (OKLAHOMA, up("7", knock(0, 5, 20)), "upcard", "give the upcard's suit too (7♠, 7♥…): a spade doubles the hand"),
+    (OKLAHOMA, up("X", knock(0, 5, 20)), "upcard", "there are no jokers in Gin Rummy"),
+    (OKLAHOMA, up("ZZ", knock(0, 5, 20)), "upcard", None),
+    (OKLAHOMA, up("7S 8H", knock(0, 5, 20)), "upcard", None),
+    (OKLAHOMA, up("RP", knock(0, 5, 20)), "upcard", None),     # French letters are the pages' to read, not the API's
+    (OKLAHOMA, up(["7S"], knock(0, 5, 20)), "upcard", "the upcard is one card, written like 7S or K♠"),
+    (OKLAHOMA, up(7, knock(0, 5, 20)), "upcard", None),
+    (OKLAHOMA, up("ZZ", DRAW), "upcard", None),                # a draw's upcard, given, still reads as a card
+    ({}, up("7S", knock(0, 5, 20)), "upcard", "this table does not play Oklahoma: leave the upcard out"),
+    ({}, up("7S", DRAW), "upcard", None),
+])
+def test_house_rule_refusals_name_the_field(options, data, field, text):
+    errors = error_of(table(2, **options), data)
+    assert field in errors
+    if text is not None:
+        assert str(errors[field]) == text
+
+
+def test_a_knock_at_zero_reads_as_gin_and_is_marked_so():
+    t = table()
+    derived = play(t, [knock(0, 0, 12), knock(1, 20, 0), knock(0, 4, 12)])
+    assert [r.data["result"] for r in derived.rounds] == ["gin", "gin", "knock"]
+    assert [r.marks for r in derived.rounds] == [["37 gin", "0"], ["0", "45 gin"], ["8", "0"]]
+    assert column(derived, "hands_won") == [2, 1]
+    assert RULES.as_played(t, {"result": "knock", "knocker": 0, "deadwood": [False, 3]})["result"] == "knock"
+
+
+@pytest.mark.parametrize("data, points, marks", [
+    (up("7S", knock(0, 5, 20)), [30, 0], ["30 ♠×2", "0"]),
+    (up("9S", knock(0, 8, 5)), [0, 56], ["0", "56 undercut ♠×2"]),
+    (up("2S", gin(1, 30, 0)), [0, 110], ["0", "110 gin ♠×2"]),
+    (up("QS", gin(0, 0, 12, big=True)), [86, 0], ["86 big gin ♠×2", "0"]),
+    (up("7H", knock(0, 5, 20)), [15, 0], ["15", "0"]),
+    (up("AS", DRAW), [0, 0], ["–", "–"]),
+])
+def test_spade_doubling_is_marked(data, points, marks):
+    t = table(**OKLAHOMA)
+    assert points_of(t, data) == points
+    assert play(t, [data]).rounds[0].marks == marks
+
+
+@pytest.mark.parametrize("options, rounds, totals, bonus", [
+    # Ann: 65 + 60 = 125 from hands; Bob won no hand
+    ({"shutout_bonus": 50}, [gin(0, 0, 40), gin(0, 0, 35)], [175, 0], [50, 0]),
+    ({"shutout_bonus": 50, "shutout_double": True}, [gin(0, 0, 40), gin(0, 0, 35)], [300, 0], [175, 0]),
+    ({"shutout_bonus": 50, "shutout_double": True, "box_bonus": 25, "game_bonus": 100},
+     [gin(0, 0, 40), gin(0, 0, 35)], [450, 0], [325, 0]),     # 250 + 2 boxes 50 + game 100 + shutout 50
+    ({"shutout_bonus": 50, "box_bonus": 25}, [gin(0, 0, 40), gin(0, 0, 35)], [225, 0], [100, 0]),
+    # Bob won a hand: no shutout, with either rule
+    ({"shutout_bonus": 50}, [gin(0, 0, 40), knock(0, 5, 10), knock(1, 20, 5), gin(0, 0, 32)], [127, 15], [0, 0]),
+    ({"shutout_bonus": 50, "shutout_double": True},
+     [gin(0, 0, 40), knock(0, 5, 10), knock(1, 20, 5), gin(0, 0, 32)], [127, 15], [0, 0]),
+])
+def test_the_shutout_bonus(options, rounds, totals, bonus):
+    derived = play(table(**options), rounds)
+    assert derived.over and derived.winners == [0]
+    assert column(derived, "total") == totals
+    assert column(derived, "bonus") == bonus
+
+
+def test_the_shutout_bonus_with_three_players():
+    t = table(3, target=30, shutout_bonus=40)
+    assert column(play(t, [knock(0, 5, 40, 10)]), "total") == [80, 0, 0]   # 35 + 5, then 40: nobody else won
+    assert column(play(t, [knock(0, 5, 40, 3)]), "total") == [35, 0, 27]   # Cy undercut: no shutout
+
+
+def test_the_shutout_bonus_is_named_at_the_end():
+    t = table(shutout_bonus=50, shutout_double=True, target=50)
+    derived = play(t, [gin(0, 0, 60)])
+    notes = [str(m) for m in RULES.seat_notes(t, derived.state, over=True)[0]]
+    assert notes == ["Hands won: 1", "shutout: hand points doubled, +85", "shutout bonus 50"]
+    assert column(derived, "total") == [85 + 85 + 50, 0]
+
+
+def test_the_oklahoma_preset():
+    options = RULES.options_json(RULES.resolve_options({}, 2, "oklahoma"))
+    assert {k: options[k] for k in ("oklahoma", "target", "box_bonus", "game_bonus", "shutout_double")} == {
+        "oklahoma": True, "target": 150, "box_bonus": 25, "game_bonus": 100, "shutout_double": True}
+    t = Table(("Ann", "Bob"), RULES.resolve_options({}, 2, "oklahoma"))
+    derived = play(t, [up("KS", gin(0, 0, 60))])  # (60 + 25) x 2 = 170: past 150, Bob won no hand
+    assert derived.over and column(derived, "total") == [170 * 2 + 25 + 100, 0]
+    assert column(derived, "bonus") == [170 + 25 + 100, 0]
+
+
+def test_oklahoma_over_a_game():
+    t = table(**OKLAHOMA, target=200)
+    rounds = [up("9H", knock(0, 9, 30)), up("AS", gin(1, 22, 0)), up("6S", knock(0, 6, 2)), up("8D", DRAW),
+              up("10C", knock(1, 40, 0))]
+    derived = play(t, rounds)
+    # 21; Bob (22 + 25) x 2 = 94; Bob undercuts (4 + 25) x 2 = 58; draw; Bob's knock at 0 is gin: 40 + 25
+    assert [r.points for r in derived.rounds] == [[21, 0], [0, 94], [0, 58], [0, 0], [0, 65]]
+    assert derived.over and column(derived, "total") == [21, 217]
+    assert column(derived, "hands_won") == [1, 3]
+
+
+def test_oklahoma_asks_the_upcard_first():
+    t = table(**OKLAHOMA)
+    fields = RULES.round_fields(t, RULES.start(t), Turn(1, 0))
+    assert [f.name for f in fields] == ["upcard", "result", "knocker", "deadwood"]
+    upcard = fields[0]
+    assert (upcard.kind, upcard.scope, upcard.single, upcard.optional) == (FieldKind.CARDS, Scope.ROUND, True, True)
+    assert upcard.card_values == CARD_VALUES
+    assert [f.name for f in RULES.round_fields(table(), RULES.start(table()), Turn(1, 0))][0] == "result"
+
+
+def test_oklahoma_notes_and_rules_now():
+    t = table(**OKLAHOMA, shutout_bonus=30)
+    notes = [str(n) for n in RULES.notes(t, RULES.start(t), Turn(1, 0))]
+    assert notes[1] == "Knock with the upcard's value or less deadwood. Gin +25, big gin +31, undercut +25."
+    assert notes[2].startswith("Oklahoma: the upcard's value is the knock limit")
+    assert notes[-1] == "At the end: 30 points to the winner if no one else won a hand."
+    now = [str(n) for n in RULES.rules_now(t, RULES.start(t), Turn(1, 0))]
+    assert now[0].startswith("Oklahoma:") and not any("Most deadwood" in line for line in now)
+
+
+def test_the_filled_sheet_shows_the_upcard_and_the_limit_under_the_knocker():
+    t = table(**OKLAHOMA)
+    assert [[str(m) for m in cell] for cell in RULES.cell_notes(t, up("7S", knock(1, 20, 5)))] == [
+        ["deadwood 20"], ["deadwood 5", "upcard 7S: knock ≤ 7"]]
+    assert [[str(m) for m in cell] for cell in RULES.cell_notes(t, up("AH", gin(0, 0, 5)))] == [
+        ["deadwood 0", "upcard AH: gin only"], ["deadwood 5"]]
+    assert [str(m) for m in RULES.legend(t)] and RULES.legend(table()) == []
+
+
+def test_the_sheet_keys_follow_oklahoma_and_the_shutout_bonus():
+    plan = RULES.plan(table(**OKLAHOMA, shutout_bonus=50))
+    how = dict((str(k), str(v)) for k, v in plan.keys[0].lines)
+    assert how["Knock with"] == "the upcard's value or less; an ace: gin only"
+    assert how["Spade upcard"] == "every score of the hand ×2"
+    assert "Shutout bonus: 50 to the winner" in [str(m) for m in plan.footer]
+    assert ("Shutout bonus", "+50 to the winner") in [(str(k), str(v)) for k, v in plan.filled_keys[0].lines]
+    assert {"oklahoma", "shutout_bonus"} <= plan.shows
+    plain = dict((str(k), str(v)) for k, v in RULES.plan(table()).keys[0].lines)
+    assert plain["Knock with"] == "9 deadwood or less" and "Spade upcard" not in plain
