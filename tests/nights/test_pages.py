@@ -212,7 +212,7 @@ def test_the_director_page_in_french(director, group):
     nid = night_id(start_night(director, group))
     director.post(f"/nights/{nid}/sittings")
     text = director.get(f"/nights/{nid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Table 1" in text and "Classement" in text and "Manche 1 sur 3" in text
+    assert "Table 1" in text and "Classement" in text and "Tour 1 sur 3" in text
 
 
 def test_a_gin_night_progressive(director, group, play_table):

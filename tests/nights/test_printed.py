@@ -61,6 +61,6 @@ def test_the_results_list_the_leaderboard_and_every_table(client, group, played)
 
 def test_the_night_in_french(client, group, played):
     cards = pages(client.get(f"/nights/{played}/cards.pdf", headers={"Accept-Language": "fr"}))
-    assert "Manche 1 sur 3" in cards[0] and "Scannez" in cards[0]
+    assert "Tour 1 sur 3" in cards[0] and "Scannez" in cards[0]
     text = "\n".join(pages(client.get(f"/nights/{played}/results.pdf", headers={"Accept-Language": "fr"})))
     assert "Classement" in text and "terminée" in text
