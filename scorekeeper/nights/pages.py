@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import abort, render_template, request, session, url_for
 from flask_babel import format_date, get_locale
 
 from .. import rules as registry
@@ -44,8 +44,9 @@ def night_for(night_id: str, for_update: bool = False) -> tuple[Night, str | Non
         return night, service.night_token(token, night.public_id)
     if not group.view_matches(view_key(group)):
         abort(404)
-    if request.args.get("view"):
-        remember_group(group, view=request.args["view"])
+    asked = request.args.get("view")
+    if asked and session.get("group_views", {}).get(group.public_id) != asked:  # kept once, not at every poll
+        remember_group(group, view=asked)
     return night, None
 
 
@@ -165,7 +166,7 @@ def director_page(night: Night, token: str, errors: dict | None = None, status: 
 
 def room_tag(night: Night) -> str:
     """Tag the room screen's parts: the night's and its tables' versions, and the reader's language."""
-    seen = f"{service.tag(night)}|{get_locale()}|{date.today()}"
+    seen = f"{service.tag(night)}|{get_locale()}"
     return "room-" + hashlib.sha256(seen.encode()).hexdigest()[:24]
 
 

@@ -100,3 +100,32 @@ def test_a_director_seats_twelve_and_the_room_follows_a_round(browser, live_serv
     finally:
         for context in (director, room_tv, room_phone):
             context.close()
+
+
+def test_the_night_pages_pass_axe_light_and_dark(browser, live_server):
+    """axe finds nothing on the new-night form, the director's page and the room screen (phone and TV)."""
+    from tests.browser.test_accessibility import AXE, axe_here
+
+    if not AXE.exists():
+        pytest.fail(f"no axe-core at {AXE}: run `npm ci` beside pyproject.toml")
+    words = {"start": "Start a club night", "night": "Start the night", "sitting": "Start sitting 1"}
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    try:
+        page = context.new_page()
+        director_starts_a_night(page, live_server, words)
+        night = page.url.split("#")[0]
+        page.goto(night)
+        assert axe_here(page) == [], "director"
+        room = page.locator("#room-link").input_value()
+        page.goto(room)
+        assert axe_here(page) == [], "room"
+        page.set_viewport_size({"width": 1280, "height": 720})
+        assert axe_here(page) == [], "room on a TV"
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(night)
+        group = page.locator("a", has_text="Back to the group").get_attribute("href")
+        page.goto(f"{live_server}{group}/nights/new")
+        assert axe_here(page) == [], "new night"
+    finally:
+        context.close()

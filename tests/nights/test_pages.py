@@ -45,14 +45,10 @@ def test_the_group_page_offers_a_club_night_to_its_editor_only(director, client,
     form = director.get(f"/groups/{group['id']}/nights/new").get_data(as_text=True)
     assert 'name="table_size"' in form and 'inputmode="numeric"' in form and 'name="movement"' in form
     reader = app.test_client()
-    view = api_group_view(client, group)
+    view = view_key(group)
     assert "Start a club night" not in reader.get(f"/groups/{group['id']}?view={view}").get_data(as_text=True)
     assert reader.get(f"/groups/{group['id']}/nights/new").status_code == 403  # the view key, kept
     assert app.test_client().get(f"/groups/{group['id']}/nights/new").status_code == 404
-
-
-def api_group_view(client, group) -> str:
-    return view_key(group)
 
 
 def view_key(group) -> str:
