@@ -81,8 +81,8 @@ def test_a_director_seats_twelve_and_the_room_follows_a_round(browser, live_serv
         for i in range(3):
             expect(tables.nth(i).locator(".who")).to_have_count(4)
         fits(page)
-        page.locator("details.qr summary").first.click()
-        expect(page.locator("details.qr img").first).to_be_visible()
+        page.locator("#tables details.qr summary").first.click()
+        expect(page.locator("#tables details.qr img").first).to_be_visible()
         link = page.locator("#link-1").input_value()
         room_link = page.locator("#room-link").input_value()
         screens = [room_tv.new_page(), room_phone.new_page()]
