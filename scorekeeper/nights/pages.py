@@ -20,7 +20,7 @@ from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key
 from ..web.hosting import carries_token, printing
 from ..web.i18n import tr_errors
-from ..web.newgame import chosen_preset, new_game_form, not_started, options_from, place_new_game_errors, preset_inputs
+from ..web.newgame import chosen_preset, new_game_form, options_from, place_new_game_errors, preset_inputs
 from ..web.pdf import render_pdf
 from ..web.qr import qr_svg
 from ..web.writes import commit
@@ -111,9 +111,10 @@ def table_links(view: service.NightView, token: str | None) -> dict[str, str]:
 def night_context(night: Night, token: str | None, typed: dict | None = None, errors: dict | None = None) -> dict:
     """What the director's page and the room screen show: the tables, the leaderboard, the seating ahead."""
     view = service.view_night(night)
+    ahead, room = service.seating_ahead(night, view), service.night_room(night)
     return dict(night=night, view=view, title=night_title(night), token=token, names=view.names,
                 rules=registry.REGISTRY[night.game_key], links=table_links(view, token),
-                ahead=service.seating_ahead(night, view), swappable=token is not None and service.may_swap(view),
+                ahead=ahead, ahead_sides=[room.sides(t) for t in ahead.tables] if ahead else [], swappable=token is not None and service.may_swap(view),
                 present=[p for p in night.players if p.present], gone=[p for p in night.players if not p.present],
                 room=room_link(night, token), group=service.group_of(night), typed=typed or {}, errors=errors or {},
                 table_of={p: t.number for t in (view.sittings[-1].tables if view.sittings else ()) for p in t.players})
@@ -193,9 +194,6 @@ def night_form(group: Group, key: str, formdata=None, typed: dict | None = None,
     form = new_game_form(rules.spec, formdata=formdata, preset=request.args.get("preset"))
     errors = errors or {}
     place_new_game_errors(form, {k: v for k, v in errors.items() if k.split(".")[0] in ("options", "preset")})
-    if errors:
-        not_started(form)
-        form.refused = None
     usual = {"table_size": str(rules.usual_table()), "sittings": "3", "movement": "rotate",
              "rank_by": "points" if rules.has_points() else "wins", "name": "", "newcomers": ""}
     return render_template("nights/new.html", group=group, key=key, rules=rules, form=form, spec=rules.spec,

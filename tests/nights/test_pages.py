@@ -101,7 +101,7 @@ def test_a_refused_night_keeps_what_was_typed_and_names_the_field(director, grou
     assert 'id="table_size-err"' in text and 'id="sittings-err"' in text
     assert 'value="5"' in text and 'value="abc"' in text and "Club &lt;b&gt;night&lt;/b&gt;" in text
     assert "Lou" in text  # the newcomers typed, kept
-    assert 'aria-invalid="true"' in text
+    assert 'aria-invalid="true"' in text and ">None<" not in text
 
 
 def test_too_few_players_are_named_on_the_players(director, group):
