@@ -64,3 +64,16 @@ def test_the_night_in_french(client, group, played):
     assert "Tour 1 sur 3" in cards[0] and "Scannez" in cards[0]
     text = "\n".join(pages(client.get(f"/nights/{played}/results.pdf", headers={"Accept-Language": "fr"})))
     assert "Classement" in text and "terminée" in text
+
+
+def test_a_progressive_nights_cards_say_where_the_players_go(client, group):
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    nid = night_id(start_night(client, group, players=TWELVE[:6], game="gin-rummy", table_size="2",
+                               movement="progressive", opt_partners="", opt_rounds=""))
+    client.post(f"/nights/{nid}/sittings")
+    cards = pages(client.get(f"/nights/{nid}/cards.pdf"))
+    assert len(cards) == 3
+    assert "stays at table 1, the rest move down to table 2" in cards[0].replace("\n", " ")
+    assert "moves up to table 1, the rest move down to table 3" in cards[1].replace("\n", " ")
+    assert "moves up to table 2, the rest stay here" in cards[2].replace("\n", " ")
+    assert "Seat 1" in cards[0] and "Seat 2" in cards[0]
