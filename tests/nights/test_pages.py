@@ -221,3 +221,21 @@ def test_a_gin_night_progressive(director, group, play_table):
         play_table(t, gin_hand(0))
     page = director.get(f"/nights/{nid}").get_data(as_text=True)
     assert "Check the seating before it starts" in page
+
+
+def test_every_form_needs_its_csrf_token(make_app):
+    app = make_app(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Friday club", "players": ["Ann", "Bob"]}).get_json()
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    form = client.get(f"/groups/{group['id']}/nights/new").get_data(as_text=True)
+    assert 'name="csrf_token"' in form
+    assert start_night(client, group, expect=400).status_code == 400  # no token: refused, nothing started
+    night = client.post(f"/api/groups/{group['id']}/nights", headers=bearer(group["token"]),
+                        json={"game": "golf", "players": TWELVE[:8], "table_size": 4, "sittings": 2,
+                              "movement": "rotate"}).get_json()
+    page = client.get(f"/nights/{night['id']}").get_data(as_text=True)
+    assert page.count('name="csrf_token"') >= 4  # a sitting, the players' changes, a late arrival, the end
+    for path in ("sittings", "finish", "players", "swap"):
+        assert client.post(f"/nights/{night['id']}/{path}", data={"add": "Zed"}).status_code == 400
+    assert client.get(f"/api/nights/{night['id']}", headers=bearer(night["token"])).get_json()["seatings"] == []
