@@ -3,8 +3,8 @@ read into what ``nights.create_night`` takes."""
 from __future__ import annotations
 
 import hashlib
-from datetime import date
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,8 +14,8 @@ from flask_babel import format_date, get_locale
 from .. import rules as registry
 from ..play import groups as group_service, nights as service
 from ..play.services import Problem
-from ..store.jsonsafe import plain_number
 from ..extensions import db
+from ..store.jsonsafe import plain_number
 from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key
 from ..web.hosting import carries_token, printing
@@ -50,9 +50,10 @@ def night_for(night_id: str, for_update: bool = False) -> tuple[Night, str | Non
     return night, None
 
 
-def directed(night_id: str) -> tuple[Night, str]:
-    """Return the night, locked for a change, and its director's token; a reader is refused (403)."""
-    night, token = night_for(night_id, for_update=True)
+def directed(night_id: str, for_update: bool = True) -> tuple[Night, str]:
+    """Return the night, locked for a change (unless only read: a QR code, the table cards), and its director's
+    token; a reader is refused (403)."""
+    night, token = night_for(night_id, for_update)
     if token is None:
         abort(403)
     return night, token

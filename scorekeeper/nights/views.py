@@ -131,14 +131,14 @@ def room_live(night_id: str):
 @bp.get("/nights/<night_id>/tables/<game_id>-qr.svg")
 def qr_code(night_id: str, game_id: str):
     """Draw the QR code of a table's edit link, for the director."""
-    night, token = directed(night_id)
+    night, token = directed(night_id, for_update=False)
     return table_qr(night, token, game_id), {"Content-Type": "image/svg+xml", "Cache-Control": "private, no-store"}
 
 
 @bp.get("/nights/<night_id>/cards.pdf")
 def cards_pdf(night_id: str):
     """Print a card per table of a sitting: its number, who sits where, the QR code of its game."""
-    night, token = directed(night_id)
+    night, token = directed(night_id, for_update=False)
     context = night_context(night, token)
     sitting = printed_sitting(context["view"], request.args.get("sitting"))
     return pdf_answer("nights/cards.html", f"night-{night.public_id}-tables.pdf", sitting=sitting, **context)
