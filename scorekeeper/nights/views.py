@@ -33,7 +33,8 @@ def done(night_id: str, message: str, where: str = ""):
 def new_night(group_id: str):
     """Offer a club night in the group: the game, who is here, the tables, sittings, movement and ranking."""
     group, _token = editable_group(group_id)
-    return night_form(group, chosen_key(request.args.get("game"), group))
+    ticked = {"players": request.args.getlist("players")} if request.args.get("picked") else None  # another game
+    return night_form(group, chosen_key(request.args.get("game"), group), typed=ticked)
 
 
 @bp.post("/groups/<group_id>/nights/new")

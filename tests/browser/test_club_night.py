@@ -129,3 +129,20 @@ def test_the_night_pages_pass_axe_light_and_dark(browser, live_server):
         assert axe_here(page) == [], "new night"
     finally:
         context.close()
+
+
+def test_picking_another_game_keeps_who_is_here(page, live_server):
+    page.goto(f"{live_server}/groups/new")
+    page.fill("#group-name", "Picking nights")
+    for i, player in enumerate(("Ann", "Bob", "Cy")):
+        page.fill(f"#player-{i}", player)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/groups/[\w-]+$"))
+    page.get_by_role("link", name="Start a club night").click()
+    page.check("input[name=players][value='Cy']")
+    page.check("input[name=players][value='Ann']")
+    page.get_by_role("link", name="Gin Rummy").click()
+    page.wait_for_url(re.compile(r"game=gin-rummy"))
+    ticked = page.locator("input[name=players]:checked")
+    assert sorted(ticked.nth(i).get_attribute("value") for i in range(ticked.count())) == ["Ann", "Cy"]
+    assert page.locator("#table_size").input_value() == "2"
