@@ -101,6 +101,16 @@ def main() -> None:
     report("a spectator polls after a round", trace(
         lambda: spectator.get(f"{table}/live", headers={"If-None-Match": tag})), args.calls)
 
+    group = scorer.post("/api/groups", json={"name": "Club", "players": ["Ann", "Bob"]}).get_json()
+    night = scorer.post(f"/api/groups/{group['id']}/nights", headers={"Authorization": f"Bearer {group['token']}"},
+                        json={"game": "golf", "players": [f"P{n}" for n in range(12)], "table_size": 4,
+                              "sittings": 3, "movement": "rotate"}).get_json()
+    scorer.post(f"/api/nights/{night['id']}/sittings", headers={"Authorization": f"Bearer {night['token']}"})
+    room = f"/nights/{night['id']}/room/live?view={group['view'].split('view=')[1]}"
+    night_tag = spectator.get(room).headers["ETag"]
+    report("the room screen polls, nothing new", trace(
+        lambda: spectator.get(room, headers={"If-None-Match": night_tag})), args.calls)
+
 
 if __name__ == "__main__":
     main()

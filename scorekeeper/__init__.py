@@ -85,6 +85,7 @@ def register_blueprints(app: Flask) -> None:
     limit_blueprint(groups.bp, methods=["POST"])
     csrf.exempt(nights.api_bp)
     limit_blueprint(nights.api_bp)
+    limit_blueprint(nights.bp, methods=["POST"])
     app.register_blueprint(api.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(handbook.bp)
@@ -93,4 +94,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.api_bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(nights.api_bp)
+    app.register_blueprint(nights.bp)
     app.register_blueprint(i18n.bp)

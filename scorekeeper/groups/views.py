@@ -155,6 +155,7 @@ def show_context(group_id: str, token: str | None, typed: dict | None = None, re
     here = local_url("groups.show", group_id=group.public_id, **(season if season != {"period": "all"} else {}),
                      **({"page": page_number()} if page_number() > 1 else {}))
     return dict(group=group, token=token, view_key=view_key, games=games, more=more, page=page_number(),
+                nights=nights.group_nights(group.id),
                 figures=stats.group_stats(group, chosen), choice=choice, chosen=chosen, errors=errors, dates=dates,
                 season=season, here=here, registry=registry.REGISTRY, typed=typed or {}, refused=refused or {},
                 kept_rules=[(kept, service.described(kept)) for kept in service.all_rules(group.id)])

@@ -22,7 +22,7 @@ from ..rules.messages import RulesError, shown
 from ..rules.spec import Table
 from ..rules.cards import in_english_letters
 from ..rules.engine import RoundRefused, derive
-from . import groups as service, services, tables
+from . import groups as service, nightbackup, services, tables
 from .services import PUBLIC_ID, Problem, check_object, clean_players
 
 FORMAT = "scorekeeper-backup"
@@ -40,7 +40,7 @@ def export_games() -> dict[str, Any]:
     query = select(Game).options(selectinload(Game.players), selectinload(Game.rounds)).order_by(Game.id)
 
     return {"format": FORMAT, "version": VERSION, "games": [game_record(g) for g in db.session.scalars(query)],
-            "groups": export_groups()}
+            "groups": export_groups(), "nights": nightbackup.export_nights()}
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -61,6 +61,7 @@ def import_games(backup: Any) -> tuple[int, int]:
     Every game is checked first (``checked_backup``): one bad game refuses the whole file, and nothing is stored.
     """
     games, groups = checked_backup(backup)
+    nights = checked_nights(backup, groups)
     present = set(db.session.scalars(select(Game.public_id)))
     added = skipped = 0
     for game in games:
@@ -72,7 +73,20 @@ def import_games(backup: Any) -> tuple[int, int]:
     db.session.flush()
 
     import_groups(groups)
+    nightbackup.import_nights(nights, check_time)
     return added, skipped
+
+
+def checked_nights(backup: dict[str, Any], groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Check the backup's club nights (``nightbackup``), each of a group of the file; raise BadBackup naming what is
+    wrong (nothing is imported)."""
+    problems: list[str] = []
+    checks = {"id": check_id, "token_hash": check_token_hash, "time": check_time}
+    nights = nightbackup.checked_nights(backup.get("nights", []), {g["id"]: len(g["players"]) for g in groups},
+                                        checks, problems)
+    if problems:
+        raise BadBackup(problems)
+    return nights
 
 
 class Refused(Exception):

@@ -679,3 +679,28 @@ def counts_under(night: Night, game: str) -> bool:
     rules = registry.REGISTRY[night.game_key]
     key = rules.stat_key(rules.options_json(typed_options(night)))
     return key == game or key.startswith(f"{game}:")
+
+
+# --- for the pages -------------------------------------------------------------------------------------------------
+
+NIGHTS_LISTED = 20
+
+
+def group_nights(group_id: int) -> list[Night]:
+    """Return the group's latest nights, newest first (the group's page lists them)."""
+    return list(db.session.scalars(select(Night).where(Night.group_id == group_id)
+                                   .order_by(Night.created.desc(), Night.id.desc()).limit(NIGHTS_LISTED)))
+
+
+def seating_ahead(night: Night, view: NightView) -> Seating | None:
+    """Return the next sitting's seating for the director to check (and the room to read) before it starts: once
+    every table of the sitting played has finished, while sittings are left; None otherwise."""
+    if view.over or len(night.seated) >= night.sittings or (view.sittings and not view.sittings[-1].finished):
+        return None
+    seating = next_seating(night)
+    return seating if seating.tables else None
+
+
+def may_swap(view: NightView) -> bool:
+    """Say whether seats of the sitting being played may still change: none of its tables has saved a round."""
+    return view.current is not None and not any(t.rounds for t in view.sittings[-1].tables)
