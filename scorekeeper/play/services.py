@@ -171,8 +171,9 @@ def on_top(rules: Rules, base: Any, options: Any, preset: Any) -> tuple[Any, Any
     top, and the game names its own preset, or else theirs."""
     if base is None or not isinstance(options, Mapping):
         return options, preset, preset
-    under = {**rules.preset_options(base.preset), **base.options}
-    return {**under, **rules.preset_options(preset), **options}, preset if preset is not None else base.preset, None
+    under = rules.layered(rules.preset_options(base.preset), base.options)
+    return (rules.layered(rules.layered(under, rules.preset_options(preset)), options),
+            preset if preset is not None else base.preset, None)
 
 
 def blank_table(key: Any, names: Sequence[str], count: Any, options: Any, preset: Any = None) -> tuple[Rules, Table]:

@@ -23,6 +23,9 @@ class Rules(Protocol):
     def resolve_options(self, options: Mapping[str, Any], players: int, preset: Any = None) -> Any:
         """Check the chosen options (a preset's first) and return them typed; raise RulesError (``options.<name>``)."""
 
+    def layered(self, under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the options ``over`` laid on the options ``under``."""
+
     def load_options(self, stored: Mapping[str, Any]) -> Any:
         """Type options stored as JSON, without checking them again (a stored game always opens)."""
 
@@ -167,7 +170,7 @@ class BaseRules:
     def resolve_options(self, options: Mapping[str, Any], players: int, preset: Any = None) -> Any:
         if not isinstance(options, Mapping):
             raise fail("options", N_("the options must be an object of names and values"))
-        chosen = {**self.preset_options(preset), **options}
+        chosen = self.layered(self.preset_options(preset), options)
         known = {o.name: o for o in self.spec.options}
         errors: dict[str, Msg] = {}
         for name in chosen:
@@ -187,6 +190,11 @@ class BaseRules:
         if errors:
             raise RulesError(errors)
         return self.options_type(**self.settle_options(resolved, players))
+
+    def layered(self, under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the options ``over`` laid on the options ``under`` (a preset's under a game's own, a group's rules
+        under a new game's): each option given over replaces the one under."""
+        return {**under, **over}
 
     def preset_options(self, preset: Any) -> Mapping[str, Any]:
         """Return the options of the named preset (none for no preset); refuse an unknown one on ``preset``."""

@@ -94,6 +94,7 @@ GOING_OUT_TEXT = {
 
 
 NEED_KINDS = ("clean", "dirty", "any", "seven", "wild")  # the kinds of books going out may need
+SAME_RULE = ("going_out_books", "going_out_needs")  # two options that say the books going out needs
 NEEDS_OF = {  # the two named rules of going_out_books, as books needed
     GoingOutBooks.ONE_CLEAN_THREE_BOOKS: {"clean": 1, "any": 3},
     GoingOutBooks.ONE_CLEAN_TWO_DIRTY: {"clean": 1, "dirty": 2},
@@ -411,6 +412,13 @@ class HandFootRules(BaseRules):
         "clean_books", "dirty_books", "red_threes", "went_out", "melded", "melded_points", "left", "left_points",
         "seven_books", "wild_books", "red_threes_left"}))
     example = Example(2, {"rounds": 2}, (example_hand(0), example_hand(1)), winners=(0, 1))
+
+    def layered(self, under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+        """``going_out_books`` and ``going_out_needs`` say one rule: either given over (a new game's, a preset's)
+        replaces both under (a group's rules), which would otherwise be refused as saying different things."""
+        if any(name in over for name in SAME_RULE):
+            under = {name: value for name, value in under.items() if name not in SAME_RULE}
+        return {**under, **over}
 
     def settle_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """Partnerships need an even number of players, at least four; the books going out needs follow the one of

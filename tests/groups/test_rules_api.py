@@ -150,3 +150,32 @@ def test_the_groups_stats_are_the_same_with_rules_kept(client, make_group, play_
     before = client.get(f"/api/groups/{group['id']}/stats", headers=auth).get_json()
     put_rules(client, group, "golf", {"preset": "six_card", "options": {"holes": 18}})
     assert client.get(f"/api/groups/{group['id']}/stats", headers=auth).get_json() == before
+
+
+@pytest.mark.parametrize("kept, given, books, needs", [
+    ({"going_out_needs": {"clean": 1, "dirty": 2}}, {"going_out_books": "one_clean_three_books"},
+     "one_clean_three_books", {"clean": 1, "any": 3}),
+    ({"going_out_books": "one_clean_two_dirty"}, {"going_out_needs": {"clean": 2}}, None, {"clean": 2}),
+    ({"going_out_needs": {"clean": 2}}, {"going_out_books": "one_clean_two_dirty", "going_out_needs": {"clean": 1, "dirty": 2}},
+     "one_clean_two_dirty", {"clean": 1, "dirty": 2}),
+])
+def test_a_new_games_books_to_go_out_replace_the_groups_whichever_option_says_them(client, make_group, kept, given,
+                                                                                   books, needs):
+    """``going_out_books`` and ``going_out_needs`` say one rule: a game that gives one of them plays it, not a clash
+    with the group's other one."""
+    group = make_group()
+    assert put_rules(client, group, "hand-and-foot", {"options": kept}).status_code == 200
+    game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                       json={"game": "hand-and-foot", "players": ["Ann", "Bob"], "options": given})
+    assert game.status_code == 201, game.get_json()
+    options = game.get_json()["options"]
+    assert (options["going_out_books"], options["going_out_needs"]) == (books, needs)
+
+
+def test_a_preset_on_top_of_the_groups_books_to_go_out_plays_the_presets(client, make_group):
+    group = make_group()
+    put_rules(client, group, "hand-and-foot", {"options": {"going_out_needs": {"clean": 2}}})
+    game = client.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
+                       json={"game": "hand-and-foot", "players": ["Ann", "Bob"], "preset": "house"})
+    assert game.status_code == 201, game.get_json()
+    assert game.get_json()["options"]["going_out_needs"] == {"clean": 1, "dirty": 2}
