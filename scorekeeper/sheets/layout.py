@@ -59,6 +59,22 @@ def orientation(plan: Plan, players: int, filled: bool) -> str:
     return "portrait"
 
 
+def blank_page(plan: Plan, players: int, paper: str, names: Sequence[str] = ()) -> str:
+    """Choose a blank sheet's page: landscape for many columns, but portrait for a grid too long for a landscape page
+    whose columns still hold the game's widest score down the page (the quarters game at twelve: two pages, not
+    three)."""
+    turned = orientation(plan, players, False)
+    if turned == "portrait" or fit(plan, players, f"{paper}-landscape", names=names)[1].one_page:
+        return f"{paper}-{turned}"
+    upright = f"{paper}-portrait"
+    return upright if score_box_mm(plan, players, upright) >= score_mm(plan) else f"{paper}-{turned}"
+
+
+def score_mm(plan: Plan) -> float:
+    """Return the narrowest box the widest score of the game is written in (three digits: ``SCORE_MM``)."""
+    return max(LEAST_MM, SCORE_MM * plan.score_chars / 3)
+
+
 FOOTER_CHARS = 22      # letters of a footer line's label on one line of its (wide) column
 VALUE_CHARS = 24       # letters of a value on one line of a key, a third of the page wide
 SHORT_VALUE = 14       # a long key runs in two columns only when every value is this short
@@ -241,7 +257,7 @@ def writable(plan: Plan, players: int, page: str) -> Plan:
     """Leave out the running-total column at a big table, where it would leave the score boxes too narrow to write
     a score in (any game at 20 players): each player's one box is their score, with a total row under them all."""
     if len(plan.columns) > 1 and plan.rows and plan.per_player and not plan.footer_split \
-            and score_box_mm(plan, players, page) < SCORE_MM:
+            and score_box_mm(plan, players, page) < score_mm(plan):
         return dataclasses.replace(plan, columns=plan.columns[:1], total_row=True)
     return plan
 
@@ -254,14 +270,16 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     """
     rules = registry.get(spec.key)
     order = list(plan.seat_order) or list(range(table.n))
-    page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
+    names = [name or "" for name in table.players]
+    page = f"{paper}-portrait" if card else f"{paper}-{orientation(plan, table.n, True)}" if view \
+        else blank_page(plan, table.n, paper, names)
     options = options_in_force(spec, table, plan.shows)
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
     # what the heading says under the name: the players of a game, the game in a line on a blank sheet
     heading = len(", ".join(view.players)) if view else len(tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else "")
     if view is None and not card:
         plan = writable(plan, table.n, page)
-    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print, heading)
+    plan, sizes = fit(plan, table.n, page, squeeze, names, small_print, heading)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],

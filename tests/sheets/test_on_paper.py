@@ -1,7 +1,11 @@
 """Issue 38, "On paper": what a table checks from its printed sheets, rules cards and the pages that match them."""
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
+from pypdf import PdfReader
 
 from tests.sheets.test_sheets import blank, blank_preset, pdf_text
 
@@ -91,7 +95,7 @@ def test_the_gin_rules_card_says_nobody_lays_off_on_gin(client, lang, said):
 def test_every_blank_sheets_write_in_cells_are_big_enough_to_write_in(app):
     from scorekeeper import rules as registry
     from scorekeeper.play import services
-    from scorekeeper.sheets.layout import SCORE_MM, Layout, score_box_mm, sheet_context
+    from scorekeeper.sheets.layout import Layout, score_box_mm, score_mm, sheet_context
 
     small = []
     with app.test_request_context():
@@ -110,16 +114,27 @@ def test_every_blank_sheets_write_in_cells_are_big_enough_to_write_in(app):
                             if fitted.rows and fitted.per_player and fit.row_mm < 6:
                                 small.append((key, count, preset, pad, paper, "row", fit.row_mm))
                             if fitted.rows and fitted.layout is not Layout.TRACKER \
-                                    and score_box_mm(fitted, count, page) < SCORE_MM:
+                                    and score_box_mm(fitted, count, page) < score_mm(fitted):
                                 small.append((key, count, preset, pad, paper, "column",
                                               round(score_box_mm(fitted, count, page), 1)))
     assert not small, small
 
 
-# --- 7. a quarters sheet at a big table runs out of rows long before its quarters: it says where the game goes on --
+# --- 7. a quarters sheet has a row for every hole its quarters can last (a quarter a hole until one player is left) --
 
-@pytest.mark.parametrize("count,paper", [(10, "a4"), (12, "letter")])
-def test_a_big_quarters_sheet_says_where_the_game_goes_on(client, count, paper):
+@pytest.mark.parametrize("count,paper", [(10, "a4"), (12, "a4"), (10, "letter"), (12, "letter")])
+def test_a_big_quarters_sheet_has_a_row_for_every_hole_its_quarters_can_last(client, count, paper):
     answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": count, "paper": paper, "preset": "quarters"})
     pages, text = pdf_text(answer)
-    assert pages == 1 and "A longer game goes on over the page: number on from" in text
+    longest = 4 * count - 1  # 4 quarters each; each hole pays one at least; the last player keeps one
+    grid = re.sub(r"\d / \d|Hole", "", text.split("Hole", 1)[1].split("Card values")[0])  # page numbers, headings
+    rows = [int(n) for n in re.findall(r"\d+", grid)]
+    assert rows == list(range(1, longest + 1)), rows
+    assert pages == 2 and "over the page" not in text and "Total" not in text  # the quarters decide, not a total
+    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    assert box.height > box.width  # down the page: two pages, not three across
+
+
+def test_a_small_quarters_sheet_stays_one_page(client):
+    pages, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "preset": "quarters"}))
+    assert pages == 1 and " 15 " in text and " 16 " not in text

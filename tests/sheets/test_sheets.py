@@ -325,10 +325,11 @@ def test_a_long_name_on_a_trash_sheet_is_counted_in_the_fit_and_rendered_once(cl
 @pytest.mark.parametrize("count", [7, 10, 11, 12])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("language, long_names", [("en", False), ("fr", False), ("en", True)])
-def test_a_big_quarters_game_fits_one_page_with_its_strikes(client, monkeypatch, count, paper, language, long_names):
-    """Eleven or twelve players turn the sheet: their quarters run three players a line across it, not two, so
-    that the rules under them stay on the page (a second page held two lines of small print). The estimate of
-    the heading counts the lines of its summary (French wraps), so the sheet is made once."""
+def test_a_big_quarters_game_has_its_strikes_on_the_first_page(client, monkeypatch, count, paper, language,
+                                                                long_names):
+    """A big table's quarters game has a row for each hole its quarters can last: more than a page holds, so the
+    sheet runs down two pages, made once (no squeezing a sheet that cannot fit one), with the players' quarters to
+    strike out on the first, under the holes, and the rules on the back."""
     from scorekeeper.sheets import views
 
     tries = []
@@ -339,8 +340,10 @@ def test_a_big_quarters_game_fits_one_page_with_its_strikes(client, monkeypatch,
     pages, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={
         "count": count, "paper": paper, "preset": "quarters", **{f"players-{i}": n for i, n in enumerate(names)}},
         headers={"Accept-Language": language}))
-    assert pages == 1 and tries == [0], tries
-    assert ("strike one out for each quarter paid" in text and "takes the jar" in text) or "bocal" in text
+    assert pages == 2 and tries == [0], tries
+    first = text.split("1 / 2")[0]
+    assert "strike one out for each quarter paid" in first or "barrez-en une pour chaque pièce" in first
+    assert "takes the jar" in text or "bocal" in text
 
 
 def test_a_golf_sheet_says_each_thing_once(client):
