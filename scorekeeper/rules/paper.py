@@ -30,6 +30,7 @@ class Row:
 
     label: Msg | str
     detail: Msg | str = ""
+    adds_up: bool = False  # a line that adds up the rows above it (a Golf nine), not a round
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,9 @@ class Plan:
     filled_keys: tuple[Key, ...] = ()                  # values the blank sheet states in its rows and footer lines,
     #                                                    which a filled sheet (no such lines) prints as keys
     score_chars: int = 3                               # the most characters a score written in a box takes ("−10")
+    repeats: bool = False                              # a short game: its grid again under it while the page has room
+    title: Msg | None = None                           # the heading, when the game's title misleads (a pad unnamed)
+    name_line: bool = False                            # a line at the head to write the game's name on
 
 
 @dataclass(frozen=True)

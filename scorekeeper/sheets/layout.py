@@ -49,6 +49,7 @@ class Fit:
     tracker_mm: float
     wide_labels: bool
     one_page: bool = True  # whether the sheet is meant to fit one page
+    copies: int = 1        # the grids a page holds, one a game (a short game's page: the next games' too)
 
 
 def orientation(plan: Plan, players: int, filled: bool) -> str:
@@ -239,11 +240,28 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
     if count and (free + SQUEEZE_MM * squeeze) / count < LEAST_MM:
         return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
+    copies = grids_on_a_page(plan, free, count)
+    if copies > 1:
+        row = min((free - GAME_MM * copies) / (count * copies), WRITE_MM[1])
     tracker = TRACKER_MM
     if not plan.rows:  # nothing else to write on: the trackers share the page, closer together at a big table
         tracker = max(min(TRACKER_MM + free / max(players, 1), 18), TRACKER_LEAST_MM)
     # the estimate says it fits: a page that spills all the same (a key alone on a second page) is made again, tighter
-    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True)
+    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True, copies=copies)
+
+
+GAME_MM = 19        # a game's grid beyond its rows: its heading ("Game 2") and its row of names
+AGAIN_ROW_MM = 8.0  # the least row of a grid printed again for the next game: roomier than a long game's
+MOST_GRIDS = 3
+
+
+def grids_on_a_page(plan: Plan, free: float, count: int) -> int:
+    """Return how many games' grids a page of a short game holds (nine holes: two, each row still 8 mm), so a
+    sheet is not half empty; one for any other sheet."""
+    if not plan.repeats or not count or plan.layout is not Layout.GRID:
+        return 1
+    fits = [k for k in range(2, MOST_GRIDS + 1) if (free - GAME_MM * k) / (count * k) >= AGAIN_ROW_MM]
+    return max(fits, default=1)
 
 
 def score_box_mm(plan: Plan, players: int, page: str) -> float:
@@ -285,7 +303,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options,
         "today": date.today(),
-        "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
+        "extra_columns": extra_columns, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
         "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
         "variants": rules.variants(),
         "legend": rules.legend(table),
@@ -315,6 +333,31 @@ EXTRAS = {  # the standings values a filled sheet prints, in this order, and the
     "goal": _l("Goal"), "goals_made": _l("Goals made"), "layout": _l("Layout"), "lives": _l("Lives"),
     "quarters": _l("Quarters"), "hands_won": _l("Hands won"), "bonus": _l("Bonus"),
 }
+
+
+ACROSS_FROM = 7  # players from whom a filled sheet's placings run in columns side by side
+
+
+def standings_across(view: TableView, extras: Sequence[tuple[str, str]], page: str) -> int:
+    """Return the columns a filled sheet's placings run in: one for a small table or a wide row (a Trash layout),
+    two for a big table, three across a landscape page at more than twelve."""
+    if len(view.seats) < ACROSS_FROM or any(name == "layout" for name, _ in extras):
+        return 1
+    return 3 if page.endswith("landscape") and len(view.seats) > 12 else 2
+
+
+HALVES_FROM = 16  # rounds from which a squeezed filled sheet of few players runs its rounds in two halves
+HALVES_MOST = 60  # ...and to which: a half is never longer than a page (a table in a cell does not break)
+HALVES_SEATS = 4  # ...players at most, on a portrait page
+
+
+def rounds_halves(view: TableView, page: str, squeeze: int, wide: bool) -> int:
+    """Return the parts a filled sheet's rounds run in side by side: two for a long game of few players on a portrait
+    page that did not fit one page as it was (Trash's 35 deals), else one."""
+    if squeeze >= 1 and page.endswith("portrait") and len(view.players) <= HALVES_SEATS and not wide \
+            and HALVES_FROM <= len(view.rounds) <= HALVES_MOST:
+        return 2
+    return 1
 
 
 def extra_columns(view: TableView) -> list[tuple[str, str]]:

@@ -138,3 +138,68 @@ def test_a_big_quarters_sheet_has_a_row_for_every_hole_its_quarters_can_last(cli
 def test_a_small_quarters_sheet_stays_one_page(client):
     pages, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "preset": "quarters"}))
     assert pages == 1 and " 15 " in text and " 16 " not in text
+
+
+# --- 10. typical filled games fit one page in either language on either paper; a 20 × 20 pad starts its rounds ------
+
+EIGHT = ["Amélie", "Bartholomew", "Cy", "Dominique", "Éléonore", "François", "Guinevere", "Hippolyte"]
+
+
+def chase_rounds(players: int, lives: int = 3) -> list[dict]:
+    """Lives lost one at a time, round the table by threes, until one player is left."""
+    left, rounds, seat = [lives] * players, [], 0
+    while sum(1 for n in left if n) > 1:
+        while not left[seat % players]:
+            seat += 1
+        left[seat % players] -= 1
+        rounds.append({"losers": [seat % players]})
+        seat += 3
+    return rounds
+
+
+LONG_TYPICAL = {
+    "trash": (EIGHT[:4], [{"winner": (d * 7) % 4} for d in range(35)]),
+    "chase-the-ace": (EIGHT, chase_rounds(8)),
+}
+
+
+@pytest.mark.parametrize("key", LONG_TYPICAL)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_typical_filled_game_fits_one_page(client, create_game, post_round, key, paper, lang):
+    from tests.sheets.test_sheets import play
+    players, rounds = LONG_TYPICAL[key]
+    state = play(create_game, post_round, key, players, rounds)
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf", query_string={"paper": paper},
+                                      headers={"Accept-Language": lang}))
+    assert pages == 1
+    assert all(name in text for name in players)
+
+
+TWENTY = [*EIGHT, "Isabelle", "Jean-Baptiste", "Kristina", "Léopoldine", "Maximilien", "Noémie", "Octave",
+          "Pénélope", "Quentin", "Rosalind", "Sébastien", "Théodora"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang,word", [("en", "Round"), ("fr", "Manche")])
+def test_a_twenty_by_twenty_pad_puts_its_placings_in_columns_and_its_rounds_on_the_first_page(
+        client, create_game, post_round, paper, lang, word):
+    from tests.sheets.test_sheets import play
+    rounds = [{"points": [(r * 37 + s * 11) % 140 for s in range(20)]} for r in range(20)]
+    state = play(create_game, post_round, "any", TWENTY, rounds, {"name": "Five Crowns", "rounds": 20})
+    answer = client.get(f"/games/{state['id']}/sheet.pdf", query_string={"paper": paper},
+                        headers={"Accept-Language": lang})
+    pages, _ = pdf_text(answer)
+    first = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text()
+    assert pages == 2 and re.search(rf"{word}\s12\b", first)  # twenty rounds of twenty: the grid runs on from page 1
+
+
+# --- 13. the smaller things: no lines for a bonus of 0 -----------------------------------------------------------------
+
+def test_the_hollywood_pad_has_no_box_or_game_bonus_rows_when_they_are_worth_nothing(client):
+    query = {"count": 2, "pad": "hollywood"}
+    _, text = pdf_text(client.get("/sheets/gin-rummy/sheet.pdf", query_string={**query, "opt_game_bonus": 0}))
+    assert "Boxes" not in text and "Game bonus" not in text and "Game total" in text and "Final total" in text
+    _, text = pdf_text(client.get("/sheets/gin-rummy/sheet.pdf", query_string={**query, "opt_box_bonus": 25,
+                                                                               "opt_game_bonus": 100}))
+    assert "Boxes" in text and "Game bonus" in text

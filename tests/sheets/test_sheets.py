@@ -631,17 +631,30 @@ def test_only_the_house_rules_in_force_are_listed_with_cards_named_as_the_reader
     assert_french(french)
 
 
+def long_gin(create_game, post_round, hands: int, target: int):
+    knocks = [{"result": "knock", "knocker": h % 2, "deadwood": [3, 15] if h % 2 == 0 else [15, 3]}
+              for h in range(hands)]
+    return play(create_game, post_round, "gin-rummy", ["Amélie", "Bartholomew"],
+                [*knocks, {"result": "gin", "knocker": 0, "deadwood": [0, 30]}],
+                {"box_bonus": 25, "game_bonus": 100, "shutout_double": True, "target": target})
+
+
+def test_a_long_filled_game_of_two_runs_its_hands_in_two_halves_on_one_page(client, create_game, post_round):
+    state = long_gin(create_game, post_round, 38, 250)
+    pages, text = pdf_text(client.get(f"/games/{state['id']}/sheet.pdf"))
+    assert pages == 1 and "Hand 39" in text
+    assert len(re.findall(r"Bonus 600 475", text)) == 1 and "Total 883 703" in text  # under the second half only
+    assert text.count("Hand Amélie Bartholomew") == 2  # each half has its heading
+
+
 def test_a_long_filled_sheet_breaks_with_rows_a_pen_can_read_and_its_totals_once(client, create_game, post_round):
-    hands = [{"result": "knock", "knocker": h % 2, "deadwood": [3, 15] if h % 2 == 0 else [15, 3]} for h in range(38)]
-    state = play(create_game, post_round, "gin-rummy", ["Amélie", "Bartholomew"],
-                 [*hands, {"result": "gin", "knocker": 0, "deadwood": [0, 30]}],
-                 {"box_bonus": 25, "game_bonus": 100, "shutout_double": True, "target": 250})
+    state = long_gin(create_game, post_round, 64, 1000)
     answer = client.get(f"/games/{state['id']}/sheet.pdf")
     pages, text = pdf_text(answer)
-    assert pages == 2 and "Hand 39" in text
-    assert len(re.findall(r"Bonus 600 475", text)) == 1  # the totals under the last hand, not at the foot of page 1
+    assert pages == 2 and "Hand 65" in text
+    assert len(re.findall(r"Total 439 384", text)) == 1  # the totals under the last hand, not at the foot of page 1
     first = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text()
-    assert "Hand\u00a025" in first and "Hand\u00a032" not in first and "Total 883" not in first  # unsqueezed rows: the rounds go on over the page
+    assert "Hand\u00a025" in first and "Hand\u00a050" not in first and "Total 439" not in first  # the rounds go on over
 
 
 def test_filled_sheets_explain_their_marks_and_keep_a_place_on_one_line(client, create_game, post_round):
