@@ -766,6 +766,8 @@ def golf_plan(table: Table) -> Plan:
     longest = o.quarters * table.n - 1 if o.quarters else None  # a quarter a hole until one player has one left
     rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
         else numbered(longest or OPEN_ROWS)
+    if o.holes == 18:  # each nine added up under it, as a golf card does
+        rows = (*rows[:9], Row(msg(N_("Front nine")), adds_up=True), *rows[9:], Row(msg(N_("Back nine")), adds_up=True))
     suited = [(written(k), signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
               and k[:-1] in RANKS]  # "Q♠", which a French sheet writes "D♠"
     card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
@@ -810,6 +812,7 @@ def golf_plan(table: Table) -> Plan:
                 notes=((won,) if won else ()) + (() if o.holes else cut_short(longest)),
                 # the quarters game: a row for each hole its quarters can last, no total (the quarters decide)
                 open_rows=not o.holes and not longest, total_row=not longest, summary=summary,
+                repeats=bool(o.holes) and not longest,  # nine holes: the next game's grid under this one's
                 score_chars=score_chars(lowest, highest) if not o.look_cost else 3,
                 shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
                                  "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key

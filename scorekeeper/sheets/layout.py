@@ -12,8 +12,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
-from ..play.charts import HEADLINES, running_chart
+from ..play.charts import HEADLINES, running_chart, swatch
 from ..web.i18n import card_letters, isolated, minus, money, tr
+from ..web.templating import game_title
 from ..play.readmodel import TableView
 from .. import rules as registry
 from ..rules.paper import Jar, Layout, Plan, numbered
@@ -293,17 +294,22 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         else blank_page(plan, table.n, paper, names)
     options = options_in_force(spec, table, plan.shows)
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
-    # what the heading says under the name: the players of a game, the game in a line on a blank sheet
-    heading = len(", ".join(view.players)) if view else len(tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else "")
+    # what the heading says under the name, chosen here once: the players of a game, the game in a line on a blank
+    # sheet (the templates print it; the fit counts its lines)
+    under = ", ".join(view.players) if view and not card \
+        else tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else ""
+    heading = len(under)
     if view is None and not card:
         plan = writable(plan, table.n, page)
     plan, sizes = fit(plan, table.n, page, squeeze, names, small_print, heading)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
+        "heading": tr(plan.title) if plan.title and not view else game_title(spec.key, table.options),
+        "under_heading": under,
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options,
         "today": date.today(),
-        "extra_columns": extra_columns, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
+        "extra_columns": extra_columns, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart, "swatch": swatch,
         "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
         "variants": rules.variants(),
         "legend": rules.legend(table),
@@ -388,14 +394,14 @@ def filled_chart(view: TableView, height: int) -> Markup:
     jar = jar_of(view)
     if jar is not None:
         return running_chart(view.players, jar.series(), str(_l("Quarters left")), 640, height,
-                             label_width=40, numbered=True)
+                             label_width=40, numbered=True, went_out=True)
     series = view.series()
     end = ""
     if view.over and any(getattr(s, "bonus", None) for s in view.seats):
         series = [[*line, s.total] for line, s in zip(series, view.seats)]
         end = str(_l("End"))
     return running_chart(view.players, series, str(HEADLINES.get(view.headline, HEADLINES["total"])), 640, height,
-                         label_width=40, numbered=True, end_label=end)
+                         label_width=40, numbered=True, end_label=end, went_out=view.headline == "lives")
 
 
 KNOCKED = "⚑"  # the mark of the player who knocked, on a filled sheet

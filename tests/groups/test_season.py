@@ -47,11 +47,12 @@ def test_a_long_season_breaks_between_games_with_the_heading_again(client, make_
     season(client, play_golf, group, 70)
     client.get(f"/groups/{group['id']}/join/{group['token']}")
     printed = pages(client.get(f"/groups/{group['id']}/season.pdf"))
-    assert len(printed) == 2
+    count = len(printed)
+    assert count >= 2  # the head to head under the leaderboard (issue 38) takes a few lines of the first page
     assert all("Places and totals" in page for page in printed)  # the games' heading on each page
     lines = [len(re.findall(r"1\. (?:Ann|Bob|Cy) \d", page)) for page in printed]
     assert sum(lines) == 70 and all(lines)
-    assert "1 / 2" in printed[0] and "2 / 2" in printed[1]
+    assert f"1 / {count}" in printed[0] and f"{count} / {count}" in printed[-1]
 
 
 def test_the_season_ranks_level_wins_by_average_place_and_prints_head_to_head(client, make_group, play_golf):

@@ -203,3 +203,43 @@ def test_the_hollywood_pad_has_no_box_or_game_bonus_rows_when_they_are_worth_not
     _, text = pdf_text(client.get("/sheets/gin-rummy/sheet.pdf", query_string={**query, "opt_box_bonus": 25,
                                                                                "opt_game_bonus": 100}))
     assert "Boxes" in text and "Game bonus" in text
+
+
+def test_eighteen_holes_add_up_each_nine_and_nine_holes_leave_room_for_the_next_game(client):
+    _, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "opt_holes": 18}))
+    assert re.search(r"Hole 9 Front nine Hole 10 .* Hole 18 Back nine Total", text)
+    _, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "opt_holes": 18},
+                                  headers={"Accept-Language": "fr"}))
+    assert re.search(r"Trou 9 Total aller Trou 10 .* Trou 18 Total retour Total", text)
+    pages, text = pdf_text(client.get("/sheets/golf/sheet.pdf", query_string={"count": 4}))
+    assert pages == 1 and "Game 1" in text and "Game 2" in text and text.count("Hole 9") == 2  # the next game's grid
+
+
+def test_a_pad_with_no_name_typed_is_a_score_pad_with_a_line_for_the_games_name(client):
+    pages, text = pdf_text(client.get("/sheets/any/sheet.pdf", query_string={"count": 4}))
+    assert text.split("Score pad")[0].strip().startswith("Game") and "Points" not in text  # "Game ____" at the head
+    _, text = pdf_text(client.get("/sheets/any/sheet.pdf", query_string={"count": 4},
+                                  headers={"Accept-Language": "fr"}))
+    assert "Bloc de marque" in text and "Jeu" in text and "Points" not in text
+    _, text = pdf_text(client.get("/sheets/any/sheet.pdf", query_string={"count": 4, "opt_name": "Five Crowns"}))
+    assert "Five Crowns" in text and "Score pad" not in text
+
+
+# --- 18. the line under a sheet's heading is chosen once, where the fit counts it -----------------------------------
+
+def test_no_sheet_template_chooses_the_line_under_its_heading():
+    from pathlib import Path
+    for template in (Path(__file__).resolve().parents[2] / "templates" / "sheets").glob("*.html"):
+        source = template.read_text()
+        assert "plan.summary" not in source and "spec.summary" not in source, template.name
+
+
+def test_score_boxes_are_as_wide_as_the_games_largest_score(client):
+    """A pad played to 10,000 at twelve: a running total of five digits has no room beside the score (one box each,
+    a total row); played to no target, three digits do. A Golf hole of the quarters game writes two: twelve
+    columns read down a portrait page."""
+    query = {"count": 12, "opt_name": "Rummy"}
+    _, text = pdf_text(client.get("/sheets/any/sheet.pdf", query_string=query))
+    assert "Score Total" in text
+    _, text = pdf_text(client.get("/sheets/any/sheet.pdf", query_string={**query, "opt_target": 10000}))
+    assert "Score Total" not in text
