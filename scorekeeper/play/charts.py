@@ -13,8 +13,8 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 # Okabe-Ito colours (safe for colour-blind readers), then two more; dashes for black-and-white print.
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#7F3C8D",
-           "#8C564B")
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8F7A00", "#7F3C8D",
+           "#8C564B")  # Okabe-Ito's pale yellow (#F0E442) darkened: it hardly printed
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4")
 MARKERS = ("circle", "square", "diamond", "triangle")
 
@@ -72,7 +72,8 @@ def spread_labels(ys: list[float], gap: float, top: float, bottom: float) -> lis
 
 def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None]], title: str,
                   width: int = 640, height: int = 260, label_width: int = 110, numbered: bool = False,
-                  end_label: str = "", looks: dict[int, tuple[str | None, str | None]] | None = None) -> Markup:
+                  end_label: str = "", looks: dict[int, tuple[str | None, str | None]] | None = None,
+                  went_out: bool = False) -> Markup:
     """Draw each player's running value after every round as a line, named at its end.
 
     ``end_label`` names a last point that is no round (the totals with the end bonuses, on a Gin sheet).
@@ -80,7 +81,12 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
 
     ``numbered`` puts seat numbers at the line ends instead of names, for a legend drawn as text beside
     the chart (PDF renderers lay SVG text out without the bidi algorithm: Hebrew would print backwards).
+
+    ``went_out`` (lives or quarters left, numbered): a line ends where it reached 0, its number written there, so the
+    chart says who went out when (not seven numbers shared at the end of the axis).
     """
+    if went_out and numbered:
+        series = [line[:line.index(0) + 1] if 0 in line else line for line in series]
     values = [v for line in series for v in line if v is not None]
     rounds = max((len(line) for line in series), default=0)
     if not values or rounds == 0:
@@ -124,6 +130,7 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
         return (looks.get(seat) or (None, None))[0] or COLOURS[seat % len(COLOURS)]
 
     ends: list[tuple[int, float]] = []
+    outs: dict[tuple[float, float], list[int]] = {}
     for seat, line in enumerate(series):
         colour, dash, kind = colour_at(seat), dash_of(seat), MARKERS[seat % len(MARKERS)]
         points = [(x(i), y(v)) for i, v in enumerate(line) if v is not None]
@@ -135,7 +142,13 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
                      f'stroke-linejoin="round"/>')
         if len(points) <= 40:
             parts.extend(marker(kind, px, py, colour) for px, py in points)
-        ends.append((seat, points[-1][1]))
+        if went_out and numbered and len(points) < rounds:  # out before the last round: numbered where it went out
+            outs.setdefault(points[-1], []).append(seat)
+        else:
+            ends.append((seat, points[-1][1]))
+    for (ox, oy), seats in outs.items():  # the number above the point where the line stopped, together if several
+        parts.append(f'<text x="{ox:.1f}" y="{oy - 6:.1f}" text-anchor="middle" fill="currentColor" font-size="9">'
+                     f'{", ".join(str(s + 1) for s in seats)}</text>')
     if numbered:  # lines ending together share one label ("1, 2, 5"): no stack of labels pushed off the plot
         groups: dict[float, list[int]] = {}
         for seat, ey in ends:
@@ -153,8 +166,9 @@ def running_chart(players: Sequence[str], series: Sequence[Sequence[float | None
     for (seat, ey, name), ly in zip(labels, placed):
         colour = "currentColor" if seat is None else colour_at(seat)
         emoji = None if seat is None else (looks.get(seat) or (None, None))[1]
+        # a thin dotted grey pointer, not a stroke of the line's colour that reads as a last plunge
         parts.append(f'<line x1="{left + plot_w + 3}" y1="{ey:.1f}" x2="{left + plot_w + 9}" y2="{ly:.1f}" '
-                     f'stroke="{colour}" stroke-width="1"/>')
+                     f'stroke="#888" stroke-width="0.7" stroke-dasharray="1 1.5"/>')
         square = "" if seat is None else f'<tspan fill="{colour}">■</tspan> ' + (f"{escape(emoji)} " if emoji else "")
         parts.append(f'<text x="{left + plot_w + 12}" y="{ly + 4:.1f}" fill="currentColor"{size}>{square}{escape(name)}</text>')
     parts.append("</svg>")
@@ -172,6 +186,15 @@ def table_chart(view, width: int = 360, height: int = 230, numbered: bool = Fals
     title = str(HEADLINES.get(view.headline, HEADLINES["total"]))
     return running_chart(view.players, view.series(), title, width=width, height=height,
                          label_width=40 if numbered else min(110, width // 4), numbered=numbered, looks=looks)
+
+
+def swatch(seat: int) -> Markup:
+    """Draw a legend's sample of a seat's line: its colour, dash and marker, as the chart draws them."""
+    colour, dash = colour_of(seat), dash_of(seat)
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return Markup(f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" viewBox="0 0 24 8" width="24" height="8">'
+                  f'<line x1="0" y1="4" x2="24" y2="4" stroke="{colour}" stroke-width="2"{dash_attr}/>'
+                  f'{marker(MARKERS[seat % len(MARKERS)], 12, 4, colour)}</svg>')
 
 
 def dash_of(seat: int) -> str:

@@ -196,7 +196,8 @@ def group_stats(group: Group, chosen: Filter = Filter()) -> Stats:
 
 
 def leaderboard(members: dict[int, Member], where: list) -> list[Line]:
-    """Return the players' lines, most wins first, then by win rate and average place."""
+    """Return the players' lines, most wins first, then the better average place (a win rate of few games ranks
+    nobody above a player who placed better more often), then the win rate."""
     query = select(Result.member_id, Result.game_key, func.count(), func.sum(case((Result.won, 1), else_=0)),
                    func.sum(Result.place), func.min(Result.total), func.max(Result.total), func.avg(Result.total)) \
         .where(*where).group_by(Result.member_id, Result.game_key)
@@ -212,7 +213,7 @@ def leaderboard(members: dict[int, Member], where: list) -> list[Line]:
         low_wins = rules is not None and rules.stat_low_wins(key)
         line.by_game[key] = GameLine(played, int(wins or 0), low if low_wins else high, high if low_wins else low,
                                      mean)
-    ordered = sorted(lines.values(), key=lambda l: (-l.wins, -l.win_rate, l.average_place or 99,
+    ordered = sorted(lines.values(), key=lambda l: (-l.wins, l.average_place or 99, -l.win_rate,
                                                     alphabetical(l.member.name)))
     return [line for line in ordered if line.played] + [line for line in ordered if not line.played]
 

@@ -203,11 +203,14 @@ def any_plan(table: Table) -> Plan:
         rules.append((msg(N_("Rounds")), str(o.rounds)))
     if o.round_total is not None:
         rules.append((msg(N_("Every round's points add up to")), str(o.round_total)))
+    unnamed = o.name == SPEC.option("name").default  # no name typed: "Points" is no game's name on paper
     return Plan(Layout.GRID, numbered(o.rounds or OPEN_ROWS), columns=(msg(N_("Score")), msg(N_("Total"))),
                 total_row=False, keys=(Key(msg(N_("How we play")), tuple(rules)),),
                 notes=tuple(cut_short(o.rounds)),  # who wins is in the key: said once
                 shows=frozenset({"name", "wins", "target", "rounds", "round_total"}),  # the heading and the key
-                open_rows=o.rounds is None, summary=msg(N_("%(name)s: the score pad."), name=o.name))
+                open_rows=o.rounds is None, title=msg(N_("Score pad")) if unnamed else None, name_line=unnamed,
+                score_chars=max(3, len(str(o.target or 0))),  # a running total to the target: "10000"
+                summary=None if unnamed else msg(N_("%(name)s: the score pad."), name=o.name))
 
 
 RULES = AnyRules()

@@ -526,7 +526,8 @@ def hollywood_plan(table: Table) -> Plan:
     """The Hollywood pad of Gin Rummy: three games scored at once, side by side for each player."""
     plan = gin_plan(table)
     games = tuple(msg(N_("Game %(n)s"), n=n) for n in (1, 2, 3))
-    footer = (msg(N_("Game total")), msg(N_("Boxes")), msg(N_("Game bonus")), msg(N_("Final total")))
+    footer = (msg(N_("Game total")), *((msg(N_("Boxes")),) if table.options.box_bonus else ()),
+              *((msg(N_("Game bonus")),) if table.options.game_bonus else ()), msg(N_("Final total")))
     return replace(plan, columns=games, footer=footer, footer_split=True, summary=msg(N_(
         "The Hollywood pad: three games scored at once.")), notes=(msg(N_(
             "A player's first hand won goes in game 1; their second in games 1 and 2; from their third, in all "

@@ -29,7 +29,8 @@ from .cards import (JOKER, RANKS, SUITS, Card, card_value, check_packs, parse_ca
 from .messages import N_, Amount, CardText, Msg, RulesError, fail, gather, msg, nmsg
 from .options import (Option, Preset, bool_option, choice_option, enum_option, first_dealer_option, int_option, mapping_option,
                       number_option, per_options)
-from .paper import OPEN_ROWS, Jar, Key, Layout, Plan, Row, RuleTable, joker_line, numbered, signed_value, value_runs
+from .paper import (OPEN_ROWS, Jar, Key, Layout, Plan, Row, RuleTable, cut_short, joker_line, numbered, score_chars,
+                    signed_value, value_runs)
 from .reading import missing_entry, need_entries, need_int, need_object, need_seat, out_of_the_game, stored_seat
 from .spec import (HOLE_WORDS, DataKeys, Example, Field, FieldKind, GameSpec, Measure, Record, Scope, Table, Turn,
                    option_line)
@@ -762,8 +763,11 @@ def golf_plan(table: Table) -> Plan:
     """Holes by players, the card values and pairing rule as a key; quarters to strike out."""
     o = table.options
     values = values_in_force(DEFAULT_VALUES, o.values)
+    longest = o.quarters * table.n - 1 if o.quarters else None  # a quarter a hole until one player has one left
     rows = tuple(Row(msg(N_("Hole %(n)s"), n=n)) for n in range(1, o.holes + 1)) if o.holes \
-        else numbered(OPEN_ROWS)
+        else numbered(longest or OPEN_ROWS)
+    if o.holes == 18:  # each nine added up under it, as a golf card does
+        rows = (*rows[:9], Row(msg(N_("Front nine")), adds_up=True), *rows[9:], Row(msg(N_("Back nine")), adds_up=True))
     suited = [(written(k), signed_value(v)) for k, v in o.values.items() if len(k) > 1 and k[-1] in "SHDC"
               and k[:-1] in RANKS]  # "Q♠", which a French sheet writes "D♠"
     card_key = Key(msg(N_("Card values")), (*value_runs(values), *suited, joker_line(values[JOKER])))
@@ -801,10 +805,15 @@ def golf_plan(table: Table) -> Plan:
                          "a quarter; the last player with quarters takes them all."))
     else:  # the game's summary under the heading says "Lowest total wins." already
         won, summary = None, None
+    lowest, highest = score_range(o)
     return Plan(Layout.GRID, rows, keys=(card_key, Key(msg(N_("How we play")), tuple(play))),
                 tokens=("☐",) * (o.quarters or 0),
                 tokens_label=msg(N_("Quarters: strike one out for each quarter paid")) if o.quarters else None,
-                notes=(won,) if won else (), open_rows=not o.holes, summary=summary,
+                notes=((won,) if won else ()) + (() if o.holes else cut_short(longest)),
+                # the quarters game: a row for each hole its quarters can last, no total (the quarters decide)
+                open_rows=not o.holes and not longest, total_row=not longest, summary=summary,
+                repeats=bool(o.holes) and not longest,  # nine holes: the next game's grid under this one's
+                score_chars=score_chars(lowest, highest) if not o.look_cost else 3,
                 shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
                                  "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
 

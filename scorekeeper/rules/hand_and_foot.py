@@ -883,7 +883,7 @@ def hand_and_foot_plan(table: Table) -> Plan:
                                      *books_apart_points(o), (msg(N_("Red three")), str(o.red_three)),
                                      *threes_left_points(o), (msg(N_("Going out")), str(o.going_out))))
     return Plan(Layout.BLOCKS, rows, total_row=False, block_lines=lines, seat_order=order, keys=(card_key,),
-                filled_keys=(points,),
+                filled_keys=(points,), score_chars=4,  # a hand's books alone make thousands: "1305"
                 notes=(msg(N_("%(packs)s packs with their jokers. Highest total after the last hand wins."),
                            packs=packs(table.n)),),
                 # a block per hand with its first meld, the points of each part, and the card values' key

@@ -30,6 +30,7 @@ class Row:
 
     label: Msg | str
     detail: Msg | str = ""
+    adds_up: bool = False  # a line that adds up the rows above it (a Golf nine), not a round
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,10 @@ class Plan:
     shows: frozenset[str] = frozenset()                # options its keys and footer state: not listed again below
     filled_keys: tuple[Key, ...] = ()                  # values the blank sheet states in its rows and footer lines,
     #                                                    which a filled sheet (no such lines) prints as keys
+    score_chars: int = 3                               # the most characters a score written in a box takes ("−10")
+    repeats: bool = False                              # a short game: its grid again under it while the page has room
+    title: Msg | None = None                           # the heading, when the game's title misleads (a pad unnamed)
+    name_line: bool = False                            # a line at the head to write the game's name on
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,11 @@ PRINTED_ROWS = 100  # rows a blank sheet prints at most: a game of 1,000 deals i
 def numbered(count: int) -> tuple[Row, ...]:
     """Return ``count`` rows numbered from 1 (at most ``PRINTED_ROWS``)."""
     return tuple(Row(str(n)) for n in range(1, min(count, PRINTED_ROWS) + 1))
+
+
+def score_chars(*scores: int) -> int:
+    """Return the characters the widest of these scores takes, its minus sign counted."""
+    return max(len(str(score)) for score in scores)
 
 
 def cut_short(count: int | None) -> tuple[Msg, ...]:

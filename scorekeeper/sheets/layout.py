@@ -12,8 +12,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
-from ..play.charts import HEADLINES, running_chart
+from ..play.charts import HEADLINES, running_chart, swatch
 from ..web.i18n import card_letters, isolated, minus, money, tr
+from ..web.templating import game_title
 from ..play.tables import TableView
 from .. import rules as registry
 from ..rules.paper import Jar, Layout, Plan, numbered
@@ -49,6 +50,7 @@ class Fit:
     tracker_mm: float
     wide_labels: bool
     one_page: bool = True  # whether the sheet is meant to fit one page
+    copies: int = 1        # the grids a page holds, one a game (a short game's page: the next games' too)
 
 
 def orientation(plan: Plan, players: int, filled: bool) -> str:
@@ -57,6 +59,22 @@ def orientation(plan: Plan, players: int, filled: bool) -> str:
     if plan.layout is not Layout.BLOCKS and plan.rows and plan.per_player and players * per_player > PORTRAIT_COLUMNS:
         return "landscape"
     return "portrait"
+
+
+def blank_page(plan: Plan, players: int, paper: str, names: Sequence[str] = ()) -> str:
+    """Choose a blank sheet's page: landscape for many columns, but portrait for a grid too long for a landscape page
+    whose columns still hold the game's widest score down the page (the quarters game at twelve: two pages, not
+    three)."""
+    turned = orientation(plan, players, False)
+    if turned == "portrait" or fit(plan, players, f"{paper}-landscape", names=names)[1].one_page:
+        return f"{paper}-{turned}"
+    upright = f"{paper}-portrait"
+    return upright if score_box_mm(plan, players, upright) >= score_mm(plan) else f"{paper}-{turned}"
+
+
+def score_mm(plan: Plan) -> float:
+    """Return the narrowest box the widest score of the game is written in (three digits: ``SCORE_MM``)."""
+    return max(LEAST_MM, SCORE_MM * plan.score_chars / 3)
 
 
 FOOTER_CHARS = 22      # letters of a footer line's label on one line of its (wide) column
@@ -223,11 +241,28 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
     if count and (free + SQUEEZE_MM * squeeze) / count < LEAST_MM:
         return plan, Fit(WRITE_MM[0], TRACKER_MM, wide_labels(plan), one_page=False)
     row = max(min(free / count, WRITE_MM[1]), LEAST_MM) if count else WRITE_MM[1]
+    copies = grids_on_a_page(plan, free, count)
+    if copies > 1:
+        row = min((free - GAME_MM * copies) / (count * copies), WRITE_MM[1])
     tracker = TRACKER_MM
     if not plan.rows:  # nothing else to write on: the trackers share the page, closer together at a big table
         tracker = max(min(TRACKER_MM + free / max(players, 1), 18), TRACKER_LEAST_MM)
     # the estimate says it fits: a page that spills all the same (a key alone on a second page) is made again, tighter
-    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True)
+    return plan, Fit(round(row, 2), round(tracker, 2), wide_labels(plan), one_page=True, copies=copies)
+
+
+GAME_MM = 19        # a game's grid beyond its rows: its heading ("Game 2") and its row of names
+AGAIN_ROW_MM = 8.0  # the least row of a grid printed again for the next game: roomier than a long game's
+MOST_GRIDS = 3
+
+
+def grids_on_a_page(plan: Plan, free: float, count: int) -> int:
+    """Return how many games' grids a page of a short game holds (nine holes: two, each row still 8 mm), so a
+    sheet is not half empty; one for any other sheet."""
+    if not plan.repeats or not count or plan.layout is not Layout.GRID:
+        return 1
+    fits = [k for k in range(2, MOST_GRIDS + 1) if (free - GAME_MM * k) / (count * k) >= AGAIN_ROW_MM]
+    return max(fits, default=1)
 
 
 def score_box_mm(plan: Plan, players: int, page: str) -> float:
@@ -241,7 +276,7 @@ def writable(plan: Plan, players: int, page: str) -> Plan:
     """Leave out the running-total column at a big table, where it would leave the score boxes too narrow to write
     a score in (any game at 20 players): each player's one box is their score, with a total row under them all."""
     if len(plan.columns) > 1 and plan.rows and plan.per_player and not plan.footer_split \
-            and score_box_mm(plan, players, page) < SCORE_MM:
+            and score_box_mm(plan, players, page) < score_mm(plan):
         return dataclasses.replace(plan, columns=plan.columns[:1], total_row=True)
     return plan
 
@@ -254,20 +289,27 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
     """
     rules = registry.get(spec.key)
     order = list(plan.seat_order) or list(range(table.n))
-    page = f"{paper}-{'portrait' if card else orientation(plan, table.n, view is not None)}"
+    names = [name or "" for name in table.players]
+    page = f"{paper}-portrait" if card else f"{paper}-{orientation(plan, table.n, True)}" if view \
+        else blank_page(plan, table.n, paper, names)
     options = options_in_force(spec, table, plan.shows)
     small_print = sum(len(tr(label)) + len(tr(words)) + 5 for label, words in options)
-    # what the heading says under the name: the players of a game, the game in a line on a blank sheet
-    heading = len(", ".join(view.players)) if view else len(tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else "")
+    # what the heading says under the name, chosen here once: the players of a game, the game in a line on a blank
+    # sheet (the templates print it; the fit counts its lines)
+    under = ", ".join(view.players) if view and not card \
+        else tr(plan.summary) if plan.summary else _(spec.summary) if spec.summary else ""
+    heading = len(under)
     if view is None and not card:
         plan = writable(plan, table.n, page)
-    plan, sizes = fit(plan, table.n, page, squeeze, [name or "" for name in table.players], small_print, heading)
+    plan, sizes = fit(plan, table.n, page, squeeze, names, small_print, heading)
     return {
         "spec": spec, "table": table, "plan": plan, "fit": sizes, "view": view, "order": order, "page": page,
+        "heading": tr(plan.title) if plan.title and not view else game_title(spec.key, table.options),
+        "under_heading": under,
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options,
         "today": date.today(),
-        "extra_columns": extra_columns, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart,
+        "extra_columns": extra_columns, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart, "swatch": swatch,
         "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
         "variants": rules.variants(),
         "legend": rules.legend(table),
@@ -299,6 +341,31 @@ EXTRAS = {  # the standings values a filled sheet prints, in this order, and the
 }
 
 
+ACROSS_FROM = 7  # players from whom a filled sheet's placings run in columns side by side
+
+
+def standings_across(view: TableView, extras: Sequence[tuple[str, str]], page: str) -> int:
+    """Return the columns a filled sheet's placings run in: one for a small table or a wide row (a Trash layout),
+    two for a big table, three across a landscape page at more than twelve."""
+    if len(view.seats) < ACROSS_FROM or any(name == "layout" for name, _ in extras):
+        return 1
+    return 3 if page.endswith("landscape") and len(view.seats) > 12 else 2
+
+
+HALVES_FROM = 16  # rounds from which a squeezed filled sheet of few players runs its rounds in two halves
+HALVES_MOST = 60  # ...and to which: a half is never longer than a page (a table in a cell does not break)
+HALVES_SEATS = 4  # ...players at most, on a portrait page
+
+
+def rounds_halves(view: TableView, page: str, squeeze: int, wide: bool) -> int:
+    """Return the parts a filled sheet's rounds run in side by side: two for a long game of few players on a portrait
+    page that did not fit one page as it was (Trash's 35 deals), else one."""
+    if squeeze >= 1 and page.endswith("portrait") and len(view.players) <= HALVES_SEATS and not wide \
+            and HALVES_FROM <= len(view.rounds) <= HALVES_MOST:
+        return 2
+    return 1
+
+
 def extra_columns(view: TableView) -> list[tuple[str, str]]:
     """Return the game's own standings values to print as columns (name, heading)."""
     present = {name for s in view.seats for name, value in s.extras.items() if value is not None}
@@ -327,14 +394,14 @@ def filled_chart(view: TableView, height: int) -> Markup:
     jar = jar_of(view)
     if jar is not None:
         return running_chart(view.players, jar.series(), str(_l("Quarters left")), 640, height,
-                             label_width=40, numbered=True)
+                             label_width=40, numbered=True, went_out=True)
     series = view.series()
     end = ""
     if view.over and any(getattr(s, "bonus", None) for s in view.seats):
         series = [[*line, s.total] for line, s in zip(series, view.seats)]
         end = str(_l("End"))
     return running_chart(view.players, series, str(HEADLINES.get(view.headline, HEADLINES["total"])), 640, height,
-                         label_width=40, numbered=True, end_label=end)
+                         label_width=40, numbered=True, end_label=end, went_out=view.headline == "lives")
 
 
 KNOCKED = "⚑"  # the mark of the player who knocked, on a filled sheet

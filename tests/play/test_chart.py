@@ -57,3 +57,44 @@ def test_a_long_tick_label_has_room_on_the_left():
     ticks = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="end" fill="currentColor">([^<]+)</text>', svg)
     assert ("−10000" in [label for _, label in ticks])
     assert all(float(x) >= 7 * len(label) for x, label in ticks), ticks
+
+
+# --- issue 38, item 12: a chart that says who went out when, and prints in black and white --------------------------
+
+def test_a_lives_chart_numbers_each_player_where_they_went_out():
+    """Seven players out shared one label "1, 2, 3, 4, 5, 6, 7" at the end of the axis: each line now stops where
+    its player went out, numbered there; two out on the same deal share that point's label."""
+    series = [[2, 1, 0, 0, 0], [2, 2, 1, 0, 0], [2, 2, 1, 0, 0], [2, 2, 2, 1, 1]]
+    svg = str(running_chart(["A", "B", "C", "D"], series, "Lives left", width=640, height=250, label_width=40,
+                            numbered=True, went_out=True))
+    out = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle" fill="currentColor" font-size="9">([^<]+)'
+                     r'</text>', svg)
+    assert [label for _, label in out] == ["1", "2, 3"] and float(out[0][0]) < float(out[1][0])
+    assert "1, 2" not in svg.split("font-size=\"9\">2, 3")[1]  # no shared label at the end of the axis
+    polylines = re.findall(r'<polyline points="([^"]+)"', svg)
+    assert [len(p.split()) for p in polylines] == [3, 4, 4, 5]  # each line stops at its 0
+
+
+def test_the_pointers_to_end_labels_are_thin_grey_dots_not_the_lines_colour():
+    svg = str(running_chart(["A", "B"], [[10, 50], [10, 12]], "Running totals", numbered=True, label_width=40))
+    pointers = re.findall(r'<line x1="[\d.]+" y1="[\d.]+" x2="[\d.]+" y2="[\d.]+" ([^/]+)/>', svg)[-2:]
+    assert all('stroke="#888"' in p and "stroke-dasharray" in p for p in pointers), pointers
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_every_line_colour_prints_dark_enough_on_white_paper():
+    from scorekeeper.play.charts import COLOURS
+    contrast = {colour: 1.05 / (luminance(colour) + 0.05) for colour in COLOURS}
+    assert all(ratio >= 2.2 for ratio in contrast.values()), contrast  # the pale yellow was 1.2
+
+
+def test_a_legend_swatch_draws_the_line_as_the_chart_does():
+    from scorekeeper.play.charts import colour_of, dash_of, swatch
+    for seat in range(12):
+        drawn = str(swatch(seat))
+        assert colour_of(seat) in drawn and (not dash_of(seat) or f'stroke-dasharray="{dash_of(seat)}"' in drawn)

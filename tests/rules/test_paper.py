@@ -40,7 +40,9 @@ def test_every_game_has_a_plan_for_every_table(key, n):
 
 
 def test_golf_rows_follow_the_holes():
-    assert len(registry.get("golf").plan(table("golf", 3, holes=18)).rows) == 18
+    rows = registry.get("golf").plan(table("golf", 3, holes=18)).rows
+    assert len([row for row in rows if not row.adds_up]) == 18
+    assert [n for n, row in enumerate(rows) if row.adds_up] == [9, 19]  # each nine added up under it
     assert registry.get("golf").plan(table("golf", 3, holes=9)).open_rows is False
 
 
