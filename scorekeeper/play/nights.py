@@ -239,10 +239,27 @@ def check_players(rules: Rules | None, size: int | None, movement: Movement | No
     return names
 
 
+def on_group_rules(group: Group, asked: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return the night's choices with the group's own rules for its game under its options (games.md, "A group
+    keeps its own rules"), so that its table sizes, movement and ranking are checked against the rules its tables
+    play. What cannot be laid (no such game, options that are not an object, an unknown preset) is left for the
+    checks to name."""
+    key, options = asked.get("game"), asked.get("options")
+    rules = registry.get(key) if isinstance(key, str) else None
+    kept = groups.rules_of(group.id, rules.spec.key) if rules is not None else None
+    if kept is None or not isinstance(options if options is not None else {}, Mapping):
+        return asked
+    try:
+        options, preset, _ = services.on_top(rules, kept, options or {}, asked.get("preset"))
+    except RulesError:
+        return asked
+    return {**asked, "options": options, "preset": preset}
+
+
 def create_night(group: Group, group_token: str, asked: Mapping[str, Any]) -> tuple[Night, str]:
     """Start a night in the group, as the holder of its edit token; return it with the director's token. Names not
     yet in the group join it; nobody is seated until the first sitting starts."""
-    plan = check_night(asked)
+    plan = check_night(on_group_rules(group, asked))
     public_id = new_public_id()
     token = night_token(group_token, public_id)
     night = Night(public_id=public_id, group_id=group.id, name=plan.name, game_key=plan.rules.spec.key,
