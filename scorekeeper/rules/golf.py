@@ -586,15 +586,17 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
                 left[i] += 1
 
     def seed() -> None:
-        """Lay out first the best hand that keeps at most ``cap`` cards of a rank: most often the highest, so that
-        the bound leaves every other hand."""
+        """Lay out first the best hand that keeps at most ``cap`` cards of a rank (with and without wild jacks):
+        most often the highest, so that the bound leaves every other hand."""
         nonlocal best
-        for i in range(len(kinds)):
-            take = min(left[i], k - len(hand), cap - sum(ranks[j] == ranks[i] for j in hand))
-            hand.extend([i] * max(take, 0))
-        if len(hand) == k:
-            best = laid_out()
-        hand.clear()
+        for wild in (True, False):  # and once without wild jacks, which pair with anything
+            for i in range(len(kinds)):
+                if wild or not (options.one_eyed_jacks_wild and kinds[i][0] in ONE_EYED_JACKS):
+                    take = min(left[i], k - len(hand), cap - sum(ranks[j] == ranks[i] for j in hand))
+                    hand.extend([i] * max(take, 0))
+            if len(hand) == k:
+                best = max(best, laid_out())
+            hand.clear()
 
     if cap is not None:
         seed()
@@ -607,9 +609,9 @@ def rank_cap(options: GolfOptions) -> int | None:
 
     Two such cards in one line the rule looks at would cancel, and the player cancels what lowers the score; with 9
     cards a line cancels only when all three are alike, so it keeps two. The rows (or columns) cover the layout, so
-    a rank keeps at most one card (or two) a row. A wild one-eyed jack may not pair to the player's good: no limit.
+    a rank keeps at most one card (or two) a row. Wild one-eyed jacks change nothing: two cards of one rank pair.
     """
-    if options.one_eyed_jacks_wild or options.pairs is Pairs.NONE:
+    if options.pairs is Pairs.NONE:
         return None
     if options.pairs in (Pairs.PAIRS, Pairs.ALL):
         return 1

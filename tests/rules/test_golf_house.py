@@ -230,6 +230,8 @@ def test_bad_holes_are_refused_by_field(options, data, field):
     (3, {"layout": 6, "four_bonus": -20}, -30, 60),       # K K K K in two columns, X X in the third
     (3, {"layout": 9, "pairs": "lines", "four_bonus": -20}, -10, 90),  # one pack: four alike never cancel
     (3, {"layout": 8, "pairs": "lines", "four_bonus": -20}, -40, 78),  # A A A A K K K K: two fours
+    (3, {"layout": 8, "pairs": "lines", "one_eyed_jacks_wild": True, "four_bonus": -20}, -40, 78),  # no jack helps
+    (10, {"layout": 9, "pairs": "lines", "one_eyed_jacks_wild": True}, -30, 90),
 ])
 def test_reachable_scores_follow_the_house_rules(players, options, lowest, highest):
     t = table(players, **options)
