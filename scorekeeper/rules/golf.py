@@ -1,4 +1,4 @@
-"""Golf, in its 4-card and 6-card forms, with the house rules tables play by.
+"""Golf, in its 4, 6, 8 and 9-card forms, with the house rules tables play by.
 
 Choices where the spec is silent:
 - Under ``all``, one-eyed jacks are not wild: the rule cancels repeated ranks only.
@@ -13,10 +13,17 @@ Choices where the spec is silent:
   make, with no more copies of a card than the packs hold: both are exact under every pairing
   rule (under ``lines`` or ``columns`` the costly cards must lie where they cannot pair), found
   once per set of options by a search over the hands the packs can deal.
+- With 9 cards a row and a column of three equal cards can share a card (two packs): both score 0, so the
+  five cards all do. A one-eyed jack that is wild completes a line of three, as it completes a pair.
+- ``four_bonus`` counts once for each four cards of one rank that all cancel (eight equal cards: twice). One-eyed
+  jacks that are wild are still jacks: it is the cards of one rank that make the four, not what they cancel with.
+  With ``negative_pairs`` ``keep`` four jokers keep their value and do not cancel, so they earn no bonus. A bonus
+  takes points off: it is 0 or below (a positive one is refused with how to write it).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
@@ -48,6 +55,13 @@ class Pairs(Enum):
     LINES = "lines"
     COLUMNS = "columns"
     ALL = "all"
+
+
+class NegativePairs(Enum):
+    """Under ``all``: whether repeated cards worth less than 0 cancel too."""
+
+    CANCEL = "cancel"
+    KEEP = "keep"
 
 
 class KnockPenalty(Enum):
@@ -86,9 +100,35 @@ PAIR_RULES = {
     Pairs.ALL: N_("every card whose rank appears twice or more scores 0"),
 }
 
-# Positions are numbered from 0: 4 cards [0 1 / 2 3], 6 cards [0 1 2 / 3 4 5].
-ROWS = {4: ((0, 1), (2, 3)), 6: ((0, 1, 2), (3, 4, 5))}
-COLUMNS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+# With 9 cards a line holds three, and only three equal cards cancel in it.
+LINE_RULES = {
+    Pairs.LINES: N_("a row or column of three equal cards scores 0"),
+    Pairs.COLUMNS: N_("a column of three equal cards scores 0"),
+}
+
+# Positions are numbered from 0: 4 cards [0 1 / 2 3], 6 cards [0 1 2 / 3 4 5], 8 cards [0 1 2 3 / 4 5 6 7],
+# 9 cards [0 1 2 / 3 4 5 / 6 7 8].
+ROWS = {4: ((0, 1), (2, 3)), 6: ((0, 1, 2), (3, 4, 5)), 8: ((0, 1, 2, 3), (4, 5, 6, 7)),
+        9: ((0, 1, 2), (3, 4, 5), (6, 7, 8))}
+COLUMNS = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5)), 8: ((0, 4), (1, 5), (2, 6), (3, 7)),
+           9: ((0, 3, 6), (1, 4, 7), (2, 5, 8))}
+HELP_ORDER = {
+    4: N_("Cards in order: top row 1 2, bottom row 3 4"),
+    6: N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
+    8: N_("Cards in order: top row 1 2 3 4, bottom row 5 6 7 8"),
+    9: N_("Cards in order: top row 1 2 3, middle row 4 5 6, bottom row 7 8 9"),
+}
+
+
+def in_threes(layout: int, pairs: Pairs) -> bool:
+    """Say whether equal cards cancel by whole lines of three (9 cards, in a column or a row or column)."""
+    return layout == 9 and pairs in (Pairs.LINES, Pairs.COLUMNS)
+
+
+def pair_rule(layout: int, pairs: Pairs) -> str:
+    """Return what cancels under the pairing rule, in table words, for a layout of this size."""
+    return LINE_RULES[pairs] if in_threes(layout, pairs) else PAIR_RULES[pairs]
+
 
 def unused_without_knocking(*options: Option) -> tuple[Option, ...]:
     """Mark the knocking rules as not asked under the quarters game's house sheet (nobody knocks)."""
@@ -102,20 +142,30 @@ SPEC = GameSpec(
     max_players=12,
     measure=Measure.LOWEST_TOTAL,
     rounds=HOLE_WORDS,
-    summary=N_("Four or six cards face down; swap them for low ones. Lowest total wins."),
-    aliases=(N_("Four-card Golf"), N_("Six-card Golf")),
+    summary=N_("Four to nine cards face down; swap them for low ones. Lowest total wins."),
+    aliases=(N_("Four-card Golf"), N_("Six-card Golf"), N_("Eight-card Golf"), N_("Nine-card Golf")),
     length=N_("9 holes: about 30 minutes"),
     style=N_("Luck, memory and a little nerve"),
     options=(
         first_dealer_option(),
-        choice_option("layout", N_("Cards in each layout"), 4, {4: N_("4 cards (2 × 2)"), 6: N_("6 cards (2 rows of 3)")}),
+        choice_option("layout", N_("Cards in each layout"), 4, {4: N_("4 cards (2 × 2)"), 6: N_("6 cards (2 rows of 3)"),
+                                                               8: N_("8 cards (2 rows of 4)"),
+                                                               9: N_("9 cards (3 rows of 3)")}),
         int_option("holes", N_("Holes"), None, 1, 100, nullable=True,
                    help=N_("9 unless you play to a target or the quarters game")),
         int_option("target", N_("Play to a target"), None, 1, 10000, nullable=True, unset=N_("no target"),
                    help=N_("End when a total reaches this; lowest total wins")),
         mapping_option("values", N_("Card values"), value_key, help=N_("Like Q=12, QS=40, J=0")),
         enum_option("pairs", N_("Equal cards cancel"), None, PAIR_LABELS,
-                    help=N_("no cancelling with 4 cards, in a column with 6")),
+                    help=N_("no cancelling with 4 cards, in a column with more; with 9 cards, three equal cards "
+                            "in a line")),
+        enum_option("negative_pairs", N_("Repeated cards worth less than 0"), NegativePairs.CANCEL, {
+            NegativePairs.CANCEL: N_("score 0 like the others"),
+            NegativePairs.KEEP: N_("keep their value (two jokers: −10)"),
+        }, help=N_("Only when every card of a repeated rank scores 0; otherwise you never cancel them")),
+        replace(int_option("four_bonus", N_("Four of a kind that cancel"), 0, -100, 100,
+                           help=N_("Added to a layout whose four cards of one rank all cancel, like −20; 0: no bonus")),
+                signed=True),
         bool_option("one_eyed_jacks_wild", N_("One-eyed jacks are wild"), False,
                     help=N_("Needs a rule under which equal cards cancel")),
         *unused_without_knocking(
@@ -161,6 +211,8 @@ class GolfOptions:
     target: int | None
     values: Mapping[str, int]
     pairs: Pairs
+    negative_pairs: NegativePairs
+    four_bonus: int
     one_eyed_jacks_wild: bool
     knock_penalty: KnockPenalty
     knock_bonus: KnockBonus
@@ -204,17 +256,25 @@ def allowed_positions(layout: int, pairs: Pairs) -> set[tuple[int, int]]:
 
 
 def layout_score(cards: Sequence[Card], options: GolfOptions) -> int:
-    """Score one layout: the lowest total reachable by cancelling pairs the rule allows."""
+    """Score one layout: the lowest total reachable by cancelling what the rule allows, with any bonus for fours."""
     values = [card_value(c, DEFAULT_VALUES, options.values) for c in cards]
     pairs = options.pairs
     if pairs is Pairs.ALL:
         ranks = [c.rank for c in cards]
-        return sum(v for c, v in zip(cards, values) if ranks.count(c.rank) < 2)
+        keep = options.negative_pairs is NegativePairs.KEEP
+        gone = [i for i, v in enumerate(values) if ranks.count(ranks[i]) > 1 and not (keep and v < 0)]
+        return sum(v for i, v in enumerate(values) if i not in gone) + fours_bonus(cards, gone, options)
     if pairs is Pairs.NONE:
         return sum(values)
+    if in_threes(len(cards), pairs):
+        return lines_score(cards, values, options)
     allowed = allowed_positions(len(cards), pairs)
     wild = options.one_eyed_jacks_wild
+    if options.four_bonus:
+        return min(sum(v for i, v in enumerate(values) if i not in gone) + fours_bonus(cards, gone, options)
+                   for gone in cancellings(cards, allowed, wild))
 
+    @cache
     def best(free: tuple[int, ...]) -> int:
         if not free:
             return 0
@@ -226,6 +286,53 @@ def layout_score(cards: Sequence[Card], options: GolfOptions) -> int:
         return score
 
     return best(tuple(range(len(cards))))
+
+
+def cancellings(cards: Sequence[Card], allowed: set[tuple[int, int]], wild: bool) -> list[tuple[int, ...]]:
+    """Return every way of cancelling disjoint pairs the rule allows: the places of the cards that score 0."""
+    def ways(free: tuple[int, ...]) -> list[tuple[int, ...]]:
+        if not free:
+            return [()]
+        first, rest = free[0], free[1:]
+        found = ways(rest)
+        for other in rest:
+            if (first, other) in allowed and can_pair(cards[first], cards[other], wild):
+                found += [(first, other, *way) for way in ways(tuple(p for p in rest if p != other))]
+        return found
+
+    return ways(tuple(range(len(cards))))
+
+
+def lines_score(cards: Sequence[Card], values: Sequence[int], options: GolfOptions) -> int:
+    """Score 9 cards whose lines of three cancel whole: the lowest total over the equal lines the player cancels."""
+    lines = COLUMNS[9] + (ROWS[9] if options.pairs is Pairs.LINES else ())
+    return cancel_lines(cards, values, [line for line in lines if all_equal([cards[i] for i in line],
+                                                                            options.one_eyed_jacks_wild)], options)
+
+
+def cancel_lines(cards: Sequence[Card], values: Sequence[int], equal: Iterable[Iterable[int]],
+                 options: GolfOptions) -> int:
+    """Return the lowest total when the player cancels any of the ``equal`` lines (places of three alike)."""
+    equal = list(equal)
+    best = sum(values)
+    for n in range(1, len(equal) + 1):
+        for chosen in combinations(equal, n):
+            gone = set().union(*chosen)
+            best = min(best, sum(v for i, v in enumerate(values) if i not in gone) + fours_bonus(cards, gone, options))
+    return best
+
+
+def all_equal(cards: Sequence[Card], wild: bool) -> bool:
+    """Say whether cards of a line are all alike: one rank, a wild one-eyed jack standing for any."""
+    return len({c.rank for c in cards if not (wild and c in ONE_EYED_JACKS)}) <= 1
+
+
+def fours_bonus(cards: Sequence[Card], gone: Iterable[int], options: GolfOptions) -> int:
+    """Return the bonus for the fours of one rank among the cancelled cards (places ``gone``)."""
+    if not options.four_bonus:
+        return 0
+    ranks = Counter(cards[i].rank for i in gone)
+    return options.four_bonus * sum(n // 4 for n in ranks.values())
 
 
 def the_packs(options: GolfOptions) -> list[Card]:
@@ -252,18 +359,39 @@ def card_kinds(options: GolfOptions) -> list[tuple[Card, int, int]]:
 
 
 @cache
+def arrangements(layout: int, pairs: Pairs) -> tuple[tuple[int, ...], ...]:
+    """Return the ways of laying out cards 0..layout-1 that the pairing rule tells apart: the card in each place.
+
+    Two ways are alike when the same cards share each line the rule looks at (the pairs it allows, or with 9 cards
+    the lines of three), as when the rows are swapped or the columns moved. Such a move can bring any place to the
+    first, so card 0 always lies there.
+    """
+    lines = ((*COLUMNS[layout], *(ROWS[layout] if pairs is Pairs.LINES else ())) if in_threes(layout, pairs)
+             else tuple(allowed_positions(layout, pairs)))
+    ways: dict[frozenset[frozenset[int]], tuple[int, ...]] = {}
+    for rest in permutations(range(1, layout)):
+        order = (0, *rest)
+        ways.setdefault(frozenset(frozenset(order[p] for p in line) for line in lines), order)
+    return tuple(ways.values())
+
+
+@cache
+def hand_lines(layout: int, pairs: Pairs) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each way of ``arrangements`` of 9 cards, its lines of three as the cards (0..8) that lie in them."""
+    lines = COLUMNS[layout] + (ROWS[layout] if pairs is Pairs.LINES else ())
+    return tuple(tuple(tuple(sorted(order[p] for p in line)) for line in lines)
+                 for order in arrangements(layout, pairs))
+
+
+@cache
 def line_masks(layout: int, pairs: Pairs) -> tuple[int, ...]:
     """For each way of laying out cards 0..layout-1 that the pairing rule tells apart, which cards share a line.
 
-    Cards ``a < b`` sharing a line are bit ``a * layout + b`` of a mask. Two layouts are alike when a
-    symmetry of the layout (swapping the rows, moving the columns) that keeps the pairs the rule allows
-    turns one into the other.
+    Cards ``a < b`` sharing a line are bit ``a * layout + b`` of a mask.
     """
     allowed = allowed_positions(layout, pairs)
-    symmetries = [p for p in permutations(range(layout)) if {pair(p[i], p[j]) for i, j in allowed} == allowed]
-    orders = {min(tuple(order[s[i]] for i in range(layout)) for s in symmetries)
-              for order in permutations(range(layout))}
-    return tuple(sorted({sum(1 << bit(*pair(order[i], order[j]), layout) for i, j in allowed) for order in orders}))
+    return tuple(sorted({sum(1 << bit(*pair(order[i], order[j]), layout) for i, j in allowed)
+                         for order in arrangements(layout, pairs)}))
 
 
 def pair(a: int, b: int) -> tuple[int, int]:
@@ -298,20 +426,29 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
 
     A search over the hands of ``layout`` cards, best cards first, each hand then laid out in its best
     way where the pairing rule looks at places. A layout scores at most the sum of its cards and at
-    least the sum of its cards below 0 (cancelling only takes cards out), so a branch whose bound cannot
-    beat the best layout found is left.
+    least the sum of its cards below 0 (cancelling only takes cards out) plus the bonus of the fours it
+    can hold, so a branch whose bound cannot beat the best layout found is left.
     """
     k = options.layout
     kinds = sorted(kinds, key=lambda kind: -sign * kind[1])
     left = [count for _, _, count in kinds]
+    ranks = [card.rank for card, _, _ in kinds]
     # What one card can add at most: its value (sign 1), or minus the part of it below 0 (sign -1).
     gain = [value if sign > 0 else -min(value, 0) for _, value, _ in kinds]
-    masks = line_masks(k, options.pairs) if options.pairs in (Pairs.LINES, Pairs.COLUMNS) else None
+    placed = options.pairs in (Pairs.LINES, Pairs.COLUMNS)  # where the cards lie matters
+    threes = in_threes(k, options.pairs)
+    masks = line_masks(k, options.pairs) if placed and not threes else None
     touches = touching(k)
+    bonus = -options.four_bonus if sign < 0 else 0  # what each four that cancels can take off the lowest score
+    need = four_needs(options)
     best = -10**9
     hand: list[int] = []
 
+    cap = rank_cap(options) if sign > 0 else None
+
     def bound(start: int, places: int) -> int:
+        if cap is not None:
+            return capped_bound(start, places)
         total = 0
         for i in range(start, len(kinds)):  # gains fall as i grows
             take = min(left[i], places)
@@ -320,11 +457,49 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
                 break
         return total
 
+    def capped_bound(start: int, places: int) -> int:
+        """A hand scores at most its ``cap`` best cards of each rank (``rank_cap``): that, less what ``hand`` gains.
+        Cards to come are worth no more than those held (best first)."""
+        held: dict[str, list[int]] = {}
+        for i in hand:
+            if gain[i] > 0:
+                held.setdefault(ranks[i], []).append(gain[i])
+        room = {rank: cap - min(len(got), cap) for rank, got in held.items()}
+        more: list[int] = []
+        for i in range(start, len(kinds)):
+            if gain[i] <= 0 or len(more) >= places and more[-1] >= gain[i]:
+                break
+            take = min(left[i], room.get(ranks[i], cap), places)
+            more += [gain[i]] * take
+            room[ranks[i]] = room.get(ranks[i], cap) - take
+        kept = sum(sum(sorted(got, reverse=True)[:cap]) for got in held.values())
+        return kept + sum(sorted(more, reverse=True)[:places]) - sum(gain[i] for i in hand)
+
+    def fours(start: int, places: int) -> int:
+        """The most fours that can cancel in a hand that has ``hand`` and takes ``places`` more from ``start`` on."""
+        held = Counter(ranks[i] for i in hand)
+        free = Counter()
+        for i in range(start, len(kinds)):
+            free[ranks[i]] += left[i]
+        most = [0] * (places + 1)  # the most fours more, with at most p more cards
+        for rank in set(held) | set(free):
+            c, then = held[rank], most[:]
+            for p in range(1, places + 1):
+                for x in range(1, min(free[rank], p) + 1):
+                    then[p] = max(then[p], most[p - x] + four_count(c + x, need) - four_count(c, need))
+            most = then
+        return sum(four_count(c, need) for c in held.values()) + most[places]
+
+    def extra(start: int, places: int) -> int:
+        return bonus * fours(start, places) if bonus and need else 0
+
     def laid_out() -> int:
         cards = [kinds[i][0] for i in hand]
-        if masks is None:
+        if not placed:
             return sign * layout_score(cards, options)
         values = [kinds[i][1] for i in hand]
+        if threes or (options.four_bonus and max(Counter(c.rank for c in cards).values()) >= 4):
+            return sign * laid_out_anyhow(cards, values)
         points = {1 << bit(a, b, k): values[a] + values[b] for a, b in combinations(range(k), 2)
                   if values[a] + values[b] > 0 and can_pair(cards[a], cards[b], options.one_eyed_jacks_wild)}
         pairable, kept = sum(points), {}
@@ -343,15 +518,65 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
                 if found <= least:
                     break
             return sum(values) - found
-        return -(sum(values) - max(saving(mask) for mask in masks))
+        most = best_saving(pairable, points, touches, kept)  # as if every two cards shared a line
+        if most - sum(values) <= best:
+            return best
+        found = 0
+        for mask in masks:
+            found = max(found, saving(mask))
+            if found == most:
+                break
+        return found - sum(values)
+
+    def laid_out_anyhow(cards: list[Card], values: list[int]) -> int:
+        """The highest (sign 1) or lowest (sign -1) score of the hand over every way of laying it out."""
+        total = sum(values)
+        if threes and not can_line_up(cards, options.one_eyed_jacks_wild):
+            return total  # no three alike: nothing can cancel
+        floor = lowest_possible(cards, values, options.four_bonus, need)
+        if (total if sign > 0 else -floor) <= best:
+            return sign * best
+        if threes:
+            return lined_up(cards, values, total, floor)
+        found, tried = None, set()
+        for order in arrangements(k, options.pairs):
+            laid = tuple(cards[i] for i in order)
+            if laid in tried:
+                continue
+            tried.add(laid)
+            score = layout_score(laid, options)
+            found = score if found is None else max(found, score) if sign > 0 else min(found, score)
+            if found == (total if sign > 0 else floor):
+                break
+        return found
+
+    def lined_up(cards: list[Card], values: list[int], total: int, floor: int) -> int:
+        """``laid_out_anyhow`` with 9 cards: ways that make the same lines of three alike score alike."""
+        alike: dict[tuple[int, ...], bool] = {}
+        found, tried = None, set()
+        for lines in hand_lines(k, options.pairs):
+            for line in lines:
+                if line not in alike:
+                    alike[line] = all_equal([cards[i] for i in line], options.one_eyed_jacks_wild)
+            equal = frozenset(line for line in lines if alike[line])
+            if equal in tried:
+                continue
+            tried.add(equal)
+            score = cancel_lines(cards, values, equal, options)
+            found = score if found is None else max(found, score) if sign > 0 else min(found, score)
+            if found == (total if sign > 0 else floor):
+                break
+        return found
 
     def search(start: int, partial: int) -> None:
         nonlocal best
         if len(hand) == k:
-            if partial > best:
+            if (partial if sign > 0 or not extra(start, 0) else
+                    -lowest_possible([kinds[i][0] for i in hand], [kinds[i][1] for i in hand], options.four_bonus,
+                                     need)) > best:
                 best = max(best, laid_out())
             return
-        if partial + bound(start, k - len(hand)) <= best:
+        if partial + bound(start, k - len(hand)) + extra(start, k - len(hand)) <= best:
             return
         for i in range(start, len(kinds)):
             if left[i]:
@@ -361,8 +586,83 @@ def extreme_layout(kinds: Sequence[tuple[Card, int, int]], options: GolfOptions,
                 hand.pop()
                 left[i] += 1
 
+    def seed() -> None:
+        """Lay out first the best hand that keeps at most ``cap`` cards of a rank (with and without wild jacks):
+        most often the highest, so that the bound leaves every other hand."""
+        nonlocal best
+        for wild in (True, False):  # and once without wild jacks, which pair with anything
+            for i in range(len(kinds)):
+                if wild or not (options.one_eyed_jacks_wild and kinds[i][0] in ONE_EYED_JACKS):
+                    take = min(left[i], k - len(hand), cap - sum(ranks[j] == ranks[i] for j in hand))
+                    hand.extend([i] * max(take, 0))
+            if len(hand) == k:
+                best = max(best, laid_out())
+            hand.clear()
+
+    if cap is not None:
+        seed()
     search(0, 0)
     return best
+
+
+def rank_cap(options: GolfOptions) -> int | None:
+    """Return how many cards worth more than 0 of one rank a layout can leave to count at most (None: no limit).
+
+    Two such cards in one line the rule looks at would cancel, and the player cancels what lowers the score; with 9
+    cards a line cancels only when all three are alike, so it keeps two. The rows (or columns) cover the layout, so
+    a rank keeps at most one card (or two) a row. Wild one-eyed jacks change nothing: two cards of one rank pair.
+    """
+    if options.pairs is Pairs.NONE:
+        return None
+    if options.pairs in (Pairs.PAIRS, Pairs.ALL):
+        return 1
+    if in_threes(options.layout, options.pairs):
+        return 6
+    columns = len(COLUMNS[options.layout])
+    return min(columns, len(ROWS[options.layout])) if options.pairs is Pairs.LINES else columns
+
+
+def four_needs(options: GolfOptions) -> int | None:
+    """Return how many cards of one rank a layout needs for four of them to cancel (None: four never cancel).
+
+    With 9 cards cancelling by lines of three, four alike need two lines: five cards for a row and a column, six
+    for two columns, unless a wild one-eyed jack fills a line.
+    """
+    if options.pairs is Pairs.NONE or not options.four_bonus:
+        return None
+    if in_threes(options.layout, options.pairs) and not options.one_eyed_jacks_wild:
+        return 5 if options.pairs is Pairs.LINES else 6
+    return 4
+
+
+def lowest_possible(cards: Sequence[Card], values: Sequence[int], bonus: int, need: int | None) -> int:
+    """Return a score no layout of these cards can go below: rank by rank, the cards that do not cancel count at
+    least their part below 0, and those that cancel earn the bonus of their fours (the costliest cancel first)."""
+    floor = 0
+    for rank in {c.rank for c in cards}:
+        own = sorted((v for c, v in zip(cards, values) if c.rank == rank), reverse=True)
+        floor += min(sum(min(v, 0) for v in own[gone:]) + bonus * four_count(gone, need) for gone in range(len(own) + 1))
+    return floor
+
+
+def four_count(n: int, need: int | None) -> int:
+    """Return the fours that ``n`` cards of one rank can make cancel, when it takes ``need`` of them for one."""
+    return n // 4 if need and n >= need else 0
+
+
+def can_line_up(cards: Sequence[Card], wild: bool) -> bool:
+    """Say whether some three of the cards are alike (a wild one-eyed jack standing for any)."""
+    jacks = sum(wild and c in ONE_EYED_JACKS for c in cards)
+    ranks = Counter(c.rank for c in cards if not (wild and c in ONE_EYED_JACKS))
+    return jacks >= 3 or any(n + jacks >= 3 for n in ranks.values())
+
+
+def default_packs(layout: int, players: int) -> int:
+    """Return the packs a table shuffles together: with 4 or 6 cards two from 8 players; with 8 or 9 cards two from
+    5 players and three from 9."""
+    if layout <= 6:
+        return 2 if players >= 8 else 1
+    return 1 if players <= 4 else 2 if players <= 8 else 3
 
 
 def knocks(options: GolfOptions) -> bool:
@@ -430,7 +730,10 @@ class GolfRules(BaseRules):
         if options["holes"] is None and options["target"] is None and options["quarters"] is None:
             options["holes"] = 9
         if options["packs"] is None:
-            options["packs"] = 2 if players >= 8 else 1
+            options["packs"] = default_packs(options["layout"], players)
+        if options["four_bonus"] > 0:
+            raise fail("options.four_bonus", N_("a bonus takes points off the layout: write it below 0, like "
+                                                "−20 (or 0 for none)"))
         if options["one_eyed_jacks_wild"] and options["pairs"] not in WILD_JACKS_PAIR:
             raise fail("options.one_eyed_jacks_wild", N_("wild jacks need a rule to pair under: choose pairs "
                                                          "anywhere, in a row or column, or in a column"))
@@ -641,7 +944,9 @@ class GolfRules(BaseRules):
         options = table.options
         lines = [msg(N_("Card values: %(values)s; other cards at face value (A=1)"),
                      values=values_line(DEFAULT_VALUES, options.values, skip_face=True)),
-                 msg(N_("Pairs: %(rule)s"), rule=Msg(PAIR_RULES[options.pairs])), *super().rules_now(table, state, turn)]
+                 msg(N_("Pairs: %(rule)s"), rule=Msg(pair_rule(options.layout, options.pairs))),
+                 *super().rules_now(table, state, turn),
+                 *(msg(N_("%(label)s: %(value)s"), label=label, value=words) for label, words in fours_and_jokers(options))]
         if options.one_eyed_jacks_wild:
             lines.append(msg(N_("One-eyed jacks (J♠ and J♥) are wild: they count 0 and pair with anything")))
         if options.look_cost:
@@ -651,7 +956,7 @@ class GolfRules(BaseRules):
     def notes(self, table: Table, state: GolfState, turn: Turn) -> list[Msg]:
         options = table.options
         lines = [msg(N_("%(layout)s cards each; %(rule)s"), layout=options.layout,
-                     rule=Msg(PAIR_RULES[options.pairs]))]
+                     rule=Msg(pair_rule(options.layout, options.pairs)))]
         if options.holes:
             lines.append(msg(N_("Hole %(n)s of %(holes)s"), n=turn.number, holes=options.holes))
         if options.target:
@@ -676,8 +981,7 @@ class GolfRules(BaseRules):
         # a plain sum would mislead once pairs can cancel, so the helper shows none then
         summed = values_in_force(DEFAULT_VALUES, options.values) if options.pairs is Pairs.NONE else None
         fields = [Field("cards", N_("Cards"), FieldKind.CARDS, Scope.ENTRY, alt="score", alt_label=N_("Score"),
-                        help=N_("Cards in order: top row 1 2, bottom row 3 4") if options.layout == 4
-                        else N_("Cards in order: top row 1 2 3, bottom row 4 5 6"),
+                        help=HELP_ORDER[options.layout],
                         card_values=summed, lo=lowest, hi=highest, picker=picker(options),
                         card_said=suits_needed(options))]
         if options.look_cost:
@@ -703,13 +1007,15 @@ class GolfRules(BaseRules):
         if table is None:
             return tuple(lines)
         o = table.options
-        lines[0] = msg(N_("Deal %(n)s cards each face down in two rows; peek once at the two nearest you."), n=o.layout)
+        lines[0] = msg(N_("Deal 9 cards each face down in three rows of three; peek once at two of them.")) \
+            if o.layout == 9 else msg(N_("Deal %(n)s cards each face down in two rows; peek once at the two nearest "
+                                         "you."), n=o.layout)
         if not knocks(o):
             lines[1] = msg(N_("On your turn take the top of the stock or the top discard and swap it for a layout "
                               "card, which goes in face up; or throw a stock card away and turn one of your cards "
                               "face up. You must turn a card up on every turn: nobody knocks."))
             lines[2] = msg(N_("The hole ends when every layout is face up; then all layouts are counted."))
-        elif o.layout == 6 and o.knock_bonus is KnockBonus.NONE and o.knock_penalty is KnockPenalty.NONE:
+        elif o.layout >= 6 and o.knock_bonus is KnockBonus.NONE and o.knock_penalty is KnockPenalty.NONE:
             lines[2] = msg(N_("The hole ends when a player's layout is all face up: everyone else has one more "
                               "turn, then all layouts are turned up and counted."))
         if o.quarters:
@@ -735,6 +1041,17 @@ def suits_needed(options: GolfOptions) -> dict[str, Msg]:
     return needed
 
 
+def fours_and_jokers(options: GolfOptions) -> list[tuple[Msg, Msg | str]]:
+    """Say the house rules on cards below 0 and on fours, where they change a score: (what, the rule)."""
+    lines: list[tuple[Msg, Msg | str]] = []
+    if options.pairs is Pairs.ALL and options.negative_pairs is NegativePairs.KEEP:
+        option = SPEC.option("negative_pairs")
+        lines.append((Msg(option.label), Msg(option.labels[NegativePairs.KEEP.value])))
+    if options.four_bonus and options.pairs is not Pairs.NONE:
+        lines.append((Msg(SPEC.option("four_bonus").label), signed_value(options.four_bonus)))
+    return lines
+
+
 def picker(options: GolfOptions) -> dict[str, Any]:
     """Describe the layout for the page's picker: its shape, the values in force and how equal cards cancel.
 
@@ -742,7 +1059,10 @@ def picker(options: GolfOptions) -> dict[str, Any]:
     """
     values = values_in_force(DEFAULT_VALUES, options.values)
     suits = options.one_eyed_jacks_wild or any(suit_needed(rank, options.values) for rank in RANKS)
-    return {"layout": options.layout, "columns": options.layout // 2, "pairs": options.pairs.value,
+    lines = COLUMNS[options.layout] + (ROWS[options.layout] if options.pairs is Pairs.LINES else ())
+    return {"layout": options.layout, "columns": len(ROWS[options.layout][0]), "pairs": options.pairs.value,
+            "lines": [list(line) for line in lines], "threes": in_threes(options.layout, options.pairs),
+            "keep": options.negative_pairs is NegativePairs.KEEP, "four_bonus": options.four_bonus,
             "values": values, "wild": options.one_eyed_jacks_wild and options.pairs in WILD_JACKS_PAIR,
             "suits": suits}
 
@@ -774,7 +1094,7 @@ def golf_plan(table: Table) -> Plan:
     play = [(msg(N_("Cards each")), str(o.layout)),
             # "Equal cards: do not cancel", not "Equal cards: equal cards do not cancel"
             (msg(N_("Equal cards")), msg(N_("do not cancel")) if o.pairs is Pairs.NONE
-             else Msg(PAIR_RULES[o.pairs]))]
+             else Msg(pair_rule(o.layout, o.pairs))), *fours_and_jokers(o)]
     if o.one_eyed_jacks_wild:
         play.append((msg(N_("Wild")), msg(N_("one-eyed jacks (J♠ J♥) pair with any card"))))
     knock_rules = o.knock_bonus is not KnockBonus.NONE or o.knock_penalty is not KnockPenalty.NONE
@@ -814,7 +1134,8 @@ def golf_plan(table: Table) -> Plan:
                 open_rows=not o.holes and not longest, total_row=not longest, summary=summary,
                 repeats=bool(o.holes) and not longest,  # nine holes: the next game's grid under this one's
                 score_chars=score_chars(lowest, highest) if not o.look_cost else 3,
-                shows=frozenset({"layout", "pairs", "one_eyed_jacks_wild", "knock_bonus", "knock_penalty",
+                shows=frozenset({"layout", "pairs", "negative_pairs", "four_bonus", "one_eyed_jacks_wild",
+                                 "knock_bonus", "knock_penalty",
                                  "look_cost", "target", "quarters", "pot_stake", "values"}))  # values: the card key
 
 

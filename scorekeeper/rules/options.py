@@ -69,6 +69,7 @@ class Option:
     enum: type[Enum] | None = None  # the Enum a choice is typed as
     unset: str = ""  # what leaving it empty means, where that turns it off ("no limit"); else it depends ("—")
     unused_when: tuple[str, Any] | None = None  # (an option or "preset", JSON value): the form does not ask it then
+    signed: bool = False  # a number that may be below 0 though its default is not: the form asks for a minus key
 
     def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
         """Say a chosen value the way the new-game form and the rules card put it."""

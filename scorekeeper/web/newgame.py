@@ -54,7 +54,7 @@ def option_field(option: Option, spec: GameSpec) -> WtfField:
         return StringField(label, default="", description=desc,
                            render_kw={"maxlength": "40", "autocomplete": "off", "list": f"opt_{option.name}-recent",
                                       "placeholder": option.default})
-    lo = 0 if (option.default or 0) >= 0 else None  # a negative default (a dealer's -50) needs the minus key
+    lo = 0 if (option.default or 0) >= 0 and not option.signed else None  # a dealer's -50 needs the minus key
     return WholeNumberField(label, default=option.default, description=desc, render_kw=number_kw(lo))
 
 

@@ -319,44 +319,62 @@
   }
 
   function allowedPairs(picker) {
-    const n = picker.layout, cols = picker.columns, pairs = new Set();
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const sameColumn = j - i === cols;
-        const sameRow = Math.floor(i / cols) === Math.floor(j / cols);
-        if (picker.pairs === "pairs" || sameColumn || (picker.pairs === "lines" && sameRow)) pairs.add(i + "," + j);
-      }
+    const pairs = new Set();
+    picker.lines.forEach((line) => line.forEach((i) => line.forEach((j) => { if (i < j) pairs.add(i + "," + j); })));
+    for (let i = 0; i < picker.layout; i++) {
+      for (let j = i + 1; j < picker.layout; j++) if (picker.pairs === "pairs") pairs.add(i + "," + j);
     }
     return pairs;
+  }
+
+  // The bonus for each four cards of one rank among those that cancel (places ``gone``).
+  function foursBonus(cards, gone, picker) {
+    if (!picker.four_bonus) return 0;
+    const count = {};
+    gone.forEach((i) => { count[cards[i].rank] = (count[cards[i].rank] || 0) + 1; });
+    return picker.four_bonus * Object.values(count).reduce((n, c) => n + Math.floor(c / 4), 0);
   }
 
   // A preview of the rules module's layout score: the lowest total, with the cards that cancel.
   function preview(cards, picker) {
     const values = cards.map((c) => valueOf(c, picker.values));
     const all = cards.map((_, i) => i);
-    if (picker.pairs === "none") return { score: values.reduce((a, b) => a + b, 0), gone: [] };
+    const wild = (c) => picker.wild && ONE_EYED.includes(c.rank + c.suit);
+    const scored = (gone) => ({
+      score: all.filter((i) => !gone.includes(i)).reduce((s, i) => s + values[i], 0) + foursBonus(cards, gone, picker),
+      gone: gone,
+    });
+    if (picker.pairs === "none") return scored([]);
     if (picker.pairs === "all") {
       const count = (r) => cards.filter((c) => c.rank === r).length;
-      const gone = all.filter((i) => count(cards[i].rank) > 1);
-      return { score: all.filter((i) => !gone.includes(i)).reduce((s, i) => s + values[i], 0), gone: gone };
+      return scored(all.filter((i) => count(cards[i].rank) > 1 && !(picker.keep && values[i] < 0)));
     }
-    const allowed = allowedPairs(picker);
-    const pairs = (a, b) => a.rank === b.rank ||
-      (picker.wild && (ONE_EYED.includes(a.rank + a.suit) || ONE_EYED.includes(b.rank + b.suit)));
-    const best = (free) => {
-      if (!free.length) return { score: 0, gone: [] };
-      const [first, ...rest] = free;
-      const keep = best(rest);
-      let found = { score: values[first] + keep.score, gone: keep.gone };
-      rest.forEach((other) => {
-        if (allowed.has(first + "," + other) && pairs(cards[first], cards[other])) {
-          const then = best(rest.filter((p) => p !== other));
-          if (then.score <= found.score) found = { score: then.score, gone: [first, other, ...then.gone] };  // a pair of kings cancels too
-        }
-      });
-      return found;
-    };
-    return best(all);
+    let ways = [];
+    if (picker.threes) {  // 9 cards: a whole line of three alike cancels
+      const equal = picker.lines.filter((line) => new Set(line.filter((i) => !wild(cards[i])).map((i) => cards[i].rank)).size <= 1);
+      for (let m = 0; m < (1 << equal.length); m++) {
+        const gone = new Set();
+        equal.forEach((line, k) => { if (m & (1 << k)) line.forEach((i) => gone.add(i)); });
+        ways.push(Array.from(gone));
+      }
+    } else {
+      const allowed = allowedPairs(picker);
+      const pairs = (a, b) => a.rank === b.rank || wild(a) || wild(b);
+      const cancel = (free) => {
+        if (!free.length) return [[]];
+        const [first, ...rest] = free;
+        let found = cancel(rest);
+        rest.forEach((other) => {
+          if (allowed.has(first + "," + other) && pairs(cards[first], cards[other])) {
+            found = found.concat(cancel(rest.filter((p) => p !== other)).map((way) => [first, other, ...way]));
+          }
+        });
+        return found;
+      };
+      ways = cancel(all);
+    }
+    // the lowest score; of equal ones, the most crossed out (a pair of kings cancels too)
+    return ways.map(scored).reduce((a, b) => (b.score < a.score || (b.score === a.score && b.gone.length > a.gone.length) ? b : a));
   }
 
   function golfPicker(entry, index, pickers) {

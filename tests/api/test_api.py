@@ -11,7 +11,7 @@ GOLF_HOLE = {"players": [{"cards": ["K", "5", "5", "Q"]}, {"cards": ["A", "2", "
 def test_rules_lists_every_game_with_options(client):
     games = {g["key"]: g for g in client.get("/api/rules").get_json()}
     assert games["golf"]["min_players"] == 2 and games["golf"]["max_players"] == 12
-    assert games["golf"]["options"]["layout"] == {"default": 4, "choices": [4, 6]}
+    assert games["golf"]["options"]["layout"] == {"default": 4, "choices": [4, 6, 8, 9]}
     assert games["golf"]["options"]["holes"]["default"] is None
 
 

@@ -116,7 +116,7 @@ def cards(*layouts, knocker=None):
 # =============================================================================================
 
 GOLF_DEFAULT_OPTIONS = {"first_dealer": 0, "layout": 4, "holes": 9, "target": None, "values": {}, "pairs": "none",
-                        "one_eyed_jacks_wild": False, "knock_penalty": "none", "knock_bonus": "none",
+                        "negative_pairs": "cancel", "four_bonus": 0, "one_eyed_jacks_wild": False, "knock_penalty": "none", "knock_bonus": "none",
                         "look_cost": 0, "quarters": None, "packs": 1, "pot_stake": None, "pot_cap": None}
 
 GOLF = [
@@ -426,7 +426,7 @@ def test_golf_player_count(client, players):
 def test_golf_rules_listing(client):
     options = rules_of(client, "golf")["options"]
     assert rules_of(client, "golf")["min_players"] == 2 and rules_of(client, "golf")["max_players"] == 12
-    assert options["layout"] == {"default": 4, "choices": [4, 6]}
+    assert options["layout"] == {"default": 4, "choices": [4, 6, 8, 9]}
     # holes is 9, or null with target or quarters; pairs depends on the layout; packs on the players
     assert options["holes"]["default"] is None and options["pairs"]["default"] is None
     assert options["packs"]["default"] is None
