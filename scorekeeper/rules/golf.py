@@ -996,7 +996,7 @@ class GolfRules(BaseRules):
     def setup(self, players: int) -> tuple[Msg, Msg]:
         return (nmsg("%(num)s pack, two jokers in it if you play them", "%(num)s packs shuffled together, "
                      "two jokers a pack if you play them", self.resolve_options({}, players).packs),
-                msg(N_("4 cards each (6 for 6-card Golf)")))
+                msg(N_("4 cards each (6, 8 or 9 with those layouts)")))
 
     def rule_tables(self) -> dict[str, RuleTable]:
         card, points = msg(N_("Card")), msg(N_("Points"))
