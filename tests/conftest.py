@@ -11,6 +11,7 @@ from jinja2 import BytecodeCache
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.live import cache
 from tests.databases import Databases
 from tests.redis_server import empty, throwaway_redis
 
@@ -104,7 +105,11 @@ def redis_url(redis_server):
 
 @pytest.fixture
 def make_app(databases):
-    """Return a factory of apps, each on its own fresh database, its schema made by the migrations."""
+    """Return a factory of apps, each on its own fresh database, its schema made by the migrations.
+
+    A test starts as a freshly started worker does, with nothing kept: the live cache is the process's, and one
+    filled by the tests before it (an xdist worker runs thousands) evicts what this test counts on."""
+    cache.clear()
     made = []
 
     def make(**config):

@@ -186,8 +186,13 @@ def tablemates(member: Member) -> set[int]:
 def played_together(one: Member, other: Member) -> bool:
     """Say whether two of a group's players sat at the same game, or came to the same club night (then they are two
     people)."""
+    return other.id in tablemates(one) or came_together(one, other)
+
+
+def came_together(one: Member, other: Member) -> bool:
+    """Say whether two of a group's players came to the same club night."""
     nights = select(NightPlayer.night_id).where(NightPlayer.member_id == one.id)
-    return other.id in tablemates(one) or db.session.scalar(
+    return db.session.scalar(
         select(NightPlayer.id).where(NightPlayer.member_id == other.id, NightPlayer.night_id.in_(nights)).limit(1)
     ) is not None
 
@@ -196,8 +201,11 @@ def merge_members(group: Group, member: Member, into: Member) -> None:
     """Fold two names of one person into one: ``member``'s seats, results and records become ``into``'s."""
     if member is into:
         raise Invalid({"merge_into": msg(N_("a player cannot be merged into themselves"))})
-    if played_together(member, into):
+    if into.id in tablemates(member):
         raise Conflict({"merge_into": msg(N_("%(a)s and %(b)s played in the same game: they are two people"),
+                                          a=member.name, b=into.name)})
+    if came_together(member, into):
+        raise Conflict({"merge_into": msg(N_("%(a)s and %(b)s came to the same club night: they are two people"),
                                           a=member.name, b=into.name)})
     moved_on(select(Player.game_id).where(Player.member_id == member.id))
     db.session.execute(update(Player).where(Player.member_id == member.id).values(member_id=into.id, name=into.name)
