@@ -20,7 +20,8 @@ from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key
 from ..web.hosting import carries_token, printing
 from ..web.i18n import tr_errors
-from ..web.newgame import chosen_preset, new_game_form, options_from, place_new_game_errors, preset_inputs
+from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, options_from, place_new_game_errors,
+                           preset_inputs)
 from ..web.pdf import render_pdf
 from ..web.qr import qr_svg
 from ..live.scoreboard import commit
@@ -192,13 +193,14 @@ def night_form(group: Group, key: str, formdata=None, typed: dict | None = None,
                status: int = 200):
     """Render the new-night form: the game's presets and house rules, who is here, the tables and sittings."""
     rules = registry.REGISTRY[key]
-    form = new_game_form(rules.spec, formdata=formdata, preset=request.args.get("preset"))
+    kept = group_service.rules_of(group.id, key)  # the form opens filled in with the group's own rules
+    form = kept_rules_form(rules.spec, kept, formdata=formdata, preset=request.args.get("preset"))
     errors = errors or {}
     place_new_game_errors(form, {k: v for k, v in errors.items() if k.split(".")[0] in ("options", "preset")})
     usual = {"table_size": str(rules.usual_table()), "sittings": "3", "movement": "rotate",
              "rank_by": "points" if rules.has_points() else "wins", "name": "", "newcomers": ""}
     return render_template("nights/new.html", group=group, key=key, rules=rules, form=form, spec=rules.spec,
-                           presets=preset_inputs(rules.spec), registry=registry.REGISTRY, errors=errors,
+                           presets=preset_inputs(rules.spec, kept), kept=kept, registry=registry.REGISTRY, errors=errors,
                            typed={**usual, **(typed or {})}, wrong={k.split(".")[0] for k in errors},
                            ticked=set(typed.get("players", [])) if typed else set()), status
 

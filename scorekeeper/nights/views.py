@@ -47,7 +47,7 @@ def create_night(group_id: str):
     key = chosen_key(typed["game"], group)
     asked, refused = night_asked(key, typed)
     made: list = []
-    errors = refused or saved(lambda: made.extend(service.create_night(group, token, asked)))
+    errors = refused or saved(lambda: made.extend(service.create_night(group, token, asked, own_rules=False)))
     if errors:
         return night_form(group, key, request.form, typed, errors, 422)
     return redirect(url_for("nights.show", night_id=made[0].public_id))

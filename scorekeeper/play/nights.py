@@ -256,10 +256,13 @@ def on_group_rules(group: Group, asked: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**asked, "options": options, "preset": preset}
 
 
-def create_night(group: Group, group_token: str, asked: Mapping[str, Any]) -> tuple[Night, str]:
+def create_night(group: Group, group_token: str, asked: Mapping[str, Any], own_rules: bool = True
+                 ) -> tuple[Night, str]:
     """Start a night in the group, as the holder of its edit token; return it with the director's token. Names not
-    yet in the group join it; nobody is seated until the first sitting starts."""
-    plan = check_night(on_group_rules(group, asked))
+    yet in the group join it; nobody is seated until the first sitting starts.
+    ``own_rules``: the choices lay the group's own rules under their options (the API); a page whose form was
+    filled in with them sends every rule it shows, so what the director changed back to the usual stays changed."""
+    plan = check_night(on_group_rules(group, asked) if own_rules else asked)
     public_id = new_public_id()
     token = night_token(group_token, public_id)
     night = Night(public_id=public_id, group_id=group.id, name=plan.name, game_key=plan.rules.spec.key,
@@ -551,10 +554,9 @@ def start_sitting(night: Night, token: str) -> Sitting:
 
 
 def start_table(night: Night, token: str, members: Sequence[Member]) -> Game:
-    """Start one table's game in the night's group: its players in seat order, its token the night's gift, from the
-    group's own rules for the game, the night's preset and options on top."""
-    game, _ = services.create_game(night.game_key, [m.name for m in members], night.options, night.preset,
-                                   base=groups.rules_of(night.group_id, night.game_key))
+    """Start one table's game in the night's group: its players in seat order, its token the night's gift, with the
+    night's rules (which took the group's own when the night started: ``on_group_rules``)."""
+    game, _ = services.create_game(night.game_key, [m.name for m in members], night.options, night.preset)
     game.token_hash = hash_token(table_token(token, game.public_id))
     for player, member in zip(game.players, members):
         player.member_id = member.id

@@ -239,3 +239,22 @@ def test_every_form_needs_its_csrf_token(make_app):
     for path in ("sittings", "finish", "players", "swap"):
         assert client.post(f"/nights/{night['id']}/{path}", data={"add": "Zed"}).status_code == 400
     assert client.get(f"/api/nights/{night['id']}", headers=bearer(night["token"])).get_json()["seatings"] == []
+
+
+def test_the_new_night_form_opens_with_the_groups_rules_and_plays_what_the_director_leaves(director, client, group):
+    """The group scores books of sevens at 1500 and charges 300 a red three left: the form opens with them, saying
+    whose they are; a director who sets red threes back to 0 for the night gets tables that charge nothing."""
+    kept = client.put(f"/api/groups/{group['id']}/rules/hand-and-foot", headers=bearer(group["token"]),
+                      json={"options": {"seven_book": 1500, "red_three_left": 300}})
+    assert kept.status_code == 200, kept.get_json()
+    form = director.get(f"/groups/{group['id']}/nights/new?game=hand-and-foot").get_data(as_text=True)
+    assert "Friday club&#39;s rules</strong> · filled in below" in form
+    assert re.search(r'name="opt_seven_book"[^>]*value="1500"', form)
+    assert re.search(r'name="opt_red_three_left"[^>]*value="300"', form)
+    nid = night_id(start_night(director, group, players=TWELVE[:8], opt_seven_book="1500", opt_red_three_left="0"))
+    assert director.post(f"/nights/{nid}/sittings").status_code == 302
+    night = api_night(director, group, nid)
+    assert (night["options"]["seven_book"], night["options"]["red_three_left"]) == (1500, 0)
+    for table in night["seatings"][0]["tables"]:
+        game = client.get(f"/api/games/{table['game']}").get_json()
+        assert (game["options"]["seven_book"], game["options"]["red_three_left"]) == (1500, 0)
