@@ -77,3 +77,12 @@ def test_a_progressive_nights_cards_say_where_the_players_go(client, group):
     assert "moves up to table 1, the rest move down to table 3" in cards[1].replace("\n", " ")
     assert "moves up to table 2, the rest stay here" in cards[2].replace("\n", " ")
     assert "Seat 1" in cards[0] and "Seat 2" in cards[0]
+
+
+def test_the_last_sittings_cards_send_nobody_to_a_next_table(client, group):
+    client.get(f"/groups/{group['id']}/join/{group['token']}")
+    nid = night_id(start_night(client, group, players=TWELVE[:4], game="gin-rummy", table_size="2", sittings="1",
+                               opt_partners="", opt_rounds=""))
+    client.post(f"/nights/{nid}/sittings")
+    cards = " ".join(pages(client.get(f"/nights/{nid}/cards.pdf"))).replace("\n", " ")
+    assert "The last sitting of the night" in cards and "next table" not in cards
