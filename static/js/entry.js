@@ -148,7 +148,7 @@
     }
     pad.appendChild(endings);
 
-    function aim(box) {
+    function aim(box, reveal) {
       if (target) target.classList.remove("pad-target");
       target = box;
       if (!box) { pad.hidden = true; return; }
@@ -162,12 +162,15 @@
       document.querySelectorAll(".pad:not(.number-pad)").forEach((p) => { p.hidden = true; });  // one pad open
       document.querySelectorAll(".pad-toggle").forEach((t) => t.setAttribute("aria-expanded", "false"));
       pad.hidden = false;
+      // the pad sits at the end of the player's boxes: a tap on a box higher up (Hand & Foot's points laid down)
+      // would open it out of sight, below the fold, and the tap would seem to do nothing
+      if (reveal) requestAnimationFrame(() => pad.scrollIntoView({ block: "nearest" }));
     }
 
     boxes.forEach((box) => {
       box.inputMode = "none";  // the pad types here; the phone's keyboard would cover the page
-      box.addEventListener("focus", () => { if (!keyboard) aim(box); });
-      box.addEventListener("click", () => { if (!keyboard && (target !== box || pad.hidden)) aim(box); });  // focused already
+      box.addEventListener("focus", () => { if (!keyboard) aim(box, true); });
+      box.addEventListener("click", () => { if (!keyboard && (target !== box || pad.hidden)) aim(box, true); });  // focused already
     });
     seats.addEventListener("click", (event) => {
       const seat = event.target.closest(".seat-entry");

@@ -42,3 +42,19 @@ def test_a_hand_with_a_book_of_sevens_on_a_phone(page, start_game, shot):
     expect(rules).to_contain_text("A book of sevens scores 1,500")
     expect(rules).to_contain_text("A red three left in hand or foot costs 100")
     shot("hand-and-foot-sevens-2-saved")
+
+
+def test_the_pad_of_the_points_laid_down_opens_in_sight(page, start_game):
+    """The number pad sits after a player's boxes: a tap on "or points laid down", higher up, brings it into view
+    (it opened below the fold, and the tap seemed to do nothing)."""
+    start_game("hand-and-foot", ["Ann", "Bob"], {"seven_book": "1500", "red_three_left": "100"})
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#melded_points-0")
+    box.scroll_into_view_if_needed()
+    box.click()
+    pad = page.locator(".seat-entry", has=box).locator(".pad.number-pad, .pad").first
+    expect(pad).to_be_visible()
+    page.wait_for_timeout(300)
+    top, bottom, height = page.evaluate("""(el) => { const r = el.getBoundingClientRect();
+        return [r.top, r.bottom, window.innerHeight]; }""", pad.element_handle())
+    assert top >= 0 and bottom <= height + 1, (top, bottom, height)
