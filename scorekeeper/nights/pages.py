@@ -143,11 +143,12 @@ def moves(tables: Sequence[Sequence[int]], before: Mapping[int, int], names: Map
 
 def room_moves(context: dict) -> tuple[int | None, list[Move]]:
     """Return the sitting the room is told where to go for, and where everyone goes: the seating ahead (checked by
-    the director, not yet started), or the sitting just seated while none of its tables has played a round."""
+    the director, not yet started), or the sitting just seated until every one of its tables has played a round
+    (players still finding their seat keep the list while the first tables start)."""
     view, ahead = context["view"], context["ahead"]
     if ahead is not None:
         return len(view.sittings) + 1, moves(ahead.tables, context["table_of"], view.names, ahead.sitting_out)
-    if view.over or not view.sittings or any(t.rounds for t in view.sittings[-1].tables):
+    if view.over or not view.sittings or all(t.rounds for t in view.sittings[-1].tables):
         return None, []
     sitting = view.sittings[-1]
     before = {p: t.number for t in view.sittings[-2].tables for p in t.players} if len(view.sittings) > 1 else {}

@@ -258,3 +258,14 @@ def test_the_new_night_form_opens_with_the_groups_rules_and_plays_what_the_direc
     for table in night["seatings"][0]["tables"]:
         game = client.get(f"/api/games/{table['game']}").get_json()
         assert (game["options"]["seven_book"], game["options"]["red_three_left"]) == (1500, 0)
+
+
+def test_the_room_keeps_who_sits_where_until_every_table_has_started(director, group, play_table, app):
+    nid = night_id(start_night(director, group, opt_rounds="2"))
+    director.post(f"/nights/{nid}/sittings")
+    tables = api_night(director, group, nid)["seatings"][0]["tables"]
+    room = app.test_client()
+    for number, table in enumerate(tables):
+        assert "find your table" in room.get(f"/nights/{nid}/room?view={view_key(group)}").get_data(as_text=True)
+        play_table(table, hand(4, number % 4))  # the first hand of two
+    assert "find your table" not in room.get(f"/nights/{nid}/room?view={view_key(group)}").get_data(as_text=True)
