@@ -7,7 +7,7 @@ from flask import abort, current_app, flash, make_response, redirect, render_tem
 from flask_babel import gettext as _
 
 from ..live import cache, scoreboard
-from ..play import groups, services, tables
+from ..play import groups, nights, services, tables
 from .. import rules as registry
 from ..web.access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
                           visible_ids)
@@ -168,7 +168,7 @@ def render_table(game: Game, view: TableView, form, put_back: bool = False) -> s
     live_tag = cache.etag(game.public_id, game.version, Live(language(), token is not None))
     here = local_url("games.table", game_id=game.public_id, **({"big": "1"} if big_screen() else {}))
     return render_template("games/table.html", view=view, game=game, form=form, token=token, live_tag=live_tag,
-                           big=big_screen(), put_back=put_back, here=here)
+                           big=big_screen(), put_back=put_back, here=here, night_table=nights.place_of(game))
 
 
 def big_screen() -> bool:

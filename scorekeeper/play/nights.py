@@ -723,3 +723,12 @@ def seating_ahead(night: Night, view: NightView) -> Seating | None:
 def may_swap(view: NightView) -> bool:
     """Say whether seats of the sitting being played may still change: none of its tables has saved a round."""
     return view.current is not None and not any(t.rounds for t in view.sittings[-1].tables)
+
+
+def place_of(game: Game) -> NightTable | None:
+    """Return the night's table a game is played at (its sitting and night with it), if it is one: only a group's
+    game can be (a game alone costs its page no question)."""
+    if game.group_id is None:
+        return None
+    return db.session.scalar(select(NightTable).where(NightTable.game_id == game.id)
+                             .options(selectinload(NightTable.sitting).selectinload(Sitting.night)))

@@ -269,3 +269,14 @@ def test_the_room_keeps_who_sits_where_until_every_table_has_started(director, g
         assert "find your table" in room.get(f"/nights/{nid}/room?view={view_key(group)}").get_data(as_text=True)
         play_table(table, hand(4, number % 4))  # the first hand of two
     assert "find your table" not in room.get(f"/nights/{nid}/room?view={view_key(group)}").get_data(as_text=True)
+
+
+def test_a_tables_phone_says_which_table_sitting_and_night_it_scores(director, group, app):
+    nid = night_id(start_night(director, group, name="Friday <b>night</b>"))
+    director.post(f"/nights/{nid}/sittings")
+    table = api_night(director, group, nid)["seatings"][0]["tables"][1]
+    phone = app.test_client()  # the table's phone, from its link alone
+    page = phone.get(f"/games/{table['game']}/edit/{table['token']}", follow_redirects=True).get_data(as_text=True)
+    assert "Table 2 · Sitting 1 of 3 · Friday &lt;b&gt;night&lt;/b&gt;" in page
+    french = phone.get(f"/games/{table['game']}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Table 2 · Tour 1 sur 3" in french
