@@ -171,3 +171,15 @@ def start_game(page, live_server):
         return start_game_on(page, live_server, key, players, options)
 
     return start
+
+
+@pytest.fixture
+def french_page(browser):
+    """A French phone: the browser's language is French; a script error fails the test."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors

@@ -1,21 +1,9 @@
 """A French phone: French pages from the browser's language, the switch, French card letters on the pads."""
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, name_players, submit
-
-
-@pytest.fixture
-def french_page(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
+from .conftest import name_players, submit
 
 
 def test_a_french_phone_plays_a_hole_of_golf_in_french_with_french_card_letters(french_page, live_server):

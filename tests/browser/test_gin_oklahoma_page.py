@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, name_players, submit
+from .conftest import name_players, submit
 from .test_accessibility import axe_page, violations  # noqa: F401 (axe_page: the fixture, shared)
 
 
@@ -107,17 +106,6 @@ def test_an_oklahoma_game_on_a_phone(page, live_server, shot):
     page.goto(f"{live_server}/games/{game}/rounds/1/edit")
     expect(page.locator("#upcard")).to_have_value("7♠")
     shot("gin-oklahoma-4-edit")
-
-
-@pytest.fixture
-def french_page(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="fr-FR")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def test_an_oklahoma_hand_with_french_letters(french_page, live_server):
