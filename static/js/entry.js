@@ -164,7 +164,10 @@
       pad.hidden = false;
       // the pad sits at the end of the player's boxes: a tap on a box higher up (Hand & Foot's points laid down)
       // would open it out of sight, below the fold, and the tap would seem to do nothing
-      if (reveal) requestAnimationFrame(() => pad.scrollIntoView({ block: "nearest" }));
+      if (reveal) requestAnimationFrame(() => {  // as far as the pad needs, the box it types into still in sight
+        const over = pad.getBoundingClientRect().bottom - window.innerHeight;
+        if (over > 0) window.scrollBy(0, Math.min(over + 8, box.getBoundingClientRect().top - 8));
+      });
     }
 
     boxes.forEach((box) => {
