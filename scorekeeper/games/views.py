@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from ..live import cache, scoreboard
@@ -13,7 +13,7 @@ from ..web.access import (enter_code, follow, forget, is_owner, know_browser, ma
                           visible_ids)
 from ..web.answers import Live, Page, answers_from_cache, head_or_404, language
 from ..web.access import game_link, game_or_404, group_page_of, group_token_of, left_out_of_group
-from ..extensions import csrf, db
+from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, nothing_created
 from ..web.i18n import local_path, tr
 from ..store.models import Game
@@ -21,7 +21,7 @@ from ..web.qr import qr_svg
 from ..play.tables import TableView
 from . import bp
 from .entry import correct_round, round_digest, take_round
-from ..web.writes import saved
+from ..web.writes import check_csrf, saved
 from ..web.templating import local_url
 from ..web.fields import AccessForm
 from .forms import BlankRoundForm, round_form
@@ -31,12 +31,6 @@ from ..web.newgame import (chosen_preset, names_from, new_game_form, not_started
 
 UNDONE = "undone"  # the session's last round deleted (Undo): {"game", "number", "data"}, shown once in the form
 UNDONE_MOST = 1500  # characters of round data a session cookie carries back (it holds the edit tokens too)
-
-
-def check_csrf() -> None:
-    """Check the CSRF token of a small button form (the WTForms forms check their own)."""
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf.protect()
 
 
 def editable_game_or_403(game_id: str, for_update: bool = True) -> Game:

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from datetime import date
 
-from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -18,7 +18,7 @@ from ..play import groups as service, nights, services, stats
 from ..web.access import (group_page_of, group_token, may_create, remember_group, remember_token, token_for,
                           view_key)
 from ..web.errors import GroupNotShown
-from ..extensions import csrf, db
+from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, printing
 from ..web.i18n import minus, tr_errors
 from ..web.fields import plain_number
@@ -29,16 +29,10 @@ from ..web.templating import keeps_here, local_url, render_marked, with_this_req
 from ..live.variants import GroupPage
 from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, not_started, options_from,
                            place_new_game_errors, preset_inputs)
-from ..web.writes import saved
+from ..web.writes import check_csrf, saved
 from . import bp
 from ..live import kept
 from .chart import form_chart
-
-
-def check_csrf() -> None:
-    """Check the CSRF token of a small form (as the game pages do)."""
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf.protect()
 
 
 def readable_group(group_id: str, revalidated: bool = False, head: bool = False) -> tuple[Group, str | None]:

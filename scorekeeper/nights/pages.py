@@ -3,7 +3,7 @@ read into what ``nights.create_night`` takes."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from dataclasses import dataclass
 from typing import Any
@@ -14,17 +14,14 @@ from flask_babel import format_date, get_locale
 from .. import rules as registry
 from ..play import groups as group_service, nights as service
 from ..play.services import Problem
-from ..extensions import db
 from ..web.fields import plain_number
 from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key
 from ..web.hosting import carries_token, printing
-from ..web.i18n import tr_errors
 from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, options_from, place_new_game_errors,
                            preset_inputs)
 from ..web.pdf import render_pdf
 from ..web.qr import qr_svg
-from ..live.scoreboard import commit
 
 NIGHT_FIELDS = ("name", "game", "table_size", "sittings", "movement", "rank_by")
 
@@ -72,18 +69,6 @@ def editable_group(group_id: str) -> tuple[Group, str]:
         abort(403 if group.view_matches(view_key(group)) else 404)
     carries_token()
     return group, token
-
-
-def applied(change: Callable[[], object]) -> tuple[dict[str, str] | None, int]:
-    """Apply a director's change and commit it; return the refusal in the reader's words (nothing kept) and its
-    status: 409 for a change the night cannot take now (a table still plays), 422 for a wrong entry."""
-    try:
-        change()
-        commit()
-    except Problem as exc:
-        db.session.rollback()
-        return tr_errors(exc.errors), exc.status if exc.status in (409, 422) else 422
-    return None, 200
 
 
 # --- what the pages show ---------------------------------------------------------------------------------------------

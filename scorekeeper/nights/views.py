@@ -2,31 +2,21 @@
 big display, the table cards and the night's results in print."""
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from collections.abc import Callable
+
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..extensions import csrf
 from ..play import nights as service
+from ..store.models import Night
 from ..web.fields import plain_number
 from ..web.hosting import limits_creation
 from ..web.qr import qr_svg
-from ..web.writes import saved
+from ..web.writes import applied, check_csrf, saved
 from . import bp
-from .pages import (applied, chosen_key, directed, director_page, editable_group, night_asked, night_context, night_for,
+from .pages import (chosen_key, directed, director_page, editable_group, night_asked, night_context, night_for,
                     night_form, night_title, pdf_answer, printed_sitting, room_context, room_tag, table_qr, typed_night)
-
-
-def check_csrf() -> None:
-    """Check the CSRF token of a form (as the game and group pages do)."""
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf.protect()
-
-
-def done(night_id: str, message: str, where: str = ""):
-    """Say the change was made, and show the director's page again."""
-    flash(message, "ok")
-    return redirect(url_for("nights.show", night_id=night_id) + where)
 
 
 @bp.get("/groups/<group_id>/nights/new")
@@ -62,52 +52,49 @@ def show(night_id: str):
     return director_page(night, token)
 
 
+def directed_change(night_id: str, change: Callable[[Night, str], object], said: Callable[[Night], str], where: str):
+    """Apply a director's change to the night (after its CSRF check) and say it was made, or show the director's
+    page again with the refusal (409 while a table plays, 422 for a wrong entry)."""
+    check_csrf()
+    night, token = directed(night_id)
+    errors, status = applied(lambda: change(night, token))
+    if errors:
+        return director_page(night, token, errors, status)
+    flash(said(night), "ok")
+    return redirect(url_for("nights.show", night_id=night_id) + where)
+
+
 @bp.post("/nights/<night_id>/sittings")
 @limits_creation
 def start_sitting(night_id: str):
     """Seat the next sitting and start its tables' games; while a table plays, the page says which (409)."""
-    check_csrf()
-    night, token = directed(night_id)
-    errors, status = applied(lambda: service.start_sitting(night, token))
-    if errors:
-        return director_page(night, token, errors, status)
-    return done(night_id, _("Sitting %(n)s is seated: each table opens its game.", n=len(night.seated)), "#tables")
+    return directed_change(night_id, service.start_sitting, lambda night: _(
+        "Sitting %(n)s is seated: each table opens its game.", n=len(night.seated)), "#tables")
 
 
 @bp.post("/nights/<night_id>/players")
 def change_players(night_id: str):
     """Take a late arrival, a player who leaves or one who comes back, from the next sitting on."""
-    check_csrf()
-    night, token = directed(night_id)
     asked = {key: plain_number(request.form[key]) or 0 for key in ("leave", "back") if key in request.form}
     asked = asked or {"add": request.form.get("add", "")}
-    errors, status = applied(lambda: service.change_players(night, service.group_of(night), asked))
-    if errors:
-        return director_page(night, token, errors, status)
-    return done(night_id, _("Saved: it counts from the next sitting."), "#players")
+    return directed_change(night_id,
+                           lambda night, _token: service.change_players(night, service.group_of(night), asked),
+                           lambda night: _("Saved: it counts from the next sitting."), "#players")
 
 
 @bp.post("/nights/<night_id>/swap")
 def swap(night_id: str):
     """Swap two players' seats in the sitting being played, before its first round."""
-    check_csrf()
-    night, token = directed(night_id)
     pair = [plain_number(request.form.get(key, "")) for key in ("one", "other")]
-    errors, status = applied(lambda: service.swap(night, len(night.seated), pair))
-    if errors:
-        return director_page(night, token, errors, status)
-    return done(night_id, _("Seats swapped."), "#tables")
+    return directed_change(night_id, lambda night, _token: service.swap(night, len(night.seated), pair),
+                           lambda night: _("Seats swapped."), "#tables")
 
 
 @bp.post("/nights/<night_id>/finish")
 def finish(night_id: str):
     """End the night now: tables still playing are left out of its leaderboard."""
-    check_csrf()
-    night, token = directed(night_id)
-    errors, status = applied(lambda: service.finish_night(night))
-    if errors:
-        return director_page(night, token, errors, status)
-    return done(night_id, _("The night is over."), "#leaderboard")
+    return directed_change(night_id, lambda night, _token: service.finish_night(night),
+                           lambda night: _("The night is over."), "#leaderboard")
 
 
 @bp.get("/nights/<night_id>/room")
