@@ -30,10 +30,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.get("DATABASE_CONNECT_TIMEOUT"), app.config.get("DATABASE_STATEMENT_TIMEOUT"))
     register_extensions(app)
     register_blueprints(app)
-    from .web import assets, errors, health, templating, translate
+    from .web import errors, health, hosting, templating, translate
     from .play import backup
 
-    assets.register(app)
+    hosting.version_static_files(app)
     backup.register(app)
     translate.register(app)
     errors.register(app)
@@ -46,13 +46,13 @@ def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
     from .store import database, migrate as migrations
     from .web import hosting
-    from .live import polling
+    from .live import scoreboard
     from .extensions import babel, csrf, db
     from .web.i18n import pick_locale
 
     db.init_app(app)
     database.register(app, db)
-    polling.register(app, db, hosting.answer_headers, hosting.log_access)
+    scoreboard.register(app, hosting.answer_headers, hosting.log_access)
     migrations.register(app, db)
     csrf.init_app(app)
     hosting.register(app)

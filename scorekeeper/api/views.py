@@ -12,21 +12,26 @@ from sqlalchemy.exc import IntegrityError
 
 from ..web import access
 from ..live import cache
-from ..play import services
+from ..play import services, tables
 from .. import rules as registry
 from ..extensions import db
-from ..web.hosting import carries_token, limits_creation
+from ..web.hosting import bearer_token, carries_token, json_body, limits_creation
 from ..web.i18n import tr
 from ..store.models import clean_text, Game, IdempotentReply, stamp, storable, utcnow
 from ..rules.messages import N_, msg
 from ..play.services import Problem
 from ..web.answers import State, tag_headers
 from ..web.templating import kept
-from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
+from ..web.jsonapi import error, problem
 from ..live.scoreboard import commit
 from . import bp
 
 bp.register_error_handler(Problem, problem)
+
+
+def state_of(game: Game, derived=None) -> dict[str, Any]:
+    """Return the game state the API sends, read from the one table view."""
+    return tables.table_view(game, derived).state(tr)
 
 
 def token_refused(game: Game):

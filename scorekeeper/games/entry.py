@@ -22,7 +22,7 @@ from ..store.models import Game
 from ..play.tables import TableView
 from ..rules.base import msg
 from ..rules.engine import RoundRefused, append
-from ..web.writes import saved
+from ..web.access import saved
 from .forms import place_errors, round_data, round_form, stored_boxes, typed_boxes
 
 

@@ -9,10 +9,10 @@ from flask_babel import gettext as _
 from ..live import cache, scoreboard
 from ..play import groups, nights, services, tables
 from .. import rules as registry
-from ..web.access import (enter_code, follow, forget, is_owner, know_browser, may_create, remember_token, token_for,
-                          visible_ids)
+from ..web.access import (check_csrf, enter_code, follow, forget, game_link, game_or_404, group_page_of,
+                          group_token_of, is_owner, know_browser, left_out_of_group, may_create, remember_token, saved,
+                          token_for, visible_ids)
 from ..web.answers import Live, Page, answers_from_cache, head_or_404, language
-from ..web.access import game_link, game_or_404, group_page_of, group_token_of, left_out_of_group
 from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, nothing_created
 from ..web.i18n import local_path, tr
@@ -21,7 +21,6 @@ from ..web.qr import qr_svg
 from ..play.tables import TableView
 from . import bp
 from .entry import correct_round, round_digest, take_round
-from ..web.writes import check_csrf, saved
 from ..web.templating import local_url
 from ..web.fields import AccessForm
 from .forms import BlankRoundForm, round_form

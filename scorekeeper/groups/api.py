@@ -10,8 +10,8 @@ from flask_babel import get_locale
 
 from ..web import access
 from ..play import groups as service, services, stats, tables
-from ..web.jsonapi import bearer_token, error, json_body, problem, state_of
-from ..web.hosting import carries_token, limits_creation
+from ..web.hosting import bearer_token, carries_token, json_body, limits_creation
+from ..web.jsonapi import error, problem
 from ..web.i18n import tr
 from ..web.fields import plain_number
 from ..store.models import Group, stamp
@@ -145,7 +145,7 @@ def start_game(group_id: str):
     body = json_body()
     game, token = service.start_game(group, bearer_token(), body.get("game"), body.get("players"),
                                      body.get("options", {}), body.get("preset"))
-    state = state_of(game)
+    state = tables.table_view(game).state(tr)
     commit()
     access.follow(game)
     carries_token()

@@ -8,28 +8,27 @@ from collections.abc import Callable
 from datetime import date
 
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
-from flask_babel import format_decimal, format_percent, get_locale
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import rules as registry
 from ..play import groups as service, nights, services, stats
-from ..web.access import (group_page_of, group_token, may_create, remember_group, remember_token, token_for,
-                          view_key)
+from ..web.access import (check_csrf, group_page_of, group_token, may_create, remember_group, remember_token, saved,
+                          token_for, view_key)
 from ..web.errors import GroupNotShown
 from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, printing
-from ..web.i18n import minus, tr_errors
+from ..web.i18n import tr_errors
 from ..web.fields import plain_number
 from ..store.models import Game, Group, Result
 from ..web.qr import qr_svg
 from ..play.services import Problem
-from ..web.templating import keeps_here, local_url, render_marked, with_this_requests_marks
+from ..web.templating import keeps_here, local_url, render_marked, stat_game, with_this_requests_marks
 from ..live.variants import GroupPage
 from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, not_started, options_from,
                            place_new_game_errors, preset_inputs)
-from ..web.writes import check_csrf, saved
 from . import bp
 from ..live import kept
 from .chart import form_chart
@@ -366,14 +365,6 @@ def render_rules(group: Group, key: str, form, status: int = 200):
                            presets=preset_inputs(spec), registry=registry.REGISTRY), status
 
 
-@bp.app_template_global()
-def whose_rules(name: str) -> str:
-    """Say whose rules they are, as a table says it: "Friday cards' rules", "Ann's rules"."""
-    if name.endswith(("s", "S")):
-        return _("%(name)s' rules", name=name)
-    return _("%(name)s's rules", name=name)
-
-
 @bp.post("/groups/<group_id>/players")
 def add_player(group_id: str):
     """Add a player to the group."""
@@ -459,29 +450,6 @@ def merge_player(group_id: str, member_id: int):
     return redirect(url_for("groups.player", group_id=group_id, member_id=member_id if errors else into.id))
 
 
-@bp.app_template_global()
-def stat_game(key: str) -> str:
-    """Name a game of the stats for the reader: its game's name, or the name any game was played under."""
-    rules = registry.of_stat(key)
-    if rules is None:
-        return key
-    own = rules.stat_name(key)
-    return own if own is not None else _(rules.spec.name)
-
-
-@bp.app_template_global()
-def group_of_game(group_id: int) -> Group | None:
-    """Return the group a game was played in (for the link and the players' colours on its table page)."""
-    return db.session.get(Group, group_id)
-
-
-@bp.app_template_global()
-def group_looks(game: Game) -> dict[int, service.Look]:
-    """Return the colour and emoji of each seat of a group's game, by seat; nothing (and no query) for another
-    game. The rounds grid and chart of its table page show them, to spectators too."""
-    return service.looks(game) if game.group_id is not None else {}
-
-
 @bp.get("/games/<game_id>/group")
 def game_group(game_id: str):
     """Open the group a game was played in, from the game's table page: its page for a browser that may read it; for
@@ -512,28 +480,6 @@ def open_game(group_id: str, game_id: str):
         flash(_("This game opens with its own edit link, not the group's: ask the phone that keeps its scores for "
                 "it."), "ok")
     return redirect(url_for("games.table", game_id=game.public_id))
-
-
-@bp.app_template_filter("number")
-def number(value) -> str:
-    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5"),
-    a negative one with a true minus ("−12"); a half rounds up, as a table does (2.25 is "2.3")."""
-    if float(value).is_integer():
-        return minus(str(int(value)))
-    return minus(format_decimal(stats.tenth(value), format="0.0"))
-
-
-@bp.app_template_global("win_rate")
-def win_rate(line) -> str:
-    """Write a player's wins as a whole percentage of their games, as the reader's language does ("50%", "50 %" with
-    a no-break space in French); a half rounds up, as ``number`` does (1 win in 8 is "13%")."""
-    return format_percent(stats.whole_percent(line.wins, line.played) / 100)
-
-
-@bp.app_template_filter("seat_of")
-def seat_of(seat: int, standings) -> str:
-    """Return the name in ``seat`` of a game's standings."""
-    return next((row["name"] for row in standings if row["seat"] == seat), "")
 
 
 @bp.get("/groups/<group_id>/history.csv")

@@ -12,8 +12,8 @@ from ..play import groups as group_service, nights as service
 from ..play.services import NotFound, Problem
 from ..rules.messages import N_, msg
 from ..store.models import Group, Night
-from ..web.hosting import carries_token, limits_creation
-from ..web.jsonapi import bearer_token, json_body, problem
+from ..web.hosting import bearer_token, carries_token, json_body, limits_creation
+from ..web.jsonapi import problem
 from ..live.scoreboard import commit
 from . import api_bp as bp
 

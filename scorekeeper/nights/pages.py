@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, render_template, request, session, url_for
-from flask_babel import format_date, get_locale
+from flask_babel import get_locale
 
 from .. import rules as registry
 from ..play import groups as group_service, nights as service
 from ..play.services import Problem
 from ..web.fields import plain_number
+from ..web.templating import night_name
 from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key
 from ..web.hosting import carries_token, printing
@@ -73,11 +74,6 @@ def editable_group(group_id: str) -> tuple[Group, str]:
 
 # --- what the pages show ---------------------------------------------------------------------------------------------
 
-def night_title(night: Night) -> str:
-    """Name the night: its own name, else its date in the reader's language ("Friday 4 December")."""
-    return night.name or format_date(night.created, "EEEE d MMMM")
-
-
 def room_link(night: Night, token: str | None) -> str:
     """Return the room screen's address: with the group's view key for the director (to open on the big display)."""
     if token is None:
@@ -99,7 +95,7 @@ def night_context(night: Night, token: str | None, typed: dict | None = None, er
     """What the director's page and the room screen show: the tables, the leaderboard, the seating ahead."""
     view = service.view_night(night)
     ahead, room = service.seating_ahead(night, view), service.night_room(night)
-    return dict(night=night, view=view, title=night_title(night), token=token, names=view.names,
+    return dict(night=night, view=view, title=night_name(night), token=token, names=view.names,
                 rules=registry.REGISTRY[night.game_key], links=table_links(view, token),
                 ahead=ahead, ahead_sides=[room.sides(t) for t in ahead.tables] if ahead else [], swappable=token is not None and service.may_swap(view),
                 present=[p for p in night.players if p.present], gone=[p for p in night.players if not p.present],

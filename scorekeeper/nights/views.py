@@ -6,17 +6,15 @@ from collections.abc import Callable
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from ..play import nights as service
 from ..store.models import Night
 from ..web.fields import plain_number
 from ..web.hosting import limits_creation
-from ..web.qr import qr_svg
-from ..web.writes import applied, check_csrf, saved
+from ..web.access import applied, check_csrf, saved
 from . import bp
 from .pages import (chosen_key, directed, director_page, editable_group, night_asked, night_context, night_for,
-                    night_form, night_title, pdf_answer, printed_sitting, room_context, room_tag, table_qr, typed_night)
+                    night_form, pdf_answer, printed_sitting, room_context, room_tag, table_qr, typed_night)
 
 
 @bp.get("/groups/<group_id>/nights/new")
@@ -138,27 +136,3 @@ def results_pdf(night_id: str):
     night, _token = night_for(night_id)
     context = night_context(night, None)
     return pdf_answer("nights/results.html", f"night-{night.public_id}-results.pdf", **context)
-
-
-@bp.app_template_global()
-def night_name(night) -> str:
-    """Name a night for a page: its own name, else its date."""
-    return night_title(night)
-
-
-@bp.app_template_filter("names_of")
-def names_of(players, names) -> list[str]:
-    """Return the names of a night's players (ids), in their order."""
-    return [names.get(p, "") for p in players]
-
-
-@bp.app_template_filter("sides")
-def sides(table) -> list[tuple[int, ...]]:
-    """Return the sides at a night's table: its teams, or each player alone."""
-    return list(table.teams) if table.teams else [(p,) for p in table.players]
-
-
-@bp.app_template_global("qr")
-def qr(link: str) -> Markup:
-    """Draw a link's QR code, for a printed card."""
-    return Markup(qr_svg(link))

@@ -4,6 +4,3 @@ from flask import Blueprint
 bp = Blueprint("sheets", __name__)
 
 from . import views  # noqa: E402,F401  (routes register on import)
-from .layout import isolate  # noqa: E402
-
-bp.add_app_template_filter(isolate, "isolate")

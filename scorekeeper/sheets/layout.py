@@ -10,10 +10,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..play.charts import HEADLINES, running_chart, swatch
-from ..web.i18n import card_letters, isolated, minus, money, tr
+from ..web.i18n import card_letters, minus, money, tr
 from ..web.templating import game_title
 from ..play.tables import TableView
 from .. import rules as registry
@@ -370,12 +370,6 @@ def extra_columns(view: TableView) -> list[tuple[str, str]]:
     """Return the game's own standings values to print as columns (name, heading)."""
     present = {name for s in view.seats for name, value in s.extras.items() if value is not None}
     return [(name, str(label)) for name, label in EXTRAS.items() if name in present]
-
-
-def isolate(name: str) -> Markup:
-    """Escape a name and isolate it from the text around it (``i18n.isolated``), as ``<bdi>`` does, without an
-    element: each element costs render time; the marks cost none."""
-    return Markup(isolated(str(escape(name))))
 
 
 def jar_of(view: TableView) -> Jar | None:

@@ -1,2 +1,2 @@
-"""What every blueprint shares: access, hosting, errors, templating, languages, assets, the installable app,
-health, QR codes, JSON answers, the new-game form and the PDF renderer."""
+"""What every blueprint shares: access, hosting (static files too), errors, templating, languages, the installable
+app, health, QR codes, JSON answers, the new-game form and the PDF renderer."""

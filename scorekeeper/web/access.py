@@ -1,10 +1,15 @@
-"""Who may see and change what: the game a link names (or not found), edit links and followed games kept in this browser's session, and the
-install's optional access code (SCOREKEEPER_ACCESS_CODE) that guards starting games and the full list."""
+"""Who may see and change what: the game a link names (or not found), edit links and followed games kept in this
+browser's session, the install's optional access code (SCOREKEEPER_ACCESS_CODE) that guards starting games and the
+full list, and a page's change, committed once at the request's boundary or refused in the reader's words.
+
+Saving goes one way: a view asks the play wing for the change (it flushes, never commits), then commits once with
+the live wing's ``scoreboard.commit``, as the JSON API's views do (``applied``, ``saved``)."""
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 
 from flask import abort, current_app, flash, g, request, session, url_for
@@ -12,12 +17,15 @@ from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import TooManyRequests
 
-from ..extensions import db
+from ..extensions import csrf, db
+from ..live.scoreboard import commit
 from ..play import groups as service, services
 from ..play.services import Problem
 from ..store.models import CodeGuess, Game, Group, utcnow
+from .i18n import tr_errors
 
 KEPT_GROUPS = 20  # groups this browser remembers
 
@@ -262,3 +270,32 @@ def game_link(game: Game) -> str:
     if group is not None and group_token(group) is not None:
         return url_for("groups.open_game", group_id=group.public_id, game_id=game.public_id)
     return url_for("games.table", game_id=game.public_id)
+
+
+# --- a page's change, committed or refused ---------------------------------------------------------------------
+
+def check_csrf() -> None:
+    """Check the CSRF token of a small form a page posts (the WTForms forms check their own)."""
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
+
+
+def saved(change: Callable[[], object]) -> dict[str, str] | None:
+    """Apply a page's change and commit it; return the refusal in the reader's words, if any (nothing is kept)."""
+    return applied(change)[0]
+
+
+def applied(change: Callable[[], object]) -> tuple[dict[str, str] | None, int]:
+    """Apply a page's change and commit it; return the refusal in the reader's words (nothing kept) and its status:
+    409 for a change the game or night cannot take now, 422 for a wrong entry."""
+    try:
+        change()
+        commit()
+    except Problem as exc:
+        db.session.rollback()
+        return tr_errors(exc.errors), exc.status if exc.status in (409, 422) else 422
+    except IntegrityError:  # the game's lock makes this rare; say only what is known
+        db.session.rollback()
+        return {"round": _("Another phone changed this game at the same moment; nothing was saved. "
+                           "Reload and send it again.")}, 409
+    return None, 200

@@ -1,15 +1,20 @@
 """What a hosted install needs around the app: proxy headers, security headers, secure cookies, rate
-limits, no caching of answers that carry a token, and structured access logs."""
+limits, no caching of answers that carry a token, static files kept a year by their content's hash, and structured
+access logs."""
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import os
 import re
 import sys
 import time
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from typing import Any
 
-from flask import Flask, abort, current_app, g, jsonify, request, session
+from flask import Flask, Response, abort, current_app, g, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
 from flask_limiter.util import get_remote_address
@@ -19,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from ..extensions import limiter, talisman
 from ..rules.messages import N_, msg
 from ..store.models import MAX_DEPTH
+from ..play.services import Problem
 from .i18n import tr
 
 CSP = {
@@ -222,6 +228,21 @@ def json_object() -> dict | None:
     return g.json_object
 
 
+def json_body() -> dict[str, Any]:
+    """Return the request's JSON object (read once for every route: ``json_object``); refuse anything else
+    with 400."""
+    body = json_object()
+    if body is None:
+        raise Problem({"body": NOT_AN_OBJECT})
+    return body
+
+
+def bearer_token() -> str | None:
+    """Return the token from ``Authorization: Bearer <token>``."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
 def past_the_limit(limit) -> str:
     """Say, above a form past the limit of games started from one address (shown again as typed), how long to wait:
     a minute, or longer for the day's limit."""
@@ -359,7 +380,7 @@ def log_request(response):
 
 def log_access(remote: str | None, method: str, path: str, status: int, size: int | None, started: float,
                agent: str) -> None:
-    """Write the access log's line for one answer, the app's or the poll shortcut's (``polling``)."""
+    """Write the access log's line for one answer, the app's or the poll shortcut's (``scoreboard``)."""
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": remote, "method": method,
         "path": logged_path(path), "status": status, "bytes": size,
@@ -396,3 +417,53 @@ def depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
 def refuse_constant(name: str):
     """Refuse NaN and Infinity, which are not JSON and no database stores."""
     raise ValueError(name)
+
+
+# --- static files with their content's hash in the URL, kept by browsers for a year ---------------------------
+
+YEAR = 365 * 24 * 60 * 60
+
+
+def version_static_files(app: Flask) -> None:
+    """Version the static URLs (``?v=`` and the first 12 hex digits of the file's SHA-256) and send a file that names
+    its current version with a year-long, immutable cache lifetime, anything else as before (``no-cache``:
+    revalidated). A changed file has a new hash, hence a new URL, so no browser keeps an old one."""
+    folder = app.static_folder
+
+    @app.url_defaults
+    def add_version(endpoint: str, values: dict) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            version = file_hash(folder, values["filename"])
+            if version:
+                values["v"] = version
+
+    def max_age(filename: str | None) -> int | None:
+        if filename and request.args.get("v") and request.args["v"] == file_hash(folder, filename):
+            return YEAR
+        return None
+
+    app.get_send_file_max_age = max_age
+    app.view_functions["static"] = immutable(app.view_functions["static"])
+
+
+def immutable(send_static: Callable[..., Response]) -> Callable[..., Response]:
+    """Wrap the static view so that a versioned file is sent immutable: a browser need not even revalidate it on
+    reload. (The static view's own wrapper, not a hook every request would pass through.)"""
+    @wraps(send_static)
+    def sent(**values: Any) -> Response:
+        response = send_static(**values)
+        if response.cache_control.max_age == YEAR:
+            response.cache_control.immutable = True
+        return response
+    return sent
+
+
+@lru_cache(maxsize=256)
+def file_hash(folder: str, filename: str) -> str | None:
+    """Return the first 12 hex digits of a static file's SHA-256 (None for no such file), read once."""
+    path = os.path.join(folder, filename)
+    if not os.path.isfile(path) or os.path.commonpath([os.path.realpath(path), os.path.realpath(folder)]) \
+            != os.path.realpath(folder):
+        return None
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]

@@ -12,6 +12,7 @@ from babel.lists import format_list
 from babel.numbers import get_group_symbol
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
 from flask_babel import format_decimal, get_locale, get_translations
+from markupsafe import Markup, escape
 
 from ..rules import cards
 from ..rules.messages import Amount, CardText, CardsLine, Msg, Names, minus
@@ -131,6 +132,12 @@ def isolated(name: str) -> str:
     ("Zoë, דוד, محمد") or beside a score neither swaps with its neighbour nor takes a comma or a score along. The
     marks (first strong isolate ... pop directional isolate) are invisible on the page and in a PDF's text."""
     return f"\u2068{name}\u2069"
+
+
+def isolate(name: str) -> Markup:
+    """Escape a name and isolate it from the text around it (``isolated``), as ``<bdi>`` does, without an element:
+    each element costs render time; the marks cost none."""
+    return Markup(isolated(str(escape(name))))
 
 
 def group_symbol() -> str:

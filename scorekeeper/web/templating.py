@@ -6,15 +6,19 @@ from typing import Any
 
 from babel.lists import format_list
 from flask import Flask, current_app, g, render_template, request, url_for
-from flask_babel import format_date, get_locale
+from flask_babel import format_date, format_decimal, format_percent, get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..live import cache
 from ..extensions import db
+from ..play import groups, stats
 from ..play.charts import colour_of, table_chart
-from .i18n import (card_letters, gettext, option_said, minus, money, other_languages, rank_letters, reader_notation,
-                   lower_first, tr, tr_mark, translations)
+from ..store.models import Game, Group
+from .i18n import (card_letters, gettext, isolate, option_said, minus, money, other_languages, rank_letters,
+                   reader_notation, lower_first, tr, tr_mark, translations)
+from .qr import qr_svg
 from .. import rules as registry
 from ..rules import cards
 from ..rules.messages import N_, Msg
@@ -31,9 +35,12 @@ def register(app: Flask) -> None:
                                  shared_place=shared_place, deck=deck, card_key=card_key, game_title=game_title, round_input_kind=round_input_kind,
                                  kept_part=kept_part, site_url=site_url, printed_url=printed_url, other_languages=other_languages, card_letters=card_letters,
                                  card_notations=cards.notations_for_pages(), money=money,
-                                 card_said=card_said, option_said=option_said)
+                                 card_said=card_said, option_said=option_said, whose_rules=whose_rules,
+                                 stat_game=stat_game, group_of_game=group_of_game, group_looks=group_looks,
+                                 win_rate=win_rate, night_name=night_name, qr=qr)
     app.jinja_env.filters.update(seat_name=seat_name, tr=tr, tr_mark=tr_mark, day=day, listed=listed, minus=minus,
-                                 lower_first=lower_first)
+                                 lower_first=lower_first, isolate=isolate, number=number, seat_of=seat_of,
+                                 names_of=names_of, sides=sides)
 
 
 def field_groups(fields):
@@ -242,3 +249,71 @@ def marked(render: Callable[[], str]) -> str:
         return str(render())
     finally:
         setattr(g, KEEPING, getattr(g, KEEPING) - 1)
+
+
+# --- what the group and night pages write ---------------------------------------------------------------------
+
+def whose_rules(name: str) -> str:
+    """Say whose rules they are, as a table says it: "Friday cards' rules", "Ann's rules"."""
+    if name.endswith(("s", "S")):
+        return _("%(name)s' rules", name=name)
+    return _("%(name)s's rules", name=name)
+
+
+def stat_game(key: str) -> str:
+    """Name a game of the stats for the reader: its game's name, or the name any game was played under."""
+    rules = registry.of_stat(key)
+    if rules is None:
+        return key
+    own = rules.stat_name(key)
+    return own if own is not None else _(rules.spec.name)
+
+
+def group_of_game(group_id: int) -> Group | None:
+    """Return the group a game was played in (for the link and the players' colours on its table page)."""
+    return db.session.get(Group, group_id)
+
+
+def group_looks(game: Game) -> dict[int, groups.Look]:
+    """Return the colour and emoji of each seat of a group's game, by seat; nothing (and no query) for another
+    game. The rounds grid and chart of its table page show them, to spectators too."""
+    return groups.looks(game) if game.group_id is not None else {}
+
+
+def number(value) -> str:
+    """Write a figure: a whole number as one, else with one decimal, as the reader's language does ("1.5", "1,5"),
+    a negative one with a true minus ("−12"); a half rounds up, as a table does (2.25 is "2.3")."""
+    if float(value).is_integer():
+        return minus(str(int(value)))
+    return minus(format_decimal(stats.tenth(value), format="0.0"))
+
+
+def win_rate(line) -> str:
+    """Write a player's wins as a whole percentage of their games, as the reader's language does ("50%", "50 %" with
+    a no-break space in French); a half rounds up, as ``number`` does (1 win in 8 is "13%")."""
+    return format_percent(stats.whole_percent(line.wins, line.played) / 100)
+
+
+def seat_of(seat: int, standings) -> str:
+    """Return the name in ``seat`` of a game's standings."""
+    return next((row["name"] for row in standings if row["seat"] == seat), "")
+
+
+def night_name(night) -> str:
+    """Name the night: its own name, else its date in the reader's language ("Friday 4 December")."""
+    return night.name or format_date(night.created, "EEEE d MMMM")
+
+
+def names_of(players, names) -> list[str]:
+    """Return the names of a night's players (ids), in their order."""
+    return [names.get(p, "") for p in players]
+
+
+def sides(table) -> list[tuple[int, ...]]:
+    """Return the sides at a night's table: its teams, or each player alone."""
+    return list(table.teams) if table.teams else [(p,) for p in table.players]
+
+
+def qr(link: str) -> Markup:
+    """Draw a link's QR code, for a printed card."""
+    return Markup(qr_svg(link))

@@ -353,7 +353,7 @@ def test_a_players_form_chart_dates_its_first_and_last_games_once(app, days, dat
                                                     (2.25, "fr", "2,3"), (-1.25, "en", "−1.3"), (2.24, "en", "2.2"),
                                                     (200 / 89, "en", "2.2")])  # once, not through 2.25
 def test_a_figure_rounds_a_half_up_as_a_table_does(app, value, language, said):
-    from scorekeeper.groups.views import number
+    from scorekeeper.web.templating import number
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert number(value) == said

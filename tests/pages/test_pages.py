@@ -605,7 +605,7 @@ def test_a_true_minus_typed_or_pasted_reads_as_minus(client):
 
 
 def test_a_groups_figures_are_written_with_a_true_minus(app):
-    from scorekeeper.groups.views import number
+    from scorekeeper.web.templating import number
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         assert number(-12) == "−12" and number(-1.25) == "−1,3" and number(3) == "3"

@@ -295,7 +295,7 @@ def test_filled_sheet_legend_names_each_numbered_line_of_the_chart(client, creat
 
 
 def test_sheets_isolate_names_without_elements(app):
-    from scorekeeper.sheets.layout import isolate
+    from scorekeeper.web.i18n import isolate
 
     assert str(isolate("<b>Zoë</b>")) == "\u2068&lt;b&gt;Zoë&lt;/b&gt;\u2069"  # escaped, then isolated as <bdi> would
 
