@@ -22,7 +22,7 @@ def per_options(function: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(function)
     def remembered(options: Any, *args: Any) -> Any:
-        key = (repr(options), args)
+        key = (options_key(options), args)
         try:
             return kept[key]
         except KeyError:
@@ -33,6 +33,21 @@ def per_options(function: Callable[..., Any]) -> Callable[..., Any]:
         return value
 
     return remembered
+
+
+def options_key(options: Any) -> str:
+    """Return a table's options' repr, written once per options object: a fold asks for it for every player of
+    every round, and the repr of a game's many options costs more than what it keys. The options are frozen, so
+    the repr never changes; it is kept on the object, beside its fields (not one of them: no equality or repr
+    sees it)."""
+    key = getattr(options, "_repr", None)
+    if key is None:
+        key = repr(options)
+        try:
+            object.__setattr__(options, "_repr", key)
+        except AttributeError:  # options with __slots__: written each time
+            pass
+    return key
 
 
 class OptionKind(Enum):

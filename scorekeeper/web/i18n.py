@@ -11,7 +11,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import get_group_symbol
 from flask import Blueprint, current_app, g, has_app_context, redirect, request, url_for
-from flask_babel import format_decimal, get_locale, get_translations
+from flask_babel import format_decimal, get_locale, get_translations, pgettext
 from markupsafe import Markup, escape
 
 from ..rules import cards
@@ -157,7 +157,10 @@ def shown_param(value: Any) -> Any:
         return tr(value)
     if isinstance(value, Amount):  # a balance with its sign, but 0.00 (and a float's -0.004) plain
         signed = value.signed and round(value.value, 2) != 0
-        return minus(format_decimal(round(value.value, 2) + 0.0, format="+#,##0.00;-#,##0.00" if signed else "#,##0.00"))
+        number = minus(format_decimal(round(value.value, 2) + 0.0, format="+#,##0.00;-#,##0.00" if signed else "#,##0.00"))
+        # The currency is the language's, as its catalogue writes an amount: "0,10 €" in French. English keeps the
+        # number alone, as a table's money may be dollars, pounds or euros.
+        return pgettext("money", "%(amount)s", amount=number) if has_app_context() else number
     if isinstance(value, Names):
         return format_list(list(value.names), locale=get_locale() or "en") if value.names else ""
     if isinstance(value, CardText):
@@ -231,8 +234,6 @@ def local_path(path: str | None) -> str:
 
 def rank_letters() -> dict[str, str]:
     """Return the letters the reader writes kings, queens and jacks with: R, D, V in French (K, Q, J read too)."""
-    from flask_babel import pgettext  # literal calls, so that Babel extracts them
-
     return {"K": pgettext("card rank", "K"), "Q": pgettext("card rank", "Q"), "J": pgettext("card rank", "J")}
 
 

@@ -864,14 +864,27 @@ def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
     english = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Money: +0.25" in english and english.count("Money: \u22120.50") == 2
     french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Argent\u00a0: +0,25" in french and "Argent\u00a0: \u22120,50" in french
+    assert "Argent\u00a0: +0,25\u00a0€" in french and "Argent\u00a0: \u22120,50\u00a0€" in french  # in euros
     sheet = client.get(f"/games/{gid}/sheet.pdf")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
     assert "Money: +0.25" in text and text.count("Money: \u22120.50") == 2
     client.post(f"/games/{gid}/finish")  # what nobody took stays in the pot, and the money adds up with it
     assert "Left in the pot: 0.75" in client.get(f"/games/{gid}").get_data(as_text=True)
     french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Reste dans le pot\u00a0: 0,75" in french
+    assert "Reste dans le pot\u00a0: 0,75\u00a0€" in french
+
+
+def test_a_french_reader_sees_the_stake_in_euros_and_an_english_one_a_plain_amount(client):
+    """Issue 38: "Mise par vie 0,10" said no currency. French writes its amounts in euros ("0,10 €"); English keeps
+    the number alone, as a table's money may be dollars, pounds or euros."""
+    gid = game_id(start(client, "chase-the-ace", ["Ann", "Bob", "Cy"], stake="0.10"))
+    french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "0,10\u00a0€" in french
+    english = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "0.10" in english and "€" not in english and "$" not in english
+    card = client.get(f"/games/{gid}/sheet.pdf", headers={"Accept-Language": "fr"})
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(card.data)).pages)
+    assert "0,10\u00a0€" in text or "0,10 €" in text
 
 
 def test_players_who_go_out_together_and_share_the_win_are_not_struck_out(client):

@@ -200,4 +200,4 @@ def test_money_and_numbers_are_written_for_the_locale(app):
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert tr(pot) == "Pot: 1.50" and tr(total) == "x: 12,500"
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert tr(pot).endswith("1,50") and tr(total).replace("\u202f", " ").replace("\u00a0", " ").endswith("12 500")
+        assert tr(pot).endswith("1,50\u00a0€") and tr(total).replace("\u202f", " ").replace("\u00a0", " ").endswith("12 500")
