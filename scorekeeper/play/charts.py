@@ -104,7 +104,7 @@ def placed_outs(outs: dict[tuple[float, float], list[int]], top: float, height: 
     size, taken, placed = 9, [], []
     for (ox, oy), seats in sorted(outs.items()):
         text = ", ".join(str(s + 1) for s in seats)
-        half = text_width(text, size) / 2
+        half = text_width(text, size) / 2 + 2  # a little room either side: "10" and "11" a deal apart do not read "1011"
         tries = [oy - 6 - 10 * k for k in range(8)] + [oy + 14 + 10 * k for k in range(8)]
         tries = [ty for ty in tries if top <= ty - size * 0.8 and ty + 2 <= height] or [oy - 6]
         for ty in tries:
