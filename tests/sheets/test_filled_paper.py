@@ -33,7 +33,10 @@ def hand_and_foot_rounds(players: int) -> list[dict]:
 
 
 def gin_rounds(players: int) -> list[dict]:
-    return [{"result": "knock", "knocker": h % 2, "deadwood": [3, 95] if h % 2 == 0 else [95, 3]} for h in range(3)]
+    """Knocks undercut on a spade upcard: "54 undercut ♠×2" and the deadwood under it, at four players."""
+    return [{"upcard": "5S", "result": "knock", "knocker": h % players,
+             "deadwood": [5 if s == h % players else 3 if s == (h + 1) % players else 95 for s in range(players)]}
+            for h in range(3)]
 
 
 def garbage_rounds(players: int) -> list[dict]:
@@ -49,7 +52,7 @@ BIGGEST = {  # each game at the most players it allows, with figures as wide as 
     "golf-quarters": ("golf", 12, lambda n: golf_rounds(n, 20), {"quarters": 4}),
     "garbage-rummy": ("garbage-rummy", 10, garbage_rounds, {}),
     "hand-and-foot": ("hand-and-foot", 8, hand_and_foot_rounds, {}),
-    "gin-rummy": ("gin-rummy", 2, gin_rounds, {}),
+    "gin-rummy": ("gin-rummy", 4, gin_rounds, {"oklahoma": True, "target": 1000}),
     "trash": ("trash", 12, lambda n: [{"winner": d % n} for d in range(24)], {}),
     "chase-the-ace": ("chase-the-ace", 20, lambda n: [{"losers": [d % n]} for d in range(30)], {}),
 }
