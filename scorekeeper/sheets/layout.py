@@ -252,12 +252,13 @@ def fit(plan: Plan, players: int, page: str, squeeze: int = 0, names: Sequence[s
 
 
 GAME_MM = 19        # a game's grid beyond its rows: its heading ("Game 2") and its row of names
-AGAIN_ROW_MM = 8.0  # the least row of a grid printed again for the next game: roomier than a long game's
+AGAIN_ROW_MM = 7.0  # the least row of a grid printed again for the next game: roomier than a long game's 6 mm (nine holes
+#                   on Letter: two grids of 7.5 mm rows, not one of 11 mm and a third of the page empty)
 MOST_GRIDS = 3
 
 
 def grids_on_a_page(plan: Plan, free: float, count: int) -> int:
-    """Return how many games' grids a page of a short game holds (nine holes: two, each row still 8 mm), so a
+    """Return how many games' grids a page of a short game holds (nine holes: two, each row still 7 mm or more), so a
     sheet is not half empty; one for any other sheet."""
     if not plan.repeats or not count or plan.layout is not Layout.GRID:
         return 1
@@ -309,7 +310,7 @@ def sheet_context(spec: GameSpec, table: Table, plan: Plan, paper: str, view: Ta
         "seats_in_order": [next(s for s in view.seats if s.seat == seat) for seat in order] if view else [],
         "options": options,
         "today": date.today(),
-        "extra_columns": extra_columns, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart, "swatch": swatch,
+        "extra_columns": extra_columns, "added_up": added_up, "standings_across": standings_across, "rounds_halves": rounds_halves, "paired": paired, "squeeze": squeeze, "filled_chart": filled_chart, "swatch": swatch,
         "jar_of": jar_of, "cell_notes": cell_notes, "knocked": KNOCKED, "knockers": knockers, "log_columns": log_columns, "minus": minus, "card_letters": card_letters, "money": money, "rounds_heading": ROUNDS_HEADING, "name_class": name_class, "column_mm": column_mm, "trackers_per_line": trackers_per_line, "glance": rules.glance(table),
         "variants": rules.variants(),
         "legend": rules.legend(table),
@@ -364,6 +365,24 @@ def rounds_halves(view: TableView, page: str, squeeze: int, wide: bool) -> int:
             and HALVES_FROM <= len(view.rounds) <= HALVES_MOST:
         return 2
     return 1
+
+
+def added_up(view: TableView, plan: Plan) -> dict[int, tuple[str, list[int | None]]]:
+    """Return the lines that add up the rounds above them where the blank sheet has them (a Golf nine), by the index
+    of the round they follow: their name, and each seat's sum of those rounds' points as the rules scored them. A line
+    comes once all its rounds are played and stand."""
+    lines, start, played = {}, 0, 0
+    for row in plan.rows:
+        if not row.adds_up:
+            played += 1
+            continue
+        rounds = view.rounds[start:played]
+        if played <= len(view.rounds) and rounds and not any(r.broken or r.points is None for r in rounds):
+            lines[played - 1] = (tr(row.label), [None if any(r.points[seat] is None for r in rounds)
+                                                 else sum(r.points[seat] for r in rounds)
+                                                 for seat in range(len(view.players))])
+        start = played
+    return lines
 
 
 def extra_columns(view: TableView) -> list[tuple[str, str]]:
