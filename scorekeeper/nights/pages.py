@@ -164,11 +164,12 @@ def table_qr(night: Night, token: str, game_id: str) -> str:
 # --- the new night's form -------------------------------------------------------------------------------------------
 
 def chosen_key(key: str | None, group: Group) -> str:
-    """Return the game the form is for: the one asked, else the game of the group's last night, else the first."""
+    """Return the game the form is for: the one asked, else the game of the group's last night, else the one whose
+    rules the group set last, else the first."""
     if key in registry.REGISTRY:
         return key
     last = service.group_nights(group.id)
-    return last[0].game_key if last else next(iter(registry.REGISTRY))
+    return last[0].game_key if last else group_service.rules_set_last(group.id) or next(iter(registry.REGISTRY))
 
 
 def night_form(group: Group, key: str, formdata=None, typed: dict | None = None, errors: dict | None = None,

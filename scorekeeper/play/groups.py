@@ -315,6 +315,14 @@ def all_rules(group_id: int) -> list[GroupRules]:
     return sorted(kept, key=lambda r: order.index(r.game_key) if r.game_key in order else len(order))
 
 
+def rules_set_last(group_id: int) -> str | None:
+    """Return the game whose rules the group set last, which its new games and nights open on; None if it keeps
+    none."""
+    kept = db.session.scalars(select(GroupRules.game_key).where(GroupRules.group_id == group_id)
+                              .order_by(GroupRules.id.desc()))
+    return next((key for key in kept if key in registry.REGISTRY), None)
+
+
 def game_rules(key: Any):
     """Return the rules of the game ``key``, or raise NotFound naming ``game``."""
     rules = registry.get(key) if isinstance(key, str) else None
@@ -348,11 +356,11 @@ def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
     rules = game_rules(key)
     clean = checked_rules(rules, options, preset)
     group_moved_on(group.id)
-    kept = rules_of(group.id, rules.spec.key)
-    if kept is None:
-        kept = GroupRules(group_id=group.id, game_key=rules.spec.key)
-        db.session.add(kept)
-    kept.preset, kept.options = preset, clean
+    # kept anew, not changed in place: the newest rules are those set last (rules_set_last)
+    db.session.execute(delete(GroupRules).where(GroupRules.group_id == group.id,
+                                                GroupRules.game_key == rules.spec.key))
+    kept = GroupRules(group_id=group.id, game_key=rules.spec.key, preset=preset, options=clean)
+    db.session.add(kept)
     db.session.flush()
     return kept
 
