@@ -175,7 +175,9 @@ def going_out_books_option() -> Option:
     neither (a game's options given back as its state shows them, a backup)."""
     named = enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
                         GOING_OUT_WORDS)
-    return replace(named, parse=lambda value: None if value is None else named.parse(value))
+    return replace(named, parse=lambda value: None if value is None else named.parse(value),
+                   fills=("going_out_needs", {rule.value: {**dict.fromkeys(NEED_KINDS, 0), **needs}
+                                              for rule, needs in NEEDS_OF.items()}))
 
 
 class NeedsOption(Option):
