@@ -19,7 +19,7 @@ from .. import rules as registry
 from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
-from ..store.models import (Feat, Game, Group, GroupRules, Member, NightPlayer, NightSeat, Player, Result,
+from ..store.models import (Feat, Game, Group, GroupRules, Member, Night, NightPlayer, NightSeat, Player, Result,
                             derived_token, hash_token, token_matches)
 from ..rules.messages import N_, Msg, RulesError, msg, shown
 from ..rules.spec import HEADLINE
@@ -373,16 +373,19 @@ def clear_rules(group: Group, key: Any) -> None:
     group_moved_on(group.id)
 
 
-def described(kept: GroupRules) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
-    """Say a group's rules for one game in table words: the preset they start from (its name, if any), and each
-    option they set, as (label, value), in the new-game form's order."""
+def described(kept: GroupRules | Night) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
+    """Say a group's rules for one game (or those a club night's tables play by) in table words: the preset they
+    start from (its name, if any), and each option they set, as (label, value), in the new-game form's order; one
+    the preset already says is not said again."""
     rules = registry.get(kept.game_key)
     if rules is None:
         return None, []
     spec = rules.spec
     preset = spec.presets.get(kept.preset) if kept.preset else None
+    said = preset.options if preset else {}
     return (Msg(preset.label) if preset else None,
-            [(o.label, o.words(kept.options[o.name])) for o in spec.options if o.name in kept.options])
+            [(o.label, o.words(kept.options[o.name])) for o in spec.options
+             if o.name in kept.options and (o.name not in said or said[o.name] != kept.options[o.name])])
 
 
 def rules_json(kept: GroupRules) -> dict[str, Any]:
