@@ -225,10 +225,12 @@ def qr_code(group_id: str, kind: str):
 
 @bp.get("/groups/<group_id>/play")
 def play(group_id: str):
-    """Offer a game in the group: the game played last, its players ticked in their seats, its house rules."""
+    """Offer a game in the group: the game played last (else the one whose rules it set last), its players ticked in
+    their seats, its house rules."""
     group = editable_group(group_id)
     last = db.session.scalar(select(Game).where(Game.group_id == group.id).order_by(Game.created.desc()).limit(1))
-    key = request.args.get("game") or (last.game_key if last else next(iter(registry.REGISTRY)))
+    key = request.args.get("game") or (last.game_key if last else
+                                       service.rules_set_last(group.id) or next(iter(registry.REGISTRY)))
     rules = registry.REGISTRY.get(key) or abort(404)
     form = kept_rules_form(rules.spec, service.rules_of(group.id, key), preset=request.args.get("preset"))
     # another game picked on this form: who was ticked, and a newcomer typed, come with it

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, render_template, request, session, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext as _
 
 from .. import rules as registry
 from ..play import groups as group_service, nights as service
@@ -97,6 +97,7 @@ def night_context(night: Night, token: str | None, typed: dict | None = None, er
     ahead, room = service.seating_ahead(night, view), service.night_room(night)
     return dict(night=night, view=view, title=night_name(night), token=token, names=view.names,
                 rules=registry.REGISTRY[night.game_key], links=table_links(view, token),
+                house_rules=group_service.described(night),
                 ahead=ahead, ahead_sides=[room.sides(t) for t in ahead.tables] if ahead else [], swappable=token is not None and service.may_swap(view),
                 present=[p for p in night.players if p.present], gone=[p for p in night.players if not p.present],
                 room=room_link(night, token), group=service.group_of(night), typed=typed or {}, errors=errors or {},
@@ -155,6 +156,12 @@ def room_tag(night: Night) -> str:
     return "room-" + hashlib.sha256(seen.encode()).hexdigest()[:24]
 
 
+def swap_said(night: Night, pair: Sequence[int]) -> str:
+    """Say the swap the director made, by the players' names ("Ann and Bob swapped seats.")."""
+    names = {p.member_id: p.member.name for p in night.players}
+    return _("%(one)s and %(other)s swapped seats.", one=names[pair[0]], other=names[pair[1]])
+
+
 def table_qr(night: Night, token: str, game_id: str) -> str:
     """Draw the QR code of one table's edit link (a game of this night's, else 404)."""
     link = table_links(service.view_night(night), token).get(game_id) or abort(404)
@@ -164,11 +171,12 @@ def table_qr(night: Night, token: str, game_id: str) -> str:
 # --- the new night's form -------------------------------------------------------------------------------------------
 
 def chosen_key(key: str | None, group: Group) -> str:
-    """Return the game the form is for: the one asked, else the game of the group's last night, else the first."""
+    """Return the game the form is for: the one asked, else the game of the group's last night, else the one whose
+    rules the group set last, else the first."""
     if key in registry.REGISTRY:
         return key
     last = service.group_nights(group.id)
-    return last[0].game_key if last else next(iter(registry.REGISTRY))
+    return last[0].game_key if last else group_service.rules_set_last(group.id) or next(iter(registry.REGISTRY))
 
 
 def night_form(group: Group, key: str, formdata=None, typed: dict | None = None, errors: dict | None = None,

@@ -14,7 +14,7 @@ from ..web.hosting import limits_creation
 from ..web.access import applied, check_csrf, saved
 from . import bp
 from .pages import (chosen_key, directed, director_page, editable_group, night_asked, night_context, night_for,
-                    night_form, pdf_answer, printed_sitting, room_context, room_tag, table_qr, typed_night)
+                    night_form, pdf_answer, printed_sitting, room_context, room_tag, swap_said, table_qr, typed_night)
 
 
 @bp.get("/groups/<group_id>/nights/new")
@@ -50,15 +50,17 @@ def show(night_id: str):
     return director_page(night, token)
 
 
-def directed_change(night_id: str, change: Callable[[Night, str], object], said: Callable[[Night], str], where: str):
-    """Apply a director's change to the night (after its CSRF check) and say it was made, or show the director's
-    page again with the refusal (409 while a table plays, 422 for a wrong entry)."""
+def directed_change(night_id: str, change: Callable[[Night, str], object], said: Callable[[Night], str], where: str,
+                    category: str = "ok"):
+    """Apply a director's change to the night (after its CSRF check) and say it was made (at the top of the page, or
+    where ``category`` has the page say it), or show the director's page again with the refusal (409 while a table
+    plays, 422 for a wrong entry)."""
     check_csrf()
     night, token = directed(night_id)
     errors, status = applied(lambda: change(night, token))
     if errors:
         return director_page(night, token, errors, status)
-    flash(said(night), "ok")
+    flash(said(night), category)
     return redirect(url_for("nights.show", night_id=night_id) + where)
 
 
@@ -85,7 +87,7 @@ def swap(night_id: str):
     """Swap two players' seats in the sitting being played, before its first round."""
     pair = [plain_number(request.form.get(key, "")) for key in ("one", "other")]
     return directed_change(night_id, lambda night, _token: service.swap(night, len(night.seated), pair),
-                           lambda night: _("Seats swapped."), "#tables")
+                           lambda night: swap_said(night, pair), "#swap", "swap:ok")  # said by the form, in sight
 
 
 @bp.post("/nights/<night_id>/finish")

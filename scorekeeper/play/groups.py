@@ -19,7 +19,7 @@ from .. import rules as registry
 from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
-from ..store.models import (Feat, Game, Group, GroupRules, Member, NightPlayer, NightSeat, Player, Result,
+from ..store.models import (Feat, Game, Group, GroupRules, Member, Night, NightPlayer, NightSeat, Player, Result,
                             derived_token, hash_token, token_matches)
 from ..rules.messages import N_, Msg, RulesError, msg, shown
 from ..rules.spec import HEADLINE
@@ -315,6 +315,14 @@ def all_rules(group_id: int) -> list[GroupRules]:
     return sorted(kept, key=lambda r: order.index(r.game_key) if r.game_key in order else len(order))
 
 
+def rules_set_last(group_id: int) -> str | None:
+    """Return the game whose rules the group set last, which its new games and nights open on; None if it keeps
+    none."""
+    kept = db.session.scalars(select(GroupRules.game_key).where(GroupRules.group_id == group_id)
+                              .order_by(GroupRules.id.desc()))
+    return next((key for key in kept if key in registry.REGISTRY), None)
+
+
 def game_rules(key: Any):
     """Return the rules of the game ``key``, or raise NotFound naming ``game``."""
     rules = registry.get(key) if isinstance(key, str) else None
@@ -348,11 +356,11 @@ def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
     rules = game_rules(key)
     clean = checked_rules(rules, options, preset)
     group_moved_on(group.id)
-    kept = rules_of(group.id, rules.spec.key)
-    if kept is None:
-        kept = GroupRules(group_id=group.id, game_key=rules.spec.key)
-        db.session.add(kept)
-    kept.preset, kept.options = preset, clean
+    # kept anew, not changed in place: the newest rules are those set last (rules_set_last)
+    db.session.execute(delete(GroupRules).where(GroupRules.group_id == group.id,
+                                                GroupRules.game_key == rules.spec.key))
+    kept = GroupRules(group_id=group.id, game_key=rules.spec.key, preset=preset, options=clean)
+    db.session.add(kept)
     db.session.flush()
     return kept
 
@@ -365,16 +373,19 @@ def clear_rules(group: Group, key: Any) -> None:
     group_moved_on(group.id)
 
 
-def described(kept: GroupRules) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
-    """Say a group's rules for one game in table words: the preset they start from (its name, if any), and each
-    option they set, as (label, value), in the new-game form's order."""
+def described(kept: GroupRules | Night) -> tuple[Msg | None, list[tuple[str, Msg | str]]]:
+    """Say a group's rules for one game (or those a club night's tables play by) in table words: the preset they
+    start from (its name, if any), and each option they set, as (label, value), in the new-game form's order; one
+    the preset already says is not said again."""
     rules = registry.get(kept.game_key)
     if rules is None:
         return None, []
     spec = rules.spec
     preset = spec.presets.get(kept.preset) if kept.preset else None
+    said = preset.options if preset else {}
     return (Msg(preset.label) if preset else None,
-            [(o.label, o.words(kept.options[o.name])) for o in spec.options if o.name in kept.options])
+            [(o.label, o.words(kept.options[o.name])) for o in spec.options
+             if o.name in kept.options and (o.name not in said or said[o.name] != kept.options[o.name])])
 
 
 def rules_json(kept: GroupRules) -> dict[str, Any]:

@@ -106,6 +106,8 @@ UPCARD_SAID = {  # what the card helper says of the upcard typed, beside the lim
     "AS": N_("%(card)s: an ace, gin only (nobody may knock); a spade doubles the hand"),
     **{f"{rank}S": msg(N_("%(card)s: knock with %(most)s or less; a spade doubles the hand"), card="{card}",
                        most=value) for rank, value in CARD_VALUES.items() if rank != "A"},
+    **{f"{rank}{suit}": msg(N_("%(card)s: knock with %(most)s or less"), card="{card}", most=value)
+       for rank, value in CARD_VALUES.items() if rank != "A" for suit in "HDC"},
     **{rank: N_("%(card)s: give its suit too; a spade doubles the hand") for rank in CARD_VALUES},
     "X": N_("there are no jokers in Gin Rummy"),
 }

@@ -55,7 +55,7 @@ from typing import Any
 from .base import BaseRules
 from .cards import (JOKER, RANKS, RED_SUITS, SUITS, Card, check_packs, parse_card, parse_cards,
                     values_in_force, values_line)
-from .messages import N_, CardText, Msg, Names, RulesError, fail, msg, nmsg, shown
+from .messages import N_, CardText, Msg, Names, RulesError, fail, gather, msg, nmsg, shown
 from .options import (Option, OptionKind, Preset, as_int, bool_option, enum_option, first_dealer_option, int_option,
                       ints_option, mapping_option, per_options)
 from .paper import Key, Layout, Plan, Row, RuleTable, joker_line, signed_value
@@ -175,7 +175,9 @@ def going_out_books_option() -> Option:
     neither (a game's options given back as its state shows them, a backup)."""
     named = enum_option("going_out_books", N_("Books needed to go out"), GoingOutBooks.ONE_CLEAN_THREE_BOOKS,
                         GOING_OUT_WORDS)
-    return replace(named, parse=lambda value: None if value is None else named.parse(value))
+    return replace(named, parse=lambda value: None if value is None else named.parse(value),
+                   fills=("going_out_needs", {rule.value: {**dict.fromkeys(NEED_KINDS, 0), **needs}
+                                              for rule, needs in NEEDS_OF.items()}))
 
 
 class NeedsOption(Option):
@@ -458,13 +460,19 @@ class HandFootRules(BaseRules):
 
     def play(self, table: Table, state: HandFootState, turn: Turn,
              data: Any) -> tuple[HandFootState, list[int | None]]:
-        """Check one hand and score it."""
-        entries = self.read_entries(table, need_object(data))
+        """Check one hand, reporting every broken entry at once, and score it."""
+        raw = need_list(need_object(data).get("players"), "players", table)
+        errors: dict[str, Msg] = {}
+        entries = [gather(errors, self.read_entry, table, seat, entry) for seat, entry in enumerate(raw)]
+        # each check on the players whose entries read; what a field is refused for first is said on it
+        gather(errors, self.check_meld_minimum, table, entries, turn.number)
+        if None not in entries:  # the checks across the table need every entry
+            gather(errors, self.check_hand, table, entries)
         if turn.entered:
-            check_fives(table, entries)
-            check_cards_held(table, data["players"], entries)
-        self.check_hand(table, entries)
-        self.check_meld_minimum(table, entries, turn.number)
+            gather(errors, check_cards_held, table, raw, entries)
+            gather(errors, check_fives, table, entries)
+        if errors:
+            raise RulesError(errors)
         points = [self.entry_points(table, entry) for entry in entries]
         totals = tuple(t + p for t, p in zip(state.totals, points))
         return HandFootState(totals, state.hands + 1), list(points)
@@ -477,20 +485,6 @@ class HandFootRules(BaseRules):
                 + entry.red_threes * o.red_three + (o.going_out if entry.went_out else 0)
                 + entry.melded - entry.left - entry.red_threes_left * o.red_three_left)
 
-    def read_entries(self, table: Table, data: Mapping[str, Any]) -> list[Entry]:
-        """Read every player's entry, reporting every broken entry at once."""
-        raw = need_list(data.get("players"), "players", table)
-        entries: list[Entry] = []
-        errors: dict[str, Msg] = {}
-        for seat, entry in enumerate(raw):
-            try:
-                entries.append(self.read_entry(table, seat, entry))
-            except RulesError as exc:
-                errors.update(exc.errors)
-        if errors:
-            raise RulesError(errors)
-        return entries
-
     def read_entry(self, table: Table, seat: int, entry: Any) -> Entry:
         """Read one player's entry."""
         path = f"players.{seat}"
@@ -500,38 +494,39 @@ class HandFootRules(BaseRules):
         if is_empty(entry):
             raise fail(path, N_("%(name)s's entry is empty: give what was laid down and what was left "
                                 "(0 points left when nothing was)"), name=table.players[seat])
-        n_packs = packs(table.n)
-        most_books = PACK_SIZE * n_packs // BOOK
-        clean = read_count(entry, f"{path}.clean_books", "clean_books", most_books)
-        dirty = read_count(entry, f"{path}.dirty_books", "dirty_books", most_books)
-        sevens = self.read_books_apart(table, entry, seat, "seven_books", SEVENS_PER_PACK)
-        wilds = self.read_books_apart(table, entry, seat, "wild_books", WILDS_PER_PACK)
-        threes = read_count(entry, f"{path}.red_threes", "red_threes", MAX_POINTS_ENTRY)
-        threes_left = read_count(entry, f"{path}.red_threes_left", "red_threes_left", MAX_POINTS_ENTRY)
-        most_threes = RED_THREES_PER_PACK * n_packs
-        if threes > most_threes:
-            raise fail(f"{path}.red_threes", N_("%(got)s red threes; the %(packs)s packs hold %(most)s"),
-                       got=threes, packs=n_packs, most=most_threes)
-        if threes + threes_left > most_threes:
-            raise fail(f"{path}.red_threes_left", N_("%(got)s red threes laid down and left; the %(packs)s packs "
-                                                     "hold %(most)s"), got=threes + threes_left, packs=n_packs,
-                       most=most_threes)
-        went_out = entry.get("went_out")
-        went_out = False if went_out is None else need_bool(went_out, f"{path}.went_out")
-        melded, melded_cards, melded_field = self.read_points(table, entry, seat, "melded", "melded_points")
-        left, left_cards, left_field = self.read_points(table, entry, seat, "left", "left_points")
-        given = entry.get(melded_field) is not None
-        if clean + dirty + sevens + wilds and not given:
-            raise fail(f"{path}.melded_points", N_("%(name)s made books: give the points of the cards laid down"),
-                       name=table.players[seat])
-        made = Entry(clean, dirty, threes, went_out, melded, left, f"{path}.{left_field}",
-                     tuple(melded_cards + left_cards), f"{path}.melded_points", sevens, wilds, threes_left)
-        listed = melded_cards if given and melded_field == "melded" else None
+        most_books = PACK_SIZE * packs(table.n) // BOOK
+        errors: dict[str, Msg] = {}  # every box of the entry read, each refusal named by its box
+        clean = gather(errors, read_count, entry, f"{path}.clean_books", "clean_books", most_books)
+        dirty = gather(errors, read_count, entry, f"{path}.dirty_books", "dirty_books", most_books)
+        sevens = gather(errors, self.read_books_apart, table, entry, seat, "seven_books", SEVENS_PER_PACK)
+        wilds = gather(errors, self.read_books_apart, table, entry, seat, "wild_books", WILDS_PER_PACK)
+        threes = gather(errors, read_threes, table, entry, path)
+        went_out = gather(errors, read_went_out, entry, path)
+        melded = gather(errors, self.read_points, table, entry, seat, "melded", "melded_points")
+        left = gather(errors, self.read_points, table, entry, seat, "left", "left_points")
+        given = melded is not None and entry.get(melded[2]) is not None
+        if melded is not None and not given and any(n for n in (clean, dirty, sevens, wilds)):
+            errors[f"{path}.melded_points"] = msg(N_("%(name)s made books: give the points of the cards laid down"),
+                                                  name=table.players[seat])
+        if errors:
+            raise RulesError(errors)
+        return self.check_entry(table, seat, Entry(
+            clean, dirty, threes[0], went_out, melded[0], left[0], f"{path}.{left[2]}", tuple(melded[1] + left[1]),
+            f"{path}.melded_points", sevens, wilds, threes[1]),
+            melded[1] if given and melded[2] == "melded" else None, melded[0] if given else None)
+
+    def check_entry(self, table: Table, seat: int, made: Entry, listed: list[Card] | None,
+                    points: int | None) -> Entry:
+        """Check the books of one entry against the cards laid down (``listed``, or else their ``points`` given),
+        every book count refused at once."""
+        errors: dict[str, Msg] = {}
+        if listed is not None:  # the later refusal of a box gives way to the one said first
+            gather(errors, check_wild_cards, table, seat, made.dirty_books, listed, 7 * made.wild_books)
+        gather(errors, self.check_books, table, seat, made, listed, points)
         if listed is not None:
-            check_books_apart(table, seat, made, listed)
-        self.check_books(table, seat, made, listed, melded if given else None)
-        if listed is not None:
-            check_wild_cards(table, seat, dirty, listed, 7 * wilds)
+            gather(errors, check_books_apart, table, seat, made, listed)
+        if errors:
+            raise RulesError(errors)
         return made
 
     def read_books_apart(self, table: Table, entry: Mapping[str, Any], seat: int, name: str, per_pack: int) -> int:
@@ -580,31 +575,29 @@ class HandFootRules(BaseRules):
         if len(out) > 1:
             raise fail("players", N_("only one player can go out in a hand; marked as going out: %(names)s"),
                        names=Names(tuple(table.players[seat] for seat in out)))
+        errors: dict[str, Msg] = {}
+        gather(errors, check_in_the_packs, table, entries)
         if out:
-            self.check_went_out(table, entries, out[0])
-        most = RED_THREES_PER_PACK * packs(table.n)
-        threes = sum(entry.red_threes + entry.red_threes_left for entry in entries)
-        if threes > most:
-            raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
-                       got=threes, packs=packs(table.n), most=most)
-        for kind, per_pack in (("seven", SEVENS_PER_PACK), ("wild", WILDS_PER_PACK)):
-            books, most_books = sum(entry.books()[kind] for entry in entries), per_pack * packs(table.n) // BOOK
-            if books > most_books:
-                raise fail("players", N_("%(got)s %(books)s in all; the %(packs)s packs hold enough for %(most)s"),
-                           got=books, books=msg(BOOK_KINDS[kind]), packs=packs(table.n), most=most_books)
-        n_packs = packs(table.n)
-        check_packs([(name, entry.cards) for name, entry in zip(table.players, entries)], n_packs,
-                    JOKERS_PER_PACK * n_packs)
+            gather(errors, self.check_went_out, table, entries, out[0])
+        if errors:
+            raise RulesError(errors)
 
-    def check_meld_minimum(self, table: Table, entries: Sequence[Entry], number: int) -> None:
-        """Refuse cards laid down under the hand's meld minimum (a side's cards together with partners)."""
+    def check_meld_minimum(self, table: Table, entries: Sequence[Entry | None], number: int) -> None:
+        """Refuse cards laid down under the hand's meld minimum (a side's cards together with partners), for every
+        player whose side's entries all read."""
         minimum = meld_minimum(table.options, number)
+        errors: dict[str, Msg] = {}
         for seat, entry in enumerate(entries):
-            laid = sum(entries[s].melded for s in self.side(table, seat))
+            side = [entries[s] for s in self.side(table, seat)]
+            if entry is None or None in side:
+                continue
+            laid = sum(e.melded for e in side if e is not None)
             if entry.melded and laid < minimum:
-                raise fail(entry.melded_path, N_("%(name)s laid down %(got)s points; the first meld of this hand "
-                                                 "needs %(minimum)s, so the cards laid down are 0 or at least "
-                                                 "%(minimum)s"), name=table.players[seat], got=laid, minimum=minimum)
+                errors[entry.melded_path] = msg(N_("%(name)s laid down %(got)s points; the first meld of this hand "
+                                                   "needs %(minimum)s, so the cards laid down are 0 or at least "
+                                                   "%(minimum)s"), name=table.players[seat], got=laid, minimum=minimum)
+        if errors:
+            raise RulesError(errors)
 
     def check_went_out(self, table: Table, entries: Sequence[Entry], seat: int) -> None:
         """Check the player who went out: the books going out needs (the team's), no cards or red threes left."""
@@ -612,16 +605,19 @@ class HandFootRules(BaseRules):
         side = self.side(table, seat)
         made = {kind: sum(entries[s].books()[kind] for s in side) for kind in NEED_KINDS}
         needs = table.options.going_out_needs
+        errors: dict[str, Msg] = {}
         if any(made[kind] < needs.get(kind, 0) for kind in NEED_KINDS):
             laid = {"clean": made["clean"] - made["seven"], **{k: made[k] for k in ("dirty", "seven", "wild")}}
             said = N_("%(name)s went out, which needs %(needs)s; the team made %(made)s") if len(side) > 1 else \
                 N_("%(name)s went out, which needs %(needs)s; %(name)s made %(made)s")
-            raise fail(f"{path}.went_out", said, name=name, needs=going_out_words(needs),
-                       made=books_said(laid, total=False))
+            errors[f"{path}.went_out"] = msg(said, name=name, needs=going_out_words(needs),
+                                             made=books_said(laid, total=False))
         if entries[seat].left:
-            raise fail(entries[seat].left_field, N_("%(name)s went out, so has no cards left"), name=name)
+            errors[entries[seat].left_field] = msg(N_("%(name)s went out, so has no cards left"), name=name)
         if entries[seat].red_threes_left:
-            raise fail(f"{path}.red_threes_left", N_("%(name)s went out, so has no red threes left"), name=name)
+            errors[f"{path}.red_threes_left"] = msg(N_("%(name)s went out, so has no red threes left"), name=name)
+        if errors:
+            raise RulesError(errors)
 
     def side(self, table: Table, seat: int) -> list[int]:
         """Return the seats scoring together with ``seat``: the team with partners, else the seat alone."""
@@ -762,13 +758,54 @@ class HandFootRules(BaseRules):
         return cells
 
 
-def check_fives(table: Table, entries: Sequence[Entry]) -> None:
+def check_in_the_packs(table: Table, entries: Sequence[Entry]) -> None:
+    """Check the red threes, the books apart and the cards of the hand all together fit in the packs."""
+    most = RED_THREES_PER_PACK * packs(table.n)
+    threes = sum(entry.red_threes + entry.red_threes_left for entry in entries)
+    if threes > most:
+        raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
+                   got=threes, packs=packs(table.n), most=most)
+    for kind, per_pack in (("seven", SEVENS_PER_PACK), ("wild", WILDS_PER_PACK)):
+        books, most_books = sum(entry.books()[kind] for entry in entries), per_pack * packs(table.n) // BOOK
+        if books > most_books:
+            raise fail("players", N_("%(got)s %(books)s in all; the %(packs)s packs hold enough for %(most)s"),
+                       got=books, books=msg(BOOK_KINDS[kind]), packs=packs(table.n), most=most_books)
+    n_packs = packs(table.n)
+    check_packs([(name, entry.cards) for name, entry in zip(table.players, entries)], n_packs,
+                JOKERS_PER_PACK * n_packs)
+
+
+def read_threes(table: Table, entry: Mapping[str, Any], path: str) -> tuple[int, int]:
+    """Read the red threes laid down and left, within what the packs hold."""
+    errors: dict[str, Msg] = {}
+    threes = gather(errors, read_count, entry, f"{path}.red_threes", "red_threes", MAX_POINTS_ENTRY)
+    left = gather(errors, read_count, entry, f"{path}.red_threes_left", "red_threes_left", MAX_POINTS_ENTRY)
+    if threes is None or left is None:
+        raise RulesError(errors)
+    n_packs = packs(table.n)
+    most = RED_THREES_PER_PACK * n_packs
+    if threes > most:
+        raise fail(f"{path}.red_threes", N_("%(got)s red threes; the %(packs)s packs hold %(most)s"),
+                   got=threes, packs=n_packs, most=most)
+    if threes + left > most:
+        raise fail(f"{path}.red_threes_left", N_("%(got)s red threes laid down and left; the %(packs)s packs "
+                                                 "hold %(most)s"), got=threes + left, packs=n_packs, most=most)
+    return threes, left
+
+
+def read_went_out(entry: Mapping[str, Any], path: str) -> bool:
+    """Read whether the player went out (not said: no)."""
+    went_out = entry.get("went_out")
+    return False if went_out is None else need_bool(went_out, f"{path}.went_out")
+
+
+def check_fives(table: Table, entries: Sequence[Entry | None]) -> None:
     """Refuse points given for cards laid down or left that no cards add up to: under the default values every card
     counts a multiple of 5 (any house values: their common step). Cards listed always add up to such a number."""
     step = gcd(*counted_values(table.options).values())
     errors = {path: msg(N_("%(points)s is not a multiple of %(step)s: every card counts a multiple of %(step)s"),
                         points=points, step=step)
-              for seat, entry in enumerate(entries)
+              for seat, entry in enumerate(entries) if entry is not None
               for points, path in ((entry.melded, f"players.{seat}.melded_points"),
                                    (entry.left, entry.left_field))
               if step > 1 and points % step}
@@ -780,7 +817,7 @@ def check_wild_cards(table: Table, seat: int, dirty: int, melded: Sequence[Card]
     """Refuse dirty books the listed cards hold no wild card for (a joker or a two each), besides the ``taken`` wild
     cards the wild books hold."""
     wilds = sum(1 for card in melded if card.is_joker or card.rank == "2") - taken
-    if wilds < dirty:
+    if dirty and wilds < dirty:  # too few for the wild books: said on them
         raise RulesError({f"players.{seat}.dirty_books": nmsg(
             "%(name)s has %(num)s dirty book, but the cards laid down hold %(wilds)s wild cards (jokers and twos); "
             "a dirty book needs one",
@@ -819,7 +856,7 @@ def check_books_apart(table: Table, seat: int, entry: Entry, melded: Sequence[Ca
                    name=name, books=books_said({"wild": entry.wild_books}), got=wilds)
 
 
-def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry]) -> None:
+def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry | None]) -> None:
     """Refuse a hand where a player who did not go out gives nothing for the cards they held: a box left empty is
     not 0, as they hold cards. (The player who went out laid cards down: their books ask for them, or with partners
     the team's, which a table may count under one partner.)"""
@@ -827,7 +864,7 @@ def check_cards_held(table: Table, raw: Sequence[Any], entries: Sequence[Entry])
         N_("%(name)s did not go out: give the points of the cards left in hand and foot (0 if none)"),
         name=table.players[seat])
         for seat, (given, entry) in enumerate(zip(raw, entries))
-        if not entry.went_out and not given.get("left") and given.get("left_points") is None}
+        if entry is not None and not entry.went_out and not given.get("left") and given.get("left_points") is None}
     if errors:
         raise RulesError(errors)
 

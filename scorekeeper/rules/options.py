@@ -85,6 +85,9 @@ class Option:
     unset: str = ""  # what leaving it empty means, where that turns it off ("no limit"); else it depends ("—")
     unused_when: tuple[str, Any] | None = None  # (an option or "preset", JSON value): the form does not ask it then
     signed: bool = False  # a number that may be below 0 though its default is not: the form asks for a minus key
+    # (a POINTS option, each choice's numbers): the form's script fills that option's boxes as a choice is made, and
+    # chooses the choice the boxes are typed to (none, where no choice has them)
+    fills: tuple[str, Mapping[Any, Mapping[str, int]]] | None = None
 
     def words(self, value: Any, players: Sequence[str] = ()) -> Msg | str:
         """Say a chosen value the way the new-game form and the rules card put it."""

@@ -70,6 +70,11 @@ def option_inputs(option: Option, spec: GameSpec) -> dict[str, WtfField]:
         name, value = option.unused_when
         name = name if name == "preset" else f"opt_{name}"
         field.kwargs["render_kw"] = {**(field.kwargs.get("render_kw") or {}), "data-unused-when": f"{name}={value}"}
+    if option.fills is not None:  # the page's script keeps the choice and those boxes in step
+        boxes, numbers = option.fills
+        fills = {str(choice): {f"opt_{boxes}-{key}": str(n) for key, n in named.items()}
+                 for choice, named in numbers.items()}
+        field.kwargs["render_kw"] = {**(field.kwargs.get("render_kw") or {}), "data-fills": json.dumps(fills)}
     return {f"opt_{option.name}": field}
 
 

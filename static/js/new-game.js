@@ -67,6 +67,24 @@
     });
   }
 
+  // A choice that stands for numbers in boxes (the books needed to go out, by kind): choosing it fills them, and
+  // boxes typed to a choice's numbers choose it; numbers no choice has leave none chosen, the boxes saying the rule.
+  function initFills(field) {
+    const form = field.closest("form");
+    const fills = JSON.parse(field.dataset.fills || "{}");
+    const radios = field.querySelectorAll("input[type=radio]");
+    const names = [...new Set(Object.values(fills).flatMap(Object.keys))];
+    const typed = (name) => Number((form.elements.namedItem(name) || {}).value || 0);  // a box left empty: none
+    field.addEventListener("change", (event) => {
+      Object.entries(fills[event.target.value] || {}).forEach(([name, value]) => setInput(form, name, value));
+    });
+    names.forEach((name) => form.elements.namedItem(name)?.addEventListener("input", () => {
+      const chosen = Object.keys(fills).find((choice) =>
+        Object.entries(fills[choice]).every(([box, value]) => typed(box) === Number(value)));
+      radios.forEach((radio) => { radio.checked = radio.value === chosen; });
+    }));
+  }
+
   // The house rules stay open after a refused form once they were opened here: the server reads this input.
   function rememberOpen(details) {
     const input = details.querySelector("input[name='" + details.dataset.rememberOpen + "']");
@@ -139,5 +157,6 @@
     document.querySelectorAll(".preset-choice[data-presets]").forEach(initPresets);
     document.querySelectorAll("form").forEach(initUnused);
     document.querySelectorAll("details[data-remember-open]").forEach(rememberOpen);
+    document.querySelectorAll(".field[data-fills]").forEach(initFills);
   });
 })();

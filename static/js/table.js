@@ -105,6 +105,10 @@
 
   function buildPad(entry, input) {
     const deck = deckOf(entry);
+    const values = JSON.parse(entry.dataset.cardValues || "{}");
+    // where the box knows what cards count, only those: no joker for Gin's upcard, as the rules have none
+    const counted = (rank) => !Object.keys(values).length || rank in values ||
+      Object.keys(deck.suits).some((suit) => (rank + suit) in values);
     const pad = document.createElement("div");
     pad.className = "pad";
     let suitMode = false;
@@ -112,7 +116,7 @@
       input.value = (input.value.trim() && !entry.hasAttribute("data-one-card") ? input.value.trim() + " " : "") + text;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     };
-    deck.ranks.forEach((rank) => {
+    deck.ranks.filter(counted).forEach((rank) => {
       const b = document.createElement("button");
       const shown = (deck.names || {})[rank] || rank;  // R, D, V for a French reader
       b.type = "button"; b.textContent = rank === "X" ? "🃏" : shown; b.dataset.rank = rank;

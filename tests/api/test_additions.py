@@ -210,3 +210,15 @@ def test_a_blank_sheet_takes_a_preset_too(app):
     assert (table.options.quarters, table.options.values) == (3, {"X": 0})
     assert "options.one_eyed_jacks_wild" in pytest.raises(services.Problem, services.blank_table, "golf", [], 3,
                                                            {"one_eyed_jacks_wild": True}).value.errors
+
+
+def test_a_hand_and_foot_hand_refused_names_every_broken_entry(client):
+    game = client.post("/api/games", json={"game": "hand-and-foot", "players": ["Ann", "Bob", "Cy"]}).get_json()
+    data = {"players": [hf(1, threes=9, left_points=0), hf(melded_points=12, left_points=0),
+                        {"clean_books": 1, "melded_points": 100}]}
+    answer = client.post(f"/api/games/{game['id']}/rounds", json={"data": data},
+                         headers={"Authorization": f"Bearer {game['token']}"})
+    assert answer.status_code == 422
+    assert set(answer.get_json()["errors"]) == {"players.0.melded_points", "players.0.red_threes",
+                                                "players.1.melded_points",
+                                                "players.2.left_points"}

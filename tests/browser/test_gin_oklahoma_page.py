@@ -80,7 +80,7 @@ def test_an_oklahoma_game_on_a_phone(page, live_server, shot):
 
     # The upcard was a 10 of hearts after all: the knock on 3 stands (Bob 17).
     page.locator("#upcard").fill("10h")
-    expect(upcard.locator(".card-total")).to_have_text("Knock with 10 or less")
+    expect(upcard.locator(".card-total")).to_have_text("10h: knock with 10 or less")
     submit(page, page.get_by_role("button", name="Save hand 2"))
     expect(page.locator(".next-line")).to_contain_text("Hand 3")
     assert totals(page) == ["30", "17"]
@@ -142,6 +142,7 @@ def test_an_oklahoma_hand_with_french_letters(french_page, live_server):
     submit(page, page.get_by_role("button", name="Enregistrer la main 2"))
     assert "donnez aussi la couleur de la carte retournée" in page.locator("#upcard-err").inner_text()
     page.locator("#upcard").fill("VCo")  # valet de cœur: knock with 10 or less
+    expect(upcard.locator(".card-total")).to_have_text(re.compile(r"^VCo\s:\son frappe avec 10 ou moins$"))
     submit(page, page.get_by_role("button", name="Enregistrer la main 2"))
     expect(page.locator(".next-line")).to_contain_text("Main 3")
     game = httpx.get(f"{live_server}/api/games/{state['id']}").json()
@@ -149,6 +150,25 @@ def test_an_oklahoma_hand_with_french_letters(french_page, live_server):
     assert [r["points"] for r in game["rounds"]] == [[32, 0], [0, 23]]
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     page.screenshot(path="shots/french-gin-oklahoma.png", full_page=True)
+
+
+def test_the_upcard_pad_offers_no_joker_and_every_card_is_said_alike(page, live_server):
+    state = httpx.post(f"{live_server}/api/games", json={"game": "gin-rummy", "players": ["Ann", "Bob"],
+                                                         "preset": "oklahoma"}).json()
+    page.goto(f"{live_server}/games/{state['id']}/edit/{state['token']}")
+    upcard = page.locator(".cards-entry", has=page.locator("#upcard"))
+    upcard.get_by_role("button", name="Tap cards").click()
+    expect(upcard.locator(".pad button[data-rank='K']")).to_be_visible()
+    expect(upcard.locator(".pad button[data-rank='X']")).to_have_count(0)  # an upcard is never a joker in Gin
+    said = {"7h": "7h: knock with 7 or less", "7S": "7S: knock with 7 or less; a spade doubles the hand",
+            "QD": "QD: knock with 10 or less", "AC": "AC: an ace, gin only (nobody may knock)",
+            "9": "9: give its suit too; a spade doubles the hand"}
+    for typed, words in said.items():  # every card first, then what it means for the hand
+        page.locator("#upcard").fill(typed)
+        expect(upcard.locator(".card-total")).to_have_text(words)
+    deadwood = page.locator(".count-entry", has=page.locator("#deadwood-0"))
+    deadwood.get_by_role("button", name="Add up cards").click()
+    expect(deadwood.locator(".pad button[data-rank='X']")).to_have_count(0)
 
 
 def test_the_upcard_box_and_the_new_game_form_pass_axe(axe_page, live_server):

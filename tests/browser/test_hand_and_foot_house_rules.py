@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import submit
+from tests.browser.conftest import name_players, submit
 
 
 def test_a_hand_with_a_book_of_sevens_on_a_phone(page, start_game, shot):
@@ -58,3 +58,30 @@ def test_the_pad_of_the_points_laid_down_opens_in_sight(page, start_game):
     top, bottom, height = page.evaluate("""(el) => { const r = el.getBoundingClientRect();
         return [r.top, r.bottom, window.innerHeight]; }""", pad.element_handle())
     assert top >= 0 and bottom <= height + 1, (top, bottom, height)
+
+
+def test_the_books_needed_to_go_out_and_their_boxes_keep_in_step(page, live_server):
+    """Choosing the books needed to go out fills the boxes by kind; boxes typed to one of the choices choose it, and
+    boxes no choice has leave none chosen: the table's own books, started as typed (they were refused as two rules
+    that disagree)."""
+    import httpx
+
+    page.goto(f"{live_server}/new/hand-and-foot")
+    name_players(page, ["Ann", "Bob"])
+    page.locator("details.options summary").click()
+    usual, house = (page.locator(f"input[name=opt_going_out_books][value={v}]")
+                    for v in ("one_clean_three_books", "one_clean_two_dirty"))
+    boxes = {kind: page.locator(f"#opt_going_out_needs-{kind}") for kind in ("clean", "dirty", "any", "seven", "wild")}
+    page.locator("label.chip", has=house).click()
+    assert [boxes[k].input_value() for k in ("clean", "dirty", "any")] == ["1", "2", "0"]
+    boxes["dirty"].fill("0")
+    boxes["any"].fill("3")
+    expect(usual).to_be_checked()  # the boxes say the usual rule again
+    boxes["clean"].fill("2")
+    expect(usual).not_to_be_checked()
+    expect(house).not_to_be_checked()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    game = httpx.get(f"{live_server}/api/games/{page.url.rstrip('/').split('/')[-1]}").json()
+    assert game["options"]["going_out_books"] is None
+    assert game["options"]["going_out_needs"] == {"clean": 2, "any": 3}

@@ -176,3 +176,27 @@ def test_the_group_page_is_french_too(client, make_group):
     page = client.get(f"/groups/{group['id']}", headers=french).get_data(as_text=True)
     rules = page.split('id="rules"')[1].split("</section>")[0]
     assert "Règles maison" in rules and re.search(r"Trous\W{1,3}: 18", rules), rules
+
+
+def chosen_game(page: str) -> str:
+    """Return the game a group's new-game or new-night page opens on."""
+    return re.search(r'<input type="hidden" name="game" value="([^"]*)">', page).group(1)
+
+
+def test_a_groups_new_game_and_night_open_on_the_game_it_keeps_rules_for(client, make_group):
+    group = make_group("Friday cards")
+    editor_of(client, group)
+    pages = (f"/groups/{group['id']}/play", f"/groups/{group['id']}/nights/new")
+    opened = lambda: [chosen_game(client.get(url).get_data(as_text=True)) for url in pages]  # noqa: E731
+    assert opened() == ["golf", "golf"]  # no rules kept, nothing played: the first game, as before
+    put_rules(client, group, "gin-rummy", {"options": {"target": 150}})
+    assert opened() == ["gin-rummy", "gin-rummy"]  # the only game it keeps rules for, filled in with them
+    for url in pages:
+        page = client.get(url).get_data(as_text=True)
+        assert value_of(page, "opt_target") == "150" and "Friday cards&#39; rules" in page
+    put_rules(client, group, "hand-and-foot", {"options": {"going_out": 200}})
+    assert opened() == ["hand-and-foot", "hand-and-foot"]  # the rules set last
+    put_rules(client, group, "gin-rummy", {"options": {"target": 200}})  # set again: the last set once more
+    assert opened() == ["gin-rummy", "gin-rummy"]
+    asked = client.get(pages[0], query_string={"game": "golf"}).get_data(as_text=True)  # a game asked: that one
+    assert chosen_game(asked) == "golf"

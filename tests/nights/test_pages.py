@@ -131,7 +131,10 @@ def test_a_swap_before_the_first_round_and_not_after(director, group, play_table
     night = api_night(director, group, nid)
     one, two = night["seatings"][0]["tables"][0], night["seatings"][0]["tables"][1]
     a, b = one["players"][0], two["players"][0]
-    assert director.post(f"/nights/{nid}/swap", data={"one": str(a), "other": str(b)}).status_code == 302
+    swapped = director.post(f"/nights/{nid}/swap", data={"one": str(a), "other": str(b)}, follow_redirects=True)
+    named = {p["id"]: p["name"] for p in night["players"]}
+    form = swapped.get_data(as_text=True).split('id="swap"')[1].split("</form>")[0]
+    assert f"{named[a]} and {named[b]} swapped seats." in form  # said by the form, which the page opens on
     after = api_night(director, group, nid)["seatings"][0]["tables"]
     assert after[0]["players"][0] == b and after[1]["players"][0] == a
     refused = director.post(f"/nights/{nid}/swap", data={"one": str(a), "other": ""})
@@ -139,6 +142,28 @@ def test_a_swap_before_the_first_round_and_not_after(director, group, play_table
     play_table({"game": one["game"], "token": one["token"]}, hand(4, 0))
     late = director.post(f"/nights/{nid}/swap", data={"one": str(a), "other": str(b)})
     assert late.status_code == 409 and "a round was saved at table 1" in late.get_data(as_text=True)
+
+
+def test_the_directors_page_says_the_house_rules_the_tables_play_by(director, group):
+    kept = director.put(f"/api/groups/{group['id']}/rules/hand-and-foot", headers=bearer(group["token"]),
+                        json={"preset": "classic", "options": {"going_out": 200}})
+    assert kept.status_code == 200, kept.get_json()
+    nid = night_id(start_night(director, group, **{"preset": "classic", "shown_preset": "classic",
+                                                   "opt_going_out": "200", "opt_red_three": "150"}))
+    page = director.get(f"/nights/{nid}").get_data(as_text=True)
+    rules = page.split('class="night-rules"')[1].split("</p>")[0]
+    # the group page's words: the preset, then each rule set
+    assert "House rules" in rules and "The common scoring" in rules
+    assert "Points for going out: 200" in rules and "Points per red three: 150" in rules
+    assert "Play in partnerships: yes" in rules
+    house = director.post(f"/api/groups/{group['id']}/nights", headers=bearer(group["token"]), json={
+        "game": "hand-and-foot", "players": TWELVE[:4], "sittings": 1, "movement": "rotate", "preset": "house",
+        "options": {"going_out_books": "one_clean_two_dirty", "going_out": 200}}).get_json()
+    rules = director.get(f"/nights/{house['id']}").get_data(as_text=True).split('class="night-rules"')[1]
+    assert "Books needed to go out" not in rules.split("</p>")[0]  # the preset says it: not said again
+    usual = night_id(start_night(director, group, opt_partners="", opt_rounds="4"))
+    assert "the usual rules" in director.get(f"/nights/{usual}").get_data(as_text=True).split(
+        'class="night-rules"')[1].split("</p>")[0]
 
 
 def test_finishing_the_night(director, group):
