@@ -544,9 +544,11 @@
     if (!box) return;
     const entry = box.closest(".field.cards") && box.closest(".cards-entry[data-picker]");  // the cards, not the score
     const picker = entry && pickers.find((p) => entry.contains(p.box));
-    (picker ? entry : box).scrollIntoView({ block: "center" });
-    if (picker) { picker.open(); return; }  // the layout's card keys, on this player's slots
-    box.focus({ preventScroll: true });  // a pad's box brings the pad; any other box brings the keyboard
+    if (picker) { entry.scrollIntoView({ block: "center" }); picker.open(); return; }  // the layout's card keys
+    // Focused first: a pad's box brings the pad (any other box, the keyboard), and the pad may leave another
+    // player's boxes higher up, which moves this box; then in sight, the pad below it as far as the box stays.
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "center" });
   }
 
   function fixWhereMarked(form, pickers) {

@@ -21,6 +21,7 @@ def test_a_marked_points_box_opens_the_number_pad_on_it(page, start_game, size):
     start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
     for seat in range(4):
         page.locator(f"#melded_points-{seat}").fill("120")
+        page.locator(f"#left_points-{seat}").fill("0")  # a hand is refused on every broken entry at once
     page.locator("#melded_points-4").fill("99999")  # more than the packs hold: the one box marked
     submit(page, page.get_by_role("button", name="Save hand 1"))
     marked = page.locator(".has-error:has(#melded_points-4)")
@@ -43,6 +44,27 @@ def test_a_marked_points_box_opens_the_number_pad_on_it(page, start_game, size):
     page.locator(".refused").scroll_into_view_if_needed()
     page.locator(".refused").click()
     expect(page.locator("#melded_points-4")).to_be_focused()
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_a_tap_on_the_last_of_several_marked_boxes_keeps_that_box_in_sight_with_the_pad(page, start_game, size):
+    """Hand & Foot marks every broken entry of a hand at once. The number pad opened on the first marked box (Ann's,
+    higher up); a tap on Ed's message moved the pad out of Ann's boxes after Ed's box was scrolled to, and Ed's box
+    ended above the screen."""
+    page.set_viewport_size(size)
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
+    for seat in range(4):
+        page.locator(f"#melded_points-{seat}").fill("120")  # no points left given: four boxes marked
+    page.locator("#melded_points-4").fill("99999")  # and Ed's, the last
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    assert page.locator(".has-error").count() == 5
+    page.locator("#round-form h2").click()
+    page.mouse.wheel(0, -5000)
+    page.locator(".has-error:has(#melded_points-4) .error").click()
+    expect(page.locator("#melded_points-4")).to_be_focused()
+    page.wait_for_timeout(300)  # the pad is brought up a frame later
+    assert in_view(page, "#melded_points-4")
+    assert page.evaluate("() => document.querySelector('.number-pad').getBoundingClientRect().top < innerHeight")
 
 
 def test_a_marked_golf_score_is_typed_where_it_is(page, start_game):
