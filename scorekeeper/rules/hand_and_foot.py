@@ -760,17 +760,17 @@ class HandFootRules(BaseRules):
 
 def check_in_the_packs(table: Table, entries: Sequence[Entry]) -> None:
     """Check the red threes, the books apart and the cards of the hand all together fit in the packs."""
-    most = RED_THREES_PER_PACK * packs(table.n)
+    n_packs = packs(table.n)
+    most = RED_THREES_PER_PACK * n_packs
     threes = sum(entry.red_threes + entry.red_threes_left for entry in entries)
     if threes > most:
         raise fail("players", N_("%(got)s red threes in all; the %(packs)s packs hold %(most)s"),
-                   got=threes, packs=packs(table.n), most=most)
+                   got=threes, packs=n_packs, most=most)
     for kind, per_pack in (("seven", SEVENS_PER_PACK), ("wild", WILDS_PER_PACK)):
-        books, most_books = sum(entry.books()[kind] for entry in entries), per_pack * packs(table.n) // BOOK
+        books, most_books = sum(entry.books()[kind] for entry in entries), per_pack * n_packs // BOOK
         if books > most_books:
             raise fail("players", N_("%(got)s %(books)s in all; the %(packs)s packs hold enough for %(most)s"),
-                       got=books, books=msg(BOOK_KINDS[kind]), packs=packs(table.n), most=most_books)
-    n_packs = packs(table.n)
+                       got=books, books=msg(BOOK_KINDS[kind]), packs=n_packs, most=most_books)
     check_packs([(name, entry.cards) for name, entry in zip(table.players, entries)], n_packs,
                 JOKERS_PER_PACK * n_packs)
 
