@@ -21,6 +21,8 @@ CHROMIUM = os.environ.get("CHROMIUM") or (SHELL if Path(SHELL).exists() or not P
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "shots"))
+# TRACES_DIR=folder keeps a Playwright trace (requests, DOM snapshots, screenshots) of each failed test using ``page``.
+TRACES = Path(os.environ["TRACES_DIR"]) if os.environ.get("TRACES_DIR") else None
 PHONE = {"width": 390, "height": 844}  # every test here is marked "browser" by tests/conftest.py
 
 
@@ -99,9 +101,23 @@ def page(browser, request):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "status of 422" not in m.text else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("dialog", lambda d: d.accept())
+    if TRACES:
+        context.tracing.start(screenshots=True, snapshots=True)
     yield page
+    if TRACES:
+        failed = getattr(request.node, "failed_call", False)
+        context.tracing.stop(path=str(TRACES / f"{request.node.name}-{os.getpid()}-{time.time():.0f}.zip") if failed else None)
     context.close()
     assert not errors, errors
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note on the test whether its call failed, for ``page`` to keep its trace (``TRACES_DIR``)."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.failed_call = True
+    return report
 
 
 @pytest.fixture
