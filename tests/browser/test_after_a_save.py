@@ -119,3 +119,26 @@ def test_the_enter_button_goes_once_the_forms_first_question_is_in_sight(page, s
     went_out = page.locator("fieldset.chips", has_text="Went out").first
     went_out.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().bottom - innerHeight + 4)")
     expect(page.locator(".jump-bar")).to_be_hidden()
+
+
+def test_the_enter_button_going_moves_nothing_under_the_finger(page, start_game):
+    """A player scrolls from the totals down to the rounds to correct one: the "Enter hand 2" button goes as the form
+    comes into sight, and what is under the finger stays where it was (the button held its place in the page, and its
+    going lifted the rounds grid by its height between a look and a tap: the tap on ✎ landed on nothing)."""
+    start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
+    page.locator("#round-form fieldset.chips", has_text="Went out").locator("label.chip", has_text="Bob").click()
+    page.locator("#penalty-0").fill("25")
+    page.locator("#penalty-2").fill("10")
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    bar, edit = page.locator(".jump-bar"), page.get_by_role("link", name="Edit hand 1")
+    expect(bar).to_be_visible()
+    before = page.evaluate("() => document.documentElement.scrollHeight")
+    edit.evaluate("e => e.scrollIntoView({block: 'center'})")
+    expect(bar).to_be_hidden()
+    at = edit.bounding_box()["y"]
+    page.wait_for_timeout(300)  # a frame or two for anything the scroll set off
+    assert edit.bounding_box()["y"] == at
+    assert page.evaluate("() => document.documentElement.scrollHeight") == before
+    with page.expect_navigation():
+        edit.click()
+    expect(page.locator("#penalty-0")).to_have_value("25")
