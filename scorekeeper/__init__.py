@@ -46,21 +46,18 @@ def register_extensions(app: Flask) -> None:
     """Bind the extensions to this app."""
     from .store import database, migrate as migrations
     from .web import hosting
-    from .live import scoreboard
+    from .live import cache
     from .extensions import babel, csrf, db
     from .web.i18n import pick_locale
 
     db.init_app(app)
     database.register(app, db)
-    scoreboard.register(app, hosting.answer_headers, hosting.log_access)
+    cache.register(app, hosting.answer_headers, hosting.log_access)  # the poll shortcut; the one after-commit hook
     migrations.register(app, db)
     csrf.init_app(app)
     hosting.register(app)
     babel.init_app(app, locale_selector=pick_locale)
     from .store import models  # noqa: F401  (the models must be known to Alembic)
-    from .live import cache
-
-    cache.register()  # the one after-commit hook; folds and views kept in the one cache
 
 
 class RoundNumber(IntegerConverter):

@@ -23,7 +23,7 @@ from ..play.services import Problem
 from ..web.answers import State, tag_headers
 from ..web.templating import kept
 from ..web.jsonapi import error, problem
-from ..live.scoreboard import commit
+from ..live.cache import commit
 from . import bp
 
 bp.register_error_handler(Problem, problem)

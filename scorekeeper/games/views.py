@@ -6,7 +6,7 @@ import json
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from ..live import cache, scoreboard
+from ..live import cache
 from ..play import groups, nights, services, tables
 from .. import rules as registry
 from ..web.access import (check_csrf, enter_code, follow, forget, game_link, game_or_404, group_page_of,
@@ -15,15 +15,13 @@ from ..web.access import (check_csrf, enter_code, follow, forget, game_link, gam
 from ..web.answers import Live, Page, answers_from_cache, head_or_404, language
 from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, nothing_created
-from ..web.i18n import local_path, tr
+from ..web.i18n import AccessForm, local_path, tr
 from ..store.models import Game
 from ..web.qr import qr_svg
 from ..play.tables import TableView
 from . import bp
-from .entry import correct_round, round_digest, take_round
+from .rounds import BlankRoundForm, correct_round, round_digest, round_form, take_round
 from ..web.templating import local_url
-from ..web.fields import AccessForm
-from .forms import BlankRoundForm, round_form
 from ..web.newgame import (chosen_preset, names_from, new_game_form, not_started, options_from,
                            place_new_game_errors, preset_inputs)
 
@@ -151,7 +149,7 @@ def live_variant(head: services.GameHead, token: str | None) -> Live:
 @answers_from_cache(live_variant)
 def live(game: Game):
     """Send the scoreboard alone, for an open page to swap in; 304 while the game has not changed."""
-    return scoreboard.answer(game, token_for(game))
+    return cache.answer(game, token_for(game))
 
 
 def render_table(game: Game, view: TableView, form, put_back: bool = False) -> str:

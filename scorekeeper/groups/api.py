@@ -12,14 +12,13 @@ from ..web import access
 from ..play import groups as service, services, stats, tables
 from ..web.hosting import bearer_token, carries_token, json_body, limits_creation
 from ..web.jsonapi import error, problem
-from ..web.i18n import tr
-from ..web.fields import plain_number
+from ..web.i18n import plain_number, tr
 from ..store.models import Group, stamp
 from ..rules.messages import N_, msg
 from ..play.services import Problem
-from ..live.scoreboard import commit
+from ..live.cache import commit
 from . import api_bp as bp
-from ..live import kept
+from ..live import cache
 from ..live.variants import GroupJson
 from ..play.groups import Summary
 
@@ -212,10 +211,10 @@ def clear_rules(group_id: str, key: str):
 def kept_json(group: service.GroupHead, variant: GroupJson, make: Callable[[], Any]):
     """Answer from the JSON this process kept for the group's version and ``variant`` (what it shows, in the
     reader's language), or make it and keep it; with the version's ETag, and a 304 while the client holds it."""
-    tag = kept.tag(group.public_id, group.version, variant)
+    tag = cache.etag(group.public_id, group.version, variant)
     headers = {"ETag": f'"{tag}"'}
     if request.if_none_match.contains(tag):
         return "", 304, headers
-    body = kept.kept(group.public_id, group.version, variant,
+    body = cache.group_answer(group.public_id, group.version, variant,
                      lambda: current_app.json.response(make()).get_data(as_text=True))
     return current_app.response_class(body, mimetype="application/json", headers=headers)

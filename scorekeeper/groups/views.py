@@ -20,8 +20,7 @@ from ..web.access import (check_csrf, group_page_of, group_token, may_create, re
 from ..web.errors import GroupNotShown
 from ..extensions import db
 from ..web.hosting import carries_token, limits_creation, printing
-from ..web.i18n import tr_errors
-from ..web.fields import plain_number
+from ..web.i18n import plain_number, tr_errors
 from ..store.models import Game, Group, Result
 from ..web.qr import qr_svg
 from ..play.services import Problem
@@ -30,7 +29,7 @@ from ..live.variants import GroupPage
 from ..web.newgame import (chosen_preset, kept_rules_form, new_game_form, not_started, options_from,
                            place_new_game_errors, preset_inputs)
 from . import bp
-from ..live import kept
+from ..live import cache
 from .chart import form_chart
 
 
@@ -168,11 +167,11 @@ def group_page(group: service.GroupHead, token: str | None, template: str, conte
         return render_template(template, **context())
     period, chosen, page = shows
     variant = GroupPage(template, str(get_locale()), token is not None, period, chosen, page)
-    tag = kept.tag(group.public_id, group.version, variant)
+    tag = cache.etag(group.public_id, group.version, variant)
     headers = {} if token else {"ETag": f'"{tag}"', "Cache-Control": "private, no-cache"}
     if not token and request.if_none_match.contains(tag):
         return "", 304, headers
-    page = kept.kept(group.public_id, group.version, variant, lambda: render_marked(template, **context()))
+    page = cache.group_answer(group.public_id, group.version, variant, lambda: render_marked(template, **context()))
     return with_this_requests_marks(page), headers
 
 

@@ -38,7 +38,7 @@ class Live:
     tagged = True
 
     def etag(self) -> str:
-        """Name the scoreboard; a spectator's is also its ``kept_answer`` variant (``scoreboard.share``)."""
+        """Name the scoreboard; a spectator's is also its ``kept_answer`` variant (``cache.share``)."""
         return f"live-{self.language}-{EDITOR if self.editor else SPECTATOR}"
 
     @classmethod

@@ -14,7 +14,7 @@ from ..rules.messages import N_, msg
 from ..store.models import Group, Night
 from ..web.hosting import bearer_token, carries_token, json_body, limits_creation
 from ..web.jsonapi import problem
-from ..live.scoreboard import commit
+from ..live.cache import commit
 from . import api_bp as bp
 
 bp.register_error_handler(Problem, problem)

@@ -14,7 +14,7 @@ from flask_babel import get_locale, gettext as _
 from .. import rules as registry
 from ..play import groups as group_service, nights as service
 from ..play.services import Problem
-from ..web.fields import plain_number
+from ..web.i18n import plain_number
 from ..web.templating import night_name
 from ..store.models import Group, Night
 from ..web.access import group_token, remember_group, view_key

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from ..play import nights as service
 from ..store.models import Night
-from ..web.fields import plain_number
+from ..web.i18n import plain_number
 from ..web.hosting import limits_creation
 from ..web.access import applied, check_csrf, saved
 from . import bp

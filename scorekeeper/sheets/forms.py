@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from wtforms.fields.choices import SelectChoice
 
-from ..web.fields import LooseSelect, plain_number
+from ..web.i18n import LooseSelect, plain_number
 from ..web.newgame import as_the_table_writes, new_game_form
 from ..rules.options import OptionKind
 

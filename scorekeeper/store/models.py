@@ -188,7 +188,7 @@ class KeptAnswer(db.Model):
 
     A cache, never a fact: it names the game version and the release that rendered it, is only ever replaced
     by a later one, and is answered only while that version is the game's current one and that release is
-    the server's (``live.scoreboard``). One row per game and variant at most; rows not kept again for a while go.
+    the server's (``live.cache``). One row per game and variant at most; rows not kept again for a while go.
     """
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)

@@ -3,7 +3,7 @@ browser's session, the install's optional access code (SCOREKEEPER_ACCESS_CODE) 
 full list, and a page's change, committed once at the request's boundary or refused in the reader's words.
 
 Saving goes one way: a view asks the play wing for the change (it flushes, never commits), then commits once with
-the live wing's ``scoreboard.commit``, as the JSON API's views do (``applied``, ``saved``)."""
+the live wing's ``cache.commit``, as the JSON API's views do (``applied``, ``saved``)."""
 from __future__ import annotations
 
 import hashlib
@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import TooManyRequests
 
 from ..extensions import csrf, db
-from ..live.scoreboard import commit
+from ..live.cache import commit
 from ..play import groups as service, services
 from ..play.services import Problem
 from ..store.models import CodeGuess, Game, Group, utcnow

@@ -19,13 +19,12 @@ from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from .i18n import card_letters, card_text, gettext, reader_notation, tr, upper_first
-from .fields import plain_number
+from .i18n import (SPACES, THOUSANDS, LooseRadio, LooseSelect, NumberField, SeatList, WholeNumberField, card_letters,
+                   card_text, gettext, number_kw, plain_number, reader_notation, tr, upper_first)
 from ..store.models import storable
 from ..rules.options import Option, OptionKind
 from ..rules.spec import GameSpec
 from ..rules.cards import NOTATIONS, read_typed
-from .fields import (LooseRadio, LooseSelect, NumberField, SPACES, SeatList, THOUSANDS, WholeNumberField, number_kw)
 
 def option_field(option: Option, spec: GameSpec) -> WtfField:
     """Build the form input for one option of a game."""

@@ -449,7 +449,7 @@ def test_a_write_keeps_the_new_scoreboard_for_the_spectators_who_follow_the_game
 
 
 def writes_render(app) -> bool:
-    """Say whether a write renders the new scoreboard (on PostgreSQL; see scoreboard.renders_in_writes)."""
+    """Say whether a write renders the new scoreboard (on PostgreSQL; see cache.renders_in_writes)."""
     with app.app_context():
         return db.engine.dialect.name == "postgresql"
 
