@@ -68,6 +68,8 @@ FRENCH = Notation(
 NOTATIONS = {"en": ENGLISH, "fr": FRENCH}
 # The key to the letters, repeated wherever cards are typed and in every card error (French: P pique · Co cœur…).
 CARD_KEY = N_("Suits: S spades · H hearts · D diamonds · C clubs, or ♠ ♥ ♦ ♣. Ranks: A 2–10 J Q K, joker X.")
+# The same, where the rules refuse a joker (Gin Rummy's upcard): no letter offered that the box would refuse.
+CARD_KEY_NO_JOKER = N_("Suits: S spades · H hearts · D diamonds · C clubs, or ♠ ♥ ♦ ♣. Ranks: A 2–10 J Q K.")
 
 
 def notations_for_pages() -> dict[str, Any]:

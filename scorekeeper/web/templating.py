@@ -22,6 +22,7 @@ from .qr import qr_svg
 from .. import rules as registry
 from ..rules import cards
 from ..rules.messages import N_, Msg
+from ..rules.spec import Field, FieldKind
 from ..play.services import new_entry_key
 
 
@@ -97,9 +98,12 @@ def game_title(key: str, options: Any) -> str:
     return tr(rules.title(options)) if rules is not None else key
 
 
-def card_key() -> str:
-    """Say how the reader writes cards ("Suits: P pique · Co cœur…" in French), shown wherever cards are typed."""
-    return tr(Msg(cards.CARD_KEY))
+def card_key(fields: Any = ()) -> str:
+    """Say how the reader writes cards ("Suits: P pique · Co cœur…" in French), shown wherever cards are typed: with
+    the joker's letter unless every card box among ``fields`` (one field or several) refuses a joker (Gin Rummy)."""
+    boxes = [f for f in ([fields] if isinstance(fields, Field) else fields) if f.kind is FieldKind.CARDS]
+    no_joker = bool(boxes) and all(cards.JOKER in (f.card_said or {}) for f in boxes)
+    return tr(Msg(cards.CARD_KEY_NO_JOKER if no_joker else cards.CARD_KEY))
 
 
 def day(moment) -> str:

@@ -236,6 +236,22 @@ def test_the_card_key_names_the_cards_as_a_french_table_does(client, create_game
     assert "ou score" in text and "ou Score" not in text  # "Choisir les cartes ou score": no capital mid-line
 
 
+@pytest.mark.parametrize("headers, key, no_joker", [
+    ({}, "Ranks: A 2–10 J Q K, joker X.", "Ranks: A 2–10 J Q K."),
+    (FR, "Cartes\u00a0: A 2–10 V D R, joker X.", "Cartes\u00a0: A 2–10 V D R."),
+])
+def test_the_card_key_offers_a_joker_only_where_the_rules_take_one(client, create_game, headers, key, no_joker):
+    """Oklahoma Gin's upcard box refuses a joker (there are none in Gin): its key names no joker letter; Garbage's
+    card boxes take one, and their key says how to write it."""
+    for game, options, wanted in (("gin-rummy", {"oklahoma": True}, no_joker), ("garbage-rummy", {}, key)):
+        state = create_game(game, ["Ann", "Bob"], options)
+        client.get(f"/games/{state['id']}/edit/{state['token']}")
+        text = page_text(client.get(f"/games/{state['id']}", headers=headers)).replace(" : ", "\u00a0: ")
+        assert wanted in text, game
+        if wanted == no_joker:
+            assert "joker X" not in text, game
+
+
 def test_two_players_holding_the_same_queen_are_told_so_in_the_right_gender(app):
     from scorekeeper.rules.base import RulesError
     from scorekeeper.rules.cards import check_packs, parse_cards
