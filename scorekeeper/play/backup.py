@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import rules as registry
 from ..extensions import db
-from ..store.models import Game, Group, GroupRules, in_utc, Member, Player, Round, stamp, storable
+from ..store.models import Game, Group, GroupRules, in_utc, Member, Player, Round, stamp, storable, utcnow
 from ..rules.base import Rules
 from ..rules.messages import RulesError, shown
 from ..rules.spec import Table
@@ -397,7 +397,10 @@ def export_groups() -> list[dict[str, Any]]:
              "created": stamp(g.created),
              "players": [{"name": m.name, "colour": m.colour, "emoji": m.emoji} for m in g.members],
              "games": seats.get(g.id, {}),
-             "rules": {kept.game_key: service.rules_json(kept) for kept in service.all_rules(g.id)}} for g in groups]
+             # in the order they were set, which an import keeps where two were set in the same second
+             "rules": {kept.game_key: {**service.rules_json(kept), "set_at": stamp(kept.set_at)}
+                       for kept in sorted(service.all_rules(g.id), key=lambda r: (in_utc(r.set_at), r.id))}}
+            for g in groups]
 
 
 def check_group(record: Any, seats_of: dict[str, int]) -> dict[str, Any]:
@@ -469,7 +472,8 @@ def check_seats(games: Any, members: int, seats_of: dict[str, int], errors: dict
 
 def check_rules(kept: Any, errors: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Check a group's own rules (a backup from before them has none): for each game, a preset and options that
-    a group's rules are checked as (``groups.checked_rules``)."""
+    a group's rules are checked as (``groups.checked_rules``), and when they were set (a backup from before that
+    has none: they are set in the order they come)."""
     if not isinstance(kept, dict):
         errors["rules"] = "must map each game's key to its rules"
         return {}
@@ -483,9 +487,12 @@ def check_rules(kept: Any, errors: dict[str, Any]) -> dict[str, dict[str, Any]]:
             continue
         try:
             clean[key] = {"preset": rules.get("preset"),
-                          "options": service.checked_rules(game, rules.get("options", {}), rules.get("preset"))}
+                          "options": service.checked_rules(game, rules.get("options", {}), rules.get("preset")),
+                          "set_at": check_time(rules["set_at"]) if "set_at" in rules else None}
         except Problem as exc:
             errors.update({f"{field}.{path}": text for path, text in exc.errors.items()})
+        except ValueError as exc:
+            errors[f"{field}.set_at"] = exc.args[0]
     return clean
 
 
@@ -502,8 +509,8 @@ def import_groups(records: list[dict[str, Any]]) -> int:
         group.members = [Member(name=p["name"], colour=p["colour"], emoji=p["emoji"]) for p in record["players"]]
         db.session.add(group)
         db.session.flush()
-        db.session.add_all(GroupRules(group_id=group.id, game_key=key, preset=rules["preset"],
-                                      options=rules["options"]) for key, rules in record["rules"].items())
+        db.session.add_all(GroupRules(group_id=group.id, game_key=key, preset=rules["preset"], options=rules["options"],
+                                      set_at=rules["set_at"] or utcnow()) for key, rules in record["rules"].items())
         for public_id, seats in record["games"].items():
             game = db.session.scalar(select(Game).where(Game.public_id == public_id))
             if game is None or game.group_id is not None:

@@ -20,7 +20,7 @@ from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
 from ..store.models import (Feat, Game, Group, GroupRules, Member, Night, NightPlayer, NightSeat, Player, Result,
-                            derived_token, hash_token, token_matches)
+                            derived_token, hash_token, token_matches, utcnow)
 from ..rules.messages import N_, Msg, RulesError, msg, shown
 from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
@@ -319,7 +319,7 @@ def rules_set_last(group_id: int) -> str | None:
     """Return the game whose rules the group set last, which its new games and nights open on; None if it keeps
     none."""
     kept = db.session.scalars(select(GroupRules.game_key).where(GroupRules.group_id == group_id)
-                              .order_by(GroupRules.id.desc()))
+                              .order_by(GroupRules.set_at.desc(), GroupRules.id.desc()))
     return next((key for key in kept if key in registry.REGISTRY), None)
 
 
@@ -356,10 +356,8 @@ def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
     rules = game_rules(key)
     clean = checked_rules(rules, options, preset)
     group_moved_on(group.id)
-    # kept anew, not changed in place: the newest rules are those set last (rules_set_last)
-    db.session.execute(delete(GroupRules).where(GroupRules.group_id == group.id,
-                                                GroupRules.game_key == rules.spec.key))
-    kept = GroupRules(group_id=group.id, game_key=rules.spec.key, preset=preset, options=clean)
+    kept = rules_of(group.id, rules.spec.key) or GroupRules(group_id=group.id, game_key=rules.spec.key)
+    kept.preset, kept.options, kept.set_at = preset, clean, utcnow()  # the latest set is the one new games open on
     db.session.add(kept)
     db.session.flush()
     return kept

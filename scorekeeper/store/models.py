@@ -240,7 +240,7 @@ class Member(db.Model):
 
 class GroupRules(db.Model):
     """A group's own house rules for one game: the preset and options (JSON, as a new game takes them) that its new
-    games and club nights start from."""
+    games and club nights start from, and when they were set (the group's new games open on the game set last)."""
 
     __table_args__ = (UniqueConstraint("group_id", "game_key"),)
 
@@ -249,6 +249,7 @@ class GroupRules(db.Model):
     game_key: Mapped[str] = mapped_column(String(40))
     preset: Mapped[str | None] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
+    set_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 # The game a group's finished game counts under: a game's key, or "any:high:" / "any:low:" and the name an any game

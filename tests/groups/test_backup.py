@@ -58,13 +58,20 @@ def test_a_groups_own_rules_travel_in_the_backup(make_app, tmp_path):
                           headers=bearer(group["token"])).status_code == 200
     backup = tmp_path / "backup.json"
     assert source.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
-    assert json.loads(backup.read_text())["groups"][0]["rules"] == kept
+    written = json.loads(backup.read_text())["groups"][0]["rules"]
+    assert {key: {k: v for k, v in rules.items() if k != "set_at"} for key, rules in written.items()} == kept
+    assert list(written) == ["golf", "gin-rummy"]  # in the order they were set (gin's last), each with its time
+    assert written["gin-rummy"]["set_at"] >= written["golf"]["set_at"]
 
     fresh = make_app()
     result = fresh.test_cli_runner().invoke(args=["import", str(backup)])
     assert result.exit_code == 0, result.output
     again = fresh.test_client()
     assert again.get(f"/api/groups/{group['id']}/rules", headers=bearer(group["token"])).get_json() == kept
+    # the group's new games still open on the game whose rules it set last, not the first in the app's order
+    assert again.get(f"/groups/{group['id']}/join/{group['token']}").status_code == 302
+    page = again.get(f"/groups/{group['id']}/play").get_data(as_text=True)
+    assert '<input type="hidden" name="game" value="gin-rummy">' in page
     game = again.post(f"/api/groups/{group['id']}/games", headers=bearer(group["token"]),
                       json={"game": "golf", "players": ["Ann", "Bob"]}).get_json()
     assert (game["preset"], game["options"]["layout"], game["options"]["holes"]) == ("six_card", 6, 18)
@@ -92,7 +99,8 @@ def test_a_groups_rules_refused_refuse_the_file_naming_the_group_and_field(make_
     record = json.loads(backup.read_text())
     for rules, words in (({"golf": {"options": {"holes": 0}}}, "rules.golf.options.holes"),
                          ({"snap": {"options": {}}}, "rules.snap"), ({"golf": [1]}, "rules.golf"),
-                         ([], "rules: must map")):
+                         ([], "rules: must map"),
+                         ({"golf": {"options": {}, "set_at": "Friday"}}, "rules.golf.set_at: must be a date")):
         record["groups"][0]["rules"] = rules
         backup.write_text(json.dumps(record))
         result = make_app().test_cli_runner().invoke(args=["import", str(backup)])

@@ -296,3 +296,39 @@ def test_group_rules_come_with_0014_and_go_back_leaving_the_group_and_its_games(
     assert {g["id"] for g in games} == {before["id"], after["id"]}
     with app.app_context():
         db.engine.dispose()
+
+
+def test_group_rules_kept_before_0015_are_stamped_and_the_last_kept_still_comes_first(empty_url):
+    """0015 adds when a game's rules were set: rules kept before it get the time of the upgrade, and the group's new
+    games open on the one it kept last, as before; rules set again afterwards come first."""
+    app = on(empty_url)
+    with app.app_context():
+        upgrade(revision="0014")
+    client = app.test_client()
+    group = client.post("/api/groups", json={"name": "Cards", "players": ["Ann", "Bob"]}).get_json()
+    with app.app_context():
+        group_id = db.session.execute(text("SELECT id FROM play_group")).scalar_one()
+        for key, options in (("golf", '{"holes": 18}'), ("gin-rummy", '{"target": 150}')):  # as 0014 kept them
+            db.session.execute(text("INSERT INTO group_rules (group_id, game_key, preset, options)"
+                                    " VALUES (:group, :key, NULL, :options)"),
+                               {"group": group_id, "key": key, "options": options})
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+    assert schema_drift(app) == []
+    with app.app_context():
+        from scorekeeper.play.groups import rules_set_last
+
+        assert db.session.execute(text("SELECT count(*) FROM group_rules WHERE set_at IS NULL")).scalar_one() == 0
+        assert rules_set_last(group_id) == "gin-rummy"
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    assert client.put(f"/api/groups/{group['id']}/rules/golf", headers=auth,
+                      json={"options": {"holes": 9}}).status_code == 200
+    with app.app_context():
+        assert rules_set_last(group_id) == "golf"
+        assert client.get(f"/api/groups/{group['id']}/rules", headers=auth).get_json()["golf"]["options"] == {
+            "holes": 9}
+        db.session.remove()
+        downgrade(revision="0014")
+        db.session.remove()
+        db.engine.dispose()
