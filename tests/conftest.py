@@ -60,8 +60,9 @@ def pytest_collection_modifyitems(config, items):
     marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always), and
     the browser tests, which check what a phone shows and does: the requests they make are the ones the
     test-client and hosted tests make on both databases, and they would double the time of the suite. So do the
-    sheets that print no stored game (blank score sheets and rules cards): what they check is WeasyPrint's
-    layout, which no database changes.
+    sheets that print no stored game (blank score sheets and rules cards) and those marked ``printed_layout``
+    (the measured cells, charts and page fits of issue 38): what they check is WeasyPrint's layout, which no
+    database changes; the stored games' sheets of ``test_sheets`` still print from PostgreSQL.
     """
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
@@ -74,6 +75,7 @@ def pytest_collection_modifyitems(config, items):
         on_the_chosen_database = ("databases" in fixtures
                                   and item.get_closest_marker("own_database") is None
                                   and item.get_closest_marker("browser") is None
+                                  and item.get_closest_marker("printed_layout") is None
                                   and not (item.path.is_relative_to(SHEET_TESTS) and "create_game" not in fixtures))
         (kept if on_the_chosen_database else deselected).append(item)
     if deselected:

@@ -10,6 +10,8 @@ from tests.sheets.measure import laid_out, round_cells  # noqa: F401  (laid_out:
 from tests.sheets.test_on_paper import TWENTY
 from tests.sheets.test_sheets import pdf_text, play
 
+pytestmark = pytest.mark.printed_layout  # the layout, which no database changes: run once
+
 # --- 11. a filled sheet's cells hold the widest figure printed in them, at every table size --------------------------
 
 

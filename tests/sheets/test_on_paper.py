@@ -9,6 +9,8 @@ from pypdf import PdfReader
 
 from tests.sheets.test_sheets import blank, blank_preset, pdf_text
 
+pytestmark = pytest.mark.printed_layout  # the layout, which no database changes: run once
+
 
 # --- 6. the quarters game as its house sheet plays it: a card turned up each turn, nobody knocks ---------------------
 
