@@ -21,8 +21,12 @@ def upgrade():
     with op.batch_alter_table('group_rules', schema=None) as batch_op:
         batch_op.add_column(sa.Column('set_at', sa.DateTime(timezone=True), nullable=True))
     op.execute("UPDATE group_rules SET set_at = CURRENT_TIMESTAMP")
+    # the database's own default: a server still running the release before, which keeps rules without a time, saves
+    # them (stamped as it saves them) until it is restarted (SQLite takes it in this rebuild of the table, not in an
+    # added column)
     with op.batch_alter_table('group_rules', schema=None) as batch_op:
-        batch_op.alter_column('set_at', existing_type=sa.DateTime(timezone=True), nullable=False)
+        batch_op.alter_column('set_at', existing_type=sa.DateTime(timezone=True), nullable=False,
+                              server_default=sa.func.current_timestamp())
 
 
 def downgrade():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import click
@@ -487,13 +487,25 @@ def check_rules(kept: Any, errors: dict[str, Any]) -> dict[str, dict[str, Any]]:
             continue
         try:
             clean[key] = {"preset": rules.get("preset"),
-                          "options": service.checked_rules(game, rules.get("options", {}), rules.get("preset")),
-                          "set_at": check_time(rules["set_at"]) if "set_at" in rules else None}
+                          "options": service.checked_rules(game, rules.get("options", {}), rules.get("preset"))}
         except Problem as exc:
             errors.update({f"{field}.{path}": text for path, text in exc.errors.items()})
+        try:
+            set_at = check_time(rules["set_at"]) if rules.get("set_at") is not None else None
         except ValueError as exc:
             errors[f"{field}.set_at"] = exc.args[0]
+        else:
+            clean.setdefault(key, {})["set_at"] = set_at
     return clean
+
+
+def set_times(rules: dict[str, dict[str, Any]]) -> list[datetime]:
+    """Return when each of a group's rules was set, in the order listed: its own time, or for one without (a backup
+    from before the times) a moment before the earliest given, so that the rules set last stay so."""
+    given = [r["set_at"] for r in rules.values() if r.get("set_at") is not None]
+    start = min(given) - timedelta(seconds=1) if given else utcnow()
+    return [r["set_at"] if r.get("set_at") is not None else start + timedelta(microseconds=i)
+            for i, r in enumerate(rules.values())]
 
 
 def import_groups(records: list[dict[str, Any]]) -> int:
@@ -510,7 +522,8 @@ def import_groups(records: list[dict[str, Any]]) -> int:
         db.session.add(group)
         db.session.flush()
         db.session.add_all(GroupRules(group_id=group.id, game_key=key, preset=rules["preset"], options=rules["options"],
-                                      set_at=rules["set_at"] or utcnow()) for key, rules in record["rules"].items())
+                                      set_at=at) for (key, rules), at in zip(record["rules"].items(),
+                                                                            set_times(record["rules"])))
         for public_id, seats in record["games"].items():
             game = db.session.scalar(select(Game).where(Game.public_id == public_id))
             if game is None or game.group_id is not None:

@@ -7,11 +7,11 @@ import secrets
 import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 import emoji as emoji_data
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -20,7 +20,7 @@ from . import services, tables
 from ..store.database import read_row
 from ..extensions import db
 from ..store.models import (Feat, Game, Group, GroupRules, Member, Night, NightPlayer, NightSeat, Player, Result,
-                            derived_token, hash_token, token_matches, utcnow)
+                            derived_token, hash_token, in_utc, token_matches, utcnow)
 from ..rules.messages import N_, Msg, RulesError, msg, shown
 from ..rules.spec import HEADLINE
 from ..rules.engine import Derived
@@ -357,7 +357,10 @@ def set_rules(group: Group, key: Any, preset: Any, options: Any) -> GroupRules:
     clean = checked_rules(rules, options, preset)
     group_moved_on(group.id)
     kept = rules_of(group.id, rules.spec.key) or GroupRules(group_id=group.id, game_key=rules.spec.key)
-    kept.preset, kept.options, kept.set_at = preset, clean, utcnow()  # the latest set is the one new games open on
+    # the latest set is the one new games open on: later than any the group keeps, whatever a clock or a file said
+    newest = db.session.scalar(select(func.max(GroupRules.set_at)).where(GroupRules.group_id == group.id))
+    kept.preset, kept.options = preset, clean
+    kept.set_at = max(utcnow(), in_utc(newest) + timedelta(microseconds=1)) if newest else utcnow()
     db.session.add(kept)
     db.session.flush()
     return kept

@@ -10,7 +10,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, String, Text, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -249,7 +249,8 @@ class GroupRules(db.Model):
     game_key: Mapped[str] = mapped_column(String(40))
     preset: Mapped[str | None] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
-    set_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # the database's own default too: a server of the release before (rules deleted and kept anew) still saves them
+    set_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, server_default=func.current_timestamp())
 
 
 # The game a group's finished game counts under: a game's key, or "any:high:" / "any:low:" and the name an any game

@@ -380,7 +380,7 @@ def log_request(response):
 
 def log_access(remote: str | None, method: str, path: str, status: int, size: int | None, started: float,
                agent: str) -> None:
-    """Write the access log's line for one answer, the app's or the poll shortcut's (``scoreboard``)."""
+    """Write the access log's line for one answer, the app's or the poll shortcut's (``cache.UnchangedPolls``)."""
     access_log.info(json.dumps({
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "remote": remote, "method": method,
         "path": logged_path(path), "status": status, "bytes": size,

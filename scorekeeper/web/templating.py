@@ -100,9 +100,11 @@ def game_title(key: str, options: Any) -> str:
 
 def card_key(fields: Any = ()) -> str:
     """Say how the reader writes cards ("Suits: P pique · Co cœur…" in French), shown wherever cards are typed: with
-    the joker's letter unless every card box among ``fields`` (one field or several) refuses a joker (Gin Rummy)."""
+    the joker's letter unless every card box among ``fields`` (one field or several) counts only cards that are no
+    joker (Gin Rummy's upcard), as the card pad offers no joker there (``table.js``)."""
     boxes = [f for f in ([fields] if isinstance(fields, Field) else fields) if f.kind is FieldKind.CARDS]
-    no_joker = bool(boxes) and all(cards.JOKER in (f.card_said or {}) for f in boxes)
+    no_joker = bool(boxes) and all(f.card_values and not any(card.startswith(cards.JOKER) for card in f.card_values)
+                                   for f in boxes)
     return tr(Msg(cards.CARD_KEY_NO_JOKER if no_joker else cards.CARD_KEY))
 
 

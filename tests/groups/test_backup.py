@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from tests.groups.conftest import bearer
 
@@ -105,3 +106,33 @@ def test_a_groups_rules_refused_refuse_the_file_naming_the_group_and_field(make_
         backup.write_text(json.dumps(record))
         result = make_app().test_cli_runner().invoke(args=["import", str(backup)])
         assert result.exit_code == 1 and "group 1" in result.output and words in result.output, result.output
+
+
+def test_rules_without_a_time_in_a_backup_come_before_those_with_one(make_app, tmp_path):
+    """A backup's rules with no time (written before the times, or null) are taken as set before those with one; a
+    time from the future (a fast clock, a hand-edited file) is overtaken by the next rules set."""
+    source = make_app()
+    group = source.test_client().post("/api/groups", json={"name": "Friday cards"}).get_json()
+    backup = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(args=["export", str(backup)]).exit_code == 0
+    record = json.loads(backup.read_text())
+    record["groups"][0]["rules"] = {"golf": {"options": {}, "set_at": "2026-11-20T18:00:00+00:00"},
+                                    "gin-rummy": {"options": {}, "set_at": None}, "trash": {"options": {}},
+                                    "hand-and-foot": {"options": {}, "set_at": "2099-01-01T00:00:00+00:00"}}
+    backup.write_text(json.dumps(record))
+    fresh = make_app()
+    result = fresh.test_cli_runner().invoke(args=["import", str(backup)])
+    assert result.exit_code == 0, result.output
+    client = fresh.test_client()
+    assert client.get(f"/groups/{group['id']}/join/{group['token']}").status_code == 302
+    opened = lambda: re.search(r'name="game" value="([^"]*)"',  # noqa: E731
+                               client.get(f"/groups/{group['id']}/play").get_data(as_text=True)).group(1)
+    assert opened() == "hand-and-foot"
+    assert client.put(f"/api/groups/{group['id']}/rules/trash", json={"options": {}},
+                      headers=bearer(group["token"])).status_code == 200
+    assert opened() == "trash"  # set now: after any time a file gave
+    with fresh.app_context():
+        from scorekeeper.play.groups import all_rules
+
+        order = sorted(all_rules(1), key=lambda r: (r.set_at.replace(tzinfo=None), r.id))
+        assert [r.game_key for r in order] == ["gin-rummy", "golf", "hand-and-foot", "trash"]

@@ -10,8 +10,6 @@ from tests.sheets.measure import laid_out, round_cells  # noqa: F401  (laid_out:
 from tests.sheets.test_on_paper import TWENTY
 from tests.sheets.test_sheets import pdf_text, play
 
-pytestmark = pytest.mark.printed_layout  # the layout, which no database changes: run once
-
 # --- 11. a filled sheet's cells hold the widest figure printed in them, at every table size --------------------------
 
 
@@ -66,6 +64,7 @@ def cases() -> list[tuple[str, str, str]]:
             if lang == "en" or case in ("any", "hand-and-foot")]
 
 
+@pytest.mark.printed_layout  # WeasyPrint's layout, which no database changes: once, on SQLite
 @pytest.mark.parametrize("case,paper,lang", cases())
 def test_every_filled_cell_holds_its_figures_at_the_most_players(client, create_game, post_round, laid_out, case,
                                                                  paper, lang):

@@ -9,8 +9,6 @@ from pypdf import PdfReader
 
 from tests.sheets.test_sheets import blank, blank_preset, pdf_text
 
-pytestmark = pytest.mark.printed_layout  # the layout, which no database changes: run once
-
 
 # --- 6. the quarters game as its house sheet plays it: a card turned up each turn, nobody knocks ---------------------
 
@@ -165,6 +163,7 @@ LONG_TYPICAL = {
 }
 
 
+@pytest.mark.printed_layout  # WeasyPrint's layout, which no database changes: once, on SQLite
 @pytest.mark.parametrize("key", LONG_TYPICAL)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -182,6 +181,7 @@ TWENTY = [*EIGHT, "Isabelle", "Jean-Baptiste", "Kristina", "Léopoldine", "Maxim
           "Pénélope", "Quentin", "Rosalind", "Sébastien", "Théodora"]
 
 
+@pytest.mark.printed_layout  # WeasyPrint's layout, which no database changes: once, on SQLite
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang,word", [("en", "Round"), ("fr", "Manche")])
 def test_a_twenty_by_twenty_pad_puts_its_placings_in_columns_and_its_rounds_on_the_first_page(

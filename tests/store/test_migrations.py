@@ -321,6 +321,11 @@ def test_group_rules_kept_before_0015_are_stamped_and_the_last_kept_still_comes_
 
         assert db.session.execute(text("SELECT count(*) FROM group_rules WHERE set_at IS NULL")).scalar_one() == 0
         assert rules_set_last(group_id) == "gin-rummy"
+        # a server of the release before, still running, keeps rules without a time: the database stamps them
+        db.session.execute(text("INSERT INTO group_rules (group_id, game_key, preset, options)"
+                                " VALUES (:group, 'trash', NULL, '{}')"), {"group": group_id})
+        db.session.commit()
+        assert db.session.execute(text("SELECT set_at FROM group_rules WHERE game_key = 'trash'")).scalar_one()
     auth = {"Authorization": f"Bearer {group['token']}"}
     assert client.put(f"/api/groups/{group['id']}/rules/golf", headers=auth,
                       json={"options": {"holes": 9}}).status_code == 200
