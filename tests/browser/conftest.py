@@ -104,10 +104,13 @@ def page(browser, request):
     if TRACES:
         context.tracing.start(screenshots=True, snapshots=True)
     yield page
-    if TRACES:
-        failed = getattr(request.node, "failed_call", False)
-        context.tracing.stop(path=str(TRACES / f"{request.node.name}-{os.getpid()}-{time.time():.0f}.zip") if failed else None)
-    context.close()
+    try:
+        if TRACES:
+            failed = getattr(request.node, "failed_call", False)
+            context.tracing.stop(path=str(TRACES / f"{request.node.name}-{os.getpid()}-{time.time():.0f}.zip")
+                                 if failed else None)
+    finally:
+        context.close()
     assert not errors, errors
 
 
