@@ -142,3 +142,16 @@ def test_the_enter_button_going_moves_nothing_under_the_finger(page, start_game)
     with page.expect_navigation():
         edit.click()
     expect(page.locator("#penalty-0")).to_have_value("25")
+
+
+def test_the_first_tap_in_a_round_moves_nothing_under_the_finger(page, start_game):
+    """The first tap of a hand keeps it on this phone and says so ("Kept on this phone…"): that line shows beside
+    Save, so the boxes above it stay where they were (above the form, it pushed them 77 px down between two taps)."""
+    start_game("garbage-rummy", ["Ann", "Bob", "Cy"])
+    chip = page.locator("#round-form fieldset.chips", has_text="Went out").locator("label.chip", has_text="Cy")
+    chip.evaluate("e => e.scrollIntoView({block: 'center'})")
+    penalty = page.locator("#penalty-0")
+    at = (chip.bounding_box()["y"], penalty.bounding_box()["y"])
+    chip.click()
+    expect(page.locator("[data-draft-note]")).to_be_visible()
+    assert (chip.bounding_box()["y"], penalty.bounding_box()["y"]) == at
