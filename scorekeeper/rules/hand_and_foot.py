@@ -591,7 +591,7 @@ class HandFootRules(BaseRules):
             side = [entries[s] for s in self.side(table, seat)]
             if entry is None or None in side:
                 continue
-            laid = sum(e.melded for e in side if e is not None)
+            laid = sum(e.melded for e in side)
             if entry.melded and laid < minimum:
                 errors[entry.melded_path] = msg(N_("%(name)s laid down %(got)s points; the first meld of this hand "
                                                    "needs %(minimum)s, so the cards laid down are 0 or at least "

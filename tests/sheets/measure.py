@@ -54,22 +54,23 @@ def text_of(box) -> str:
     return getattr(box, "text", "") + "".join(text_of(child) for child in getattr(box, "children", ()))
 
 
-def lines_in(box):
-    """Yield the line boxes inside a box."""
+def boxes_of(box, kind: str):
+    """Yield the outermost boxes of WeasyPrint's class ``kind`` inside a box."""
     for child in getattr(box, "children", ()):
-        if type(child).__name__ == "LineBox":
+        if type(child).__name__ == kind:
             yield child
         else:
-            yield from lines_in(child)
+            yield from boxes_of(child, kind)
+
+
+def lines_in(box):
+    """Yield the line boxes inside a box."""
+    return boxes_of(box, "LineBox")
 
 
 def ink(box):
     """Yield the text boxes inside a box."""
-    for child in getattr(box, "children", ()):
-        if type(child).__name__ == "TextBox":
-            yield child
-        else:
-            yield from ink(child)
+    return boxes_of(box, "TextBox")
 
 
 def round_cells(document, table_class: str = "filled") -> list[Cell]:
