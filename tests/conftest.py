@@ -4,9 +4,11 @@ from __future__ import annotations
 import json
 import os
 from contextlib import ExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app
@@ -105,16 +107,85 @@ def redis_url(redis_server):
     return redis_server
 
 
+@dataclass
+class Kept:
+    """A kept app, with what it was made with: its settings, its database and its WSGI stack."""
+
+    settings: tuple
+    app: Flask
+    url: str
+    config: dict = field(default_factory=dict)
+    wsgi_app: object = None
+
+
+class KeptApps:
+    """An app a worker for each of the usual settings (the tests' own, or those with CSRF on), kept from test to
+    test on one database that is emptied after each: making an app compiles its URL rules anew, which took a
+    tenth of a test on the test client. A test gets back what it changed of the app's settings and its WSGI
+    stack; an app with limits on (counters of its own) or any other settings is never kept."""
+
+    USUAL = ((), (("WTF_CSRF_ENABLED", True),))
+
+    def __init__(self, databases: Databases):
+        self.databases = databases
+        self.free: dict[tuple, Kept] = {}
+        self.made: set[tuple] = set()  # the settings with a kept app, free or in a test's hands
+
+    def take(self, config: dict) -> Kept | None:
+        """Return the kept app for these settings (made on first use), or None when they are not usual ones or
+        this test has it already."""
+        settings = tuple(sorted(config.items()))
+        if settings not in self.USUAL:
+            return None
+        if settings in self.free:
+            return self.free.pop(settings)
+        if settings in self.made:
+            return None
+        url = self.databases.new()
+        app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
+        app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+        self.made.add(settings)
+        return Kept(settings, app, url, dict(app.config), app.wsgi_app)
+
+    def give_back(self, kept: Kept) -> None:
+        """Put the app back as it was made, on its database emptied, for the next test."""
+        with kept.app.app_context():
+            db.engine.dispose()
+        self.databases.empty(kept.url)
+        kept.app.config.clear()
+        kept.app.config.update(kept.config)
+        kept.app.wsgi_app = kept.wsgi_app
+        self.free[kept.settings] = kept
+
+    def close(self) -> None:
+        for kept in self.free.values():
+            with kept.app.app_context():
+                db.engine.dispose()
+            self.databases.drop(kept.url)
+
+
+@pytest.fixture(scope="session")
+def kept_apps(databases):
+    apps = KeptApps(databases)
+    yield apps
+    apps.close()
+
+
 @pytest.fixture
-def make_app(databases):
-    """Return a factory of apps, each on its own fresh database, its schema made by the migrations.
+def make_app(databases, kept_apps):
+    """Return a factory of apps, each on its own fresh database, its schema made by the migrations (the first of
+    a test with usual settings is a kept one, its database emptied: KeptApps).
 
     A test starts as a freshly started worker does, with nothing kept: the live cache is the process's, and one
     filled by the tests before it (an xdist worker runs thousands) evicts what this test counts on."""
     cache.clear()
-    made = []
+    made, taken = [], []
 
     def make(**config):
+        kept = kept_apps.take(config)
+        if kept is not None:
+            taken.append(kept)
+            return kept.app
         url = databases.new(kind=config.pop("db_kind", None))
         app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
         app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
@@ -126,11 +197,13 @@ def make_app(databases):
         with app.app_context():
             db.engine.dispose()
         databases.drop(url)
+    for kept in taken:
+        kept_apps.give_back(kept)
 
 
 @pytest.fixture
 def app(make_app):
-    """An app on its own fresh database (SQLite, or PostgreSQL with --db=postgres)."""
+    """An app on a fresh database (SQLite, or PostgreSQL with --db=postgres)."""
     return make_app()
 
 
