@@ -12,7 +12,7 @@ from flask import Flask
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, limiter
 from scorekeeper.live import cache
 from tests.databases import Databases
 from tests.redis_server import empty, throwaway_redis
@@ -49,23 +49,43 @@ COMPILED_TEMPLATES = CompiledTemplates()
 
 
 def pytest_addoption(parser):
-    parser.addoption("--db", choices=["sqlite", "postgres"], default=os.environ.get("SCOREKEEPER_TEST_DB", "sqlite"),
-                     help="the database every test runs on (PostgreSQL: a throwaway server, a database per test)")
+    parser.addoption("--db", choices=["sqlite", "postgres", "both"],
+                     default=os.environ.get("SCOREKEEPER_TEST_DB", "sqlite"),
+                     help="the database the tests run on: SQLite files, a throwaway PostgreSQL server (a database "
+                          "per test, and only the tests that use the database it chooses), or both: the whole suite "
+                          "on SQLite and those tests once more on PostgreSQL, in one run")
+
+
+def on_the_chosen_database(item, fixtures=None) -> bool:
+    """Say whether a test (or a test function's definition) runs on the database --db chooses.
+
+    Not the rules, the translations and the other tests that touch no database, nor the tests marked
+    ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always), nor the browser
+    tests, which check what a phone shows and does: the requests they make are the ones the test-client and hosted
+    tests make on both databases, and they would double the time of the suite. Nor the sheets that print no stored
+    game (blank score sheets and rules cards) and those marked ``printed_layout`` (the measured cells, charts and
+    page fits of issue 38): what they check is WeasyPrint's layout, which no database changes; the stored games'
+    sheets of ``test_sheets`` print from PostgreSQL too.
+    """
+    fixtures = getattr(item, "fixturenames", ()) if fixtures is None else fixtures
+    return ("databases" in fixtures
+            and item.get_closest_marker("own_database") is None
+            and not item.path.is_relative_to(BROWSER_TESTS)
+            and item.get_closest_marker("printed_layout") is None
+            and not (item.path.is_relative_to(SHEET_TESTS) and "create_game" not in fixtures))
+
+
+def pytest_generate_tests(metafunc):
+    """With --db=both, run each test on the chosen database twice: on SQLite and on PostgreSQL."""
+    both = metafunc.config.getoption("--db") == "both"
+    if both and on_the_chosen_database(metafunc.definition, metafunc.fixturenames):
+        metafunc.parametrize("databases", ["sqlite", "postgres"], indirect=True, scope="session")
 
 
 def pytest_collection_modifyitems(config, items):
     """Mark every test under tests/browser ``browser``, so ``pytest -m "not browser"`` runs the rest quickly
-    (a ``pytestmark`` in a conftest marks nothing).
-
-    With --db=postgres, keep only the tests that run on the database --db chooses: the rules, the
-    translations and the other tests that touch no database ran in the SQLite pass already, as did the tests
-    marked ``own_database``, which choose their database themselves (both kinds, or PostgreSQL always), and
-    the browser tests, which check what a phone shows and does: the requests they make are the ones the
-    test-client and hosted tests make on both databases, and they would double the time of the suite. So do the
-    sheets that print no stored game (blank score sheets and rules cards) and those marked ``printed_layout``
-    (the measured cells, charts and page fits of issue 38): what they check is WeasyPrint's layout, which no
-    database changes; the stored games' sheets of ``test_sheets`` still print from PostgreSQL.
-    """
+    (a ``pytestmark`` in a conftest marks nothing). With --db=postgres, keep only the tests that run on the
+    database --db chooses (``on_the_chosen_database``)."""
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
@@ -73,23 +93,26 @@ def pytest_collection_modifyitems(config, items):
         return
     kept, deselected = [], []
     for item in items:
-        fixtures = getattr(item, "fixturenames", ())
-        on_the_chosen_database = ("databases" in fixtures
-                                  and item.get_closest_marker("own_database") is None
-                                  and item.get_closest_marker("browser") is None
-                                  and item.get_closest_marker("printed_layout") is None
-                                  and not (item.path.is_relative_to(SHEET_TESTS) and "create_game" not in fixtures))
-        (kept if on_the_chosen_database else deselected).append(item)
+        (kept if on_the_chosen_database(item) else deselected).append(item)
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = kept
 
 
 @pytest.fixture(scope="session")
-def databases(request, tmp_path_factory):
-    """Fresh databases of the kind chosen with --db (SQLite files, or databases on one PostgreSQL server)."""
+def all_databases(request, tmp_path_factory):
+    """Fresh databases of the kind chosen with --db (SQLite files, or databases on one PostgreSQL server, started
+    on first use); SQLite for --db=both, but for the tests it runs on each kind."""
+    kind = request.config.getoption("--db")
     with ExitStack() as stack:
-        yield Databases(request.config.getoption("--db"), tmp_path_factory.mktemp("databases"), stack)
+        yield Databases("sqlite" if kind == "both" else kind, tmp_path_factory.mktemp("databases"), stack)
+
+
+@pytest.fixture(scope="session")
+def databases(request, all_databases):
+    """The databases a test gets by default: of the kind --db chooses, or with --db=both the kind of its run."""
+    kind = getattr(request, "param", None)
+    return all_databases.choosing(kind) if kind else all_databases
 
 
 @pytest.fixture(scope="session")
@@ -120,9 +143,14 @@ class Kept:
 
 class KeptApps:
     """An app a worker for each of the usual settings (the tests' own, or those with CSRF on), kept from test to
-    test on one database that is emptied after each: making an app compiles its URL rules anew, which took a
-    tenth of a test on the test client. A test gets back what it changed of the app's settings and its WSGI
-    stack; an app with limits on (counters of its own) or any other settings is never kept."""
+    test on one database that is emptied after each: making an app (its URL rules compiled, its templates and
+    catalogues loaded at the first requests) took a third of a test on the test client. The next test gets the
+    app back as it was made: its settings and its WSGI stack, on an empty database.
+
+    An app of other settings is never kept, and once a test has made one (or any app turned the rate limits on),
+    the kept apps are made again: the rate limits' extension is one for the process, and the last app made sets
+    whether it counts and where.
+    """
 
     USUAL = ((), (("WTF_CSRF_ENABLED", True),))
 
@@ -137,6 +165,8 @@ class KeptApps:
         settings = tuple(sorted(config.items()))
         if settings not in self.USUAL:
             return None
+        if limiter.enabled:  # turned on by an app made since (a test's own, the migrations'): not the kept apps'
+            self.close()
         if settings in self.free:
             return self.free.pop(settings)
         if settings in self.made:
@@ -157,11 +187,18 @@ class KeptApps:
         kept.app.wsgi_app = kept.wsgi_app
         self.free[kept.settings] = kept
 
+    def forget(self, kept: Kept) -> None:
+        """Let go of a kept app and its database: the next test with its settings gets a new one."""
+        with kept.app.app_context():
+            db.engine.dispose()
+        self.databases.drop(kept.url)
+        self.made.discard(kept.settings)
+
     def close(self) -> None:
-        for kept in self.free.values():
-            with kept.app.app_context():
-                db.engine.dispose()
-            self.databases.drop(kept.url)
+        """Let go of every free kept app."""
+        for kept in list(self.free.values()):
+            self.forget(kept)
+        self.free.clear()
 
 
 @pytest.fixture(scope="session")
@@ -197,8 +234,10 @@ def make_app(databases, kept_apps):
         with app.app_context():
             db.engine.dispose()
         databases.drop(url)
+    if made:  # another app set the process's rate limits (KeptApps)
+        kept_apps.close()
     for kept in taken:
-        kept_apps.give_back(kept)
+        kept_apps.forget(kept) if made else kept_apps.give_back(kept)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Fresh databases for the tests: an SQLite file each, or a database each on one throwaway PostgreSQL server."""
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 import shutil
@@ -117,14 +118,24 @@ class Databases:
 
     def __init__(self, kind: str, folder: Path, stack: ExitStack):
         self.kind, self.folder, self.stack = kind, folder, stack
-        self.server: PostgresServer | None = None
+        self.servers: list[PostgresServer] = []  # the session's one, once started (shared with choosing())
         self.count = itertools.count()
+
+    def choosing(self, kind: str) -> Databases:
+        """Return these databases (the same files, server and pool) handing out ``kind`` unless a test names one."""
+        other = copy.copy(self)
+        other.kind = kind
+        return other
+
+    @property
+    def server(self) -> PostgresServer | None:
+        return self.servers[0] if self.servers else None
 
     def postgres(self) -> PostgresServer:
         """Return the session's PostgreSQL server, started on first use."""
-        if self.server is None:
-            self.server = PostgresServer(self.stack)
-        return self.server
+        if not self.servers:
+            self.servers.append(PostgresServer(self.stack))
+        return self.servers[0]
 
     def new(self, migrated: bool = True, kind: str | None = None) -> str:
         """Return the URL of a fresh database (with the schema unless ``migrated`` is false)."""
