@@ -56,6 +56,13 @@ def pytest_addoption(parser):
                           "on SQLite and those tests once more on PostgreSQL, in one run")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker more than the machine has cores. The browser and hosted tests spend part of their time
+    waiting on a page or a server; on two cores a third worker ran the suite in 8 min 30 s, not 9 min 05 s, and
+    a fourth was slower again (docs/benchmarks.md)."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 def on_the_chosen_database(item, fixtures=None) -> bool:
     """Say whether a test (or a test function's definition) runs on the database --db chooses.
 

@@ -148,10 +148,9 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None, token:
     except Invalid as exc:
         errors.update(exc.errors)
         names = players if isinstance(players, list) else []
-    seats = min(max(len(names), rules.spec.min_players), rules.spec.max_players)
-    try:
+    try:  # at the table's own count, refused or not: an option's message names the players there are
         options, preset, applied = on_top(rules, base, options if options is not None else {}, preset)
-        resolved = rules.resolve_options(options, seats, applied)
+        resolved = rules.resolve_options(options, len(names), applied)
     except RulesError as exc:
         errors.update(exc.errors)
     if errors:

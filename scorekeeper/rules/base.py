@@ -185,7 +185,7 @@ class BaseRules:
                     errors[f"options.{name}"] = exc.args[0] if isinstance(exc.args[0], Msg) else msg(str(exc))
             else:
                 resolved[name] = option.load(option.default)
-        if not errors and resolved.get("first_dealer", 0) >= players:
+        if not errors and 0 < players <= resolved.get("first_dealer", 0):  # no players: their count says it
             errors["options.first_dealer"] = msg(N_("there are only %(count)s players at this table"), count=players)
         if errors:
             raise RulesError(errors)

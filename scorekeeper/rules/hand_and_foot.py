@@ -426,8 +426,9 @@ class HandFootRules(BaseRules):
         """Partnerships need an even number of players, at least four; the books going out needs follow the one of
         ``going_out_books`` and ``going_out_needs`` that was changed, and ask only for books the table scores."""
         if options["partners"] and (players < 4 or players % 2):
-            raise fail("options.partners", N_("partners need an even number of players, at least 4; "
-                                              "there are %(n)s"), n=players)
+            raise RulesError({"options.partners": nmsg("partners need an even number of players, at least 4; there is "
+                                                       "%(num)s", "partners need an even number of players, at least "
+                                                       "4; there are %(num)s", players)})
         books, needs = options["going_out_books"], options["going_out_needs"]
         usual = GoingOutBooks.ONE_CLEAN_THREE_BOOKS
         if same_rule(needs) == same_rule(NEEDS_OF[usual]):

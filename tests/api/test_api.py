@@ -365,3 +365,15 @@ def test_a_name_with_a_character_that_does_not_show_is_refused(client, name):
 def test_a_joiner_at_the_end_of_a_name_hides_no_second_player(client, names):
     answer = client.post("/api/games", json={"game": "golf", "players": names})
     assert answer.status_code == 422 and "players.1" in answer.get_json()["errors"]
+
+
+@pytest.mark.parametrize("players, said", [([], "there are 0"), (["Ann"], "there is 1"),
+                                           (["Ann", "Bob", "Cy"], "there are 3")])
+def test_a_refused_option_counts_the_players_there_are(client, players, said):
+    """Partners refused for a table whose own count is refused too: both messages give the same count (the options
+    were checked at the nearest count the game allows, and said "there are 2" beside "there are 0")."""
+    answer = client.post("/api/games", json={"game": "hand-and-foot", "players": players,
+                                             "options": {"partners": True}})
+    errors = answer.get_json()["errors"]
+    assert answer.status_code == 422 and errors["options.partners"].endswith(said), errors
+    assert said in errors.get("players", said)
