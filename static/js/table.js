@@ -276,13 +276,20 @@
     b.copiedTimer = setTimeout(() => { b.textContent = b.dataset.copyLabel; }, 2000);
   }
 
-  // A refused round: bring its form into view and put the cursor on the first field to fix.
+  // A refused round: bring its form into view, the first field to fix in sight (below the banner when both fit,
+  // else in the middle of the screen: a fifth player's box is far down a long form), with the cursor on it.
   function showRefusal() {
     const banner = document.querySelector(".round-form .refused, .round-form .error");
     if (!banner) return;
     banner.closest("form").scrollIntoView({ block: "start" });
     const bad = document.querySelector(".round-form .has-error input, .round-form .has-error select");
-    if (bad) bad.focus({ preventScroll: true });
+    if (!bad) return;
+    bad.focus({ preventScroll: true });
+    // measured once the page's scripts have built the form: its chips, pads and card buttons grow the seats above
+    window.requestAnimationFrame(() => {
+      const marked = bad.closest(".has-error");
+      if (marked.getBoundingClientRect().bottom > window.innerHeight) marked.scrollIntoView({ block: "center" });
+    });
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -47,6 +47,22 @@ def test_a_marked_points_box_opens_the_number_pad_on_it(page, start_game, size):
 
 
 @pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_a_refused_hand_opens_with_its_marked_box_in_sight(page, start_game, size):
+    """Only Ed's box (the fifth player's, far down the form) is marked: the refused hand opened at the top of its
+    form, Ed's box focused but below the screen, with nothing on screen marked (a new player's play-test)."""
+    page.set_viewport_size(size)
+    start_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di", "Ed"])
+    for seat in range(4):
+        page.locator(f"#melded_points-{seat}").fill("120")
+        page.locator(f"#left_points-{seat}").fill("0")
+    page.locator("#melded_points-4").fill("99999")
+    submit(page, page.get_by_role("button", name="Save hand 1"))
+    expect(page.locator("#melded_points-4")).to_be_focused()
+    page.wait_for_timeout(150)  # the page settled
+    assert in_view(page, ".has-error:has(#melded_points-4) .error") and in_view(page, "#melded_points-4")
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
 def test_a_tap_on_the_last_of_several_marked_boxes_keeps_that_box_in_sight_with_the_pad(page, start_game, size):
     """Hand & Foot marks every broken entry of a hand at once. The number pad opened on the first marked box (Ann's,
     higher up); a tap on Ed's message moved the pad out of Ann's boxes after Ed's box was scrolled to, and Ed's box
