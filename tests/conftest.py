@@ -1,6 +1,7 @@
 """Fixtures: an app on a fresh database (SQLite, or PostgreSQL with --db=postgres), a client, game factories."""
 from __future__ import annotations
 
+import copy
 import json
 import os
 from contextlib import ExitStack
@@ -57,10 +58,14 @@ def pytest_addoption(parser):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: a worker more than the machine has cores. The browser and hosted tests spend part of their time
-    waiting on a page or a server; on two cores a third worker ran the suite in 8 min 30 s, not 9 min 05 s, and
-    a fourth was slower again (docs/benchmarks.md)."""
-    return len(os.sched_getaffinity(0)) + 1
+    """``-n auto``: a worker more than the machine has cores (PYTEST_XDIST_AUTO_NUM_WORKERS says otherwise, and
+    ``-n logical`` is pytest-xdist's own). The browser and hosted tests spend part of their time waiting on a page or
+    a server; on two cores a third worker ran the suite in 8 min 30 s, not 9 min 05 s, and a fourth was slower
+    again (docs/benchmarks.md)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or config.option.numprocesses == "logical":
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
 
 
 def on_the_chosen_database(item, fixtures=None) -> bool:
@@ -137,15 +142,25 @@ def redis_url(redis_server):
     return redis_server
 
 
+def shape(app: Flask) -> tuple:
+    """Return what a test could add to an app and not take away: its URL rules, request hooks, template globals
+    and filters, and extensions."""
+    hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs, app.url_value_preprocessors,
+             app.url_default_functions, app.template_context_processors)
+    return (sum(1 for _ in app.url_map.iter_rules()), tuple(sum(len(funcs) for funcs in kind.values()) for kind in hooks),
+            frozenset(app.jinja_env.globals), frozenset(app.jinja_env.filters), frozenset(app.extensions))
+
+
 @dataclass
 class Kept:
-    """A kept app, with what it was made with: its settings, its database and its WSGI stack."""
+    """A kept app, with what it was made with: its settings, its database, its WSGI stack and its shape."""
 
     settings: tuple
     app: Flask
     url: str
     config: dict = field(default_factory=dict)
     wsgi_app: object = None
+    shape: tuple = ()
 
 
 class KeptApps:
@@ -182,15 +197,21 @@ class KeptApps:
         app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
         app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
         self.made.add(settings)
-        return Kept(settings, app, url, dict(app.config), app.wsgi_app)
+        return Kept(settings, app, url, copy.deepcopy(dict(app.config)), app.wsgi_app, shape(app))
 
     def give_back(self, kept: Kept) -> None:
-        """Put the app back as it was made, on its database emptied, for the next test."""
+        """Put the app back as it was made, on its database emptied, for the next test; or let it go when the test
+        added to it what cannot be taken back (a hook, a route, a template global) or left a connection open (a
+        thread still at work would write into the next test's database)."""
         with kept.app.app_context():
+            busy = db.engine.pool.checkedout()
             db.engine.dispose()
+        if busy or shape(kept.app) != kept.shape:
+            self.forget(kept)
+            return
         self.databases.empty(kept.url)
         kept.app.config.clear()
-        kept.app.config.update(kept.config)
+        kept.app.config.update(copy.deepcopy(kept.config))
         kept.app.wsgi_app = kept.wsgi_app
         self.free[kept.settings] = kept
 

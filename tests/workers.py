@@ -96,6 +96,7 @@ class Worker:
             self.process.join(10)
         if self.process.is_alive():
             self.process.kill()
+            self.process.join(10)  # gone, with its connections, before the test's database is emptied for the next
         self.conn.close()
 
 

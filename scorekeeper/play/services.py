@@ -151,8 +151,8 @@ def create_game(key: Any, players: Any, options: Any, preset: Any = None, token:
     try:  # at the table's own count, refused or not: an option's message names the players there are
         options, preset, applied = on_top(rules, base, options if options is not None else {}, preset)
         resolved = rules.resolve_options(options, len(names), applied)
-    except RulesError as exc:
-        errors.update(exc.errors)
+    except RulesError as exc:  # (no list of players: no count to check them at, and they are refused already)
+        errors.update(exc.errors if isinstance(players, list) else {})
     if errors:
         raise Invalid(errors)
     token = token or secrets.token_urlsafe(24)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .messages import N_, Msg, RulesError, fail, msg, shown
+from .messages import N_, Msg, RulesError, fail, msg, nmsg, shown
 from .paper import OPEN_ROWS, Jar, Layout, Plan, RuleTable, numbered, spread
 from .spec import HEADLINE, DataKeys, Example, Field, GameSpec, Record, Table, Turn, option_line
 
@@ -186,7 +186,8 @@ class BaseRules:
             else:
                 resolved[name] = option.load(option.default)
         if not errors and 0 < players <= resolved.get("first_dealer", 0):  # no players: their count says it
-            errors["options.first_dealer"] = msg(N_("there are only %(count)s players at this table"), count=players)
+            errors["options.first_dealer"] = nmsg("there is only %(num)s player at this table",
+                                                  "there are only %(num)s players at this table", players)
         if errors:
             raise RulesError(errors)
         return self.options_type(**self.settle_options(resolved, players))

@@ -377,3 +377,18 @@ def test_a_refused_option_counts_the_players_there_are(client, players, said):
     errors = answer.get_json()["errors"]
     assert answer.status_code == 422 and errors["options.partners"].endswith(said), errors
     assert said in errors.get("players", said)
+
+
+def test_a_first_dealer_past_a_table_of_one_is_counted_in_the_singular(client):
+    answer = client.post("/api/games", json={"game": "golf", "players": ["Ann"], "options": {"first_dealer": 2}})
+    errors = answer.get_json()["errors"]
+    assert answer.status_code == 422 and errors["options.first_dealer"] == "there is only 1 player at this table"
+    french = client.post("/api/games", json={"game": "golf", "players": ["Ann"], "options": {"first_dealer": 2}},
+                         headers={"Accept-Language": "fr"}).get_json()["errors"]
+    assert french["options.first_dealer"] == "il n’y a que 1 joueur à cette table"
+
+
+def test_players_not_in_a_list_are_refused_without_a_count_made_up_for_the_options(client):
+    answer = client.post("/api/games", json={"game": "hand-and-foot", "players": "Ann, Bob",
+                                             "options": {"partners": True}})
+    assert answer.status_code == 422 and list(answer.get_json()["errors"]) == ["players"]

@@ -63,9 +63,10 @@ def keep_answer(wsgi_app):
 
 
 @pytest.fixture(scope="session")
-def live_server(databases):
-    """Serve the app on a free loopback port, with CSRF on, for the whole session."""
-    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": databases.new(),
+def live_server(all_databases):
+    """Serve the app on a free loopback port, with CSRF on, for the whole session (on the session's databases, not
+    those of a ``--db=both`` run's kind, which are made again when a worker goes from one kind to the other)."""
+    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": all_databases.new(),
                       "RATELIMIT_ENABLED": False})
     app.wsgi_app = late_scripts(app.wsgi_app)
     server = make_server("127.0.0.1", 0, keep_answer(app), threaded=True, request_handler=Handler)
