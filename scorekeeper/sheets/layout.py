@@ -385,9 +385,14 @@ def added_up(view: TableView, plan: Plan) -> dict[int, tuple[str, list[int | Non
     return lines
 
 
+AT_THE_END = frozenset({"bonus"})  # what the end of a game adds: 0 until then, printed once the game is over
+
+
 def extra_columns(view: TableView) -> list[tuple[str, str]]:
-    """Return the game's own standings values to print as columns (name, heading)."""
-    present = {name for s in view.seats for name, value in s.extras.items() if value is not None}
+    """Return the game's own standings values to print as columns (name, heading). What the end adds is left out
+    of a game still going: a Gin "Bonus" of 0 read as none beside "Hands won: 3 · box bonus 75"."""
+    present = {name for s in view.seats for name, value in s.extras.items() if value is not None
+               and (view.over or name not in AT_THE_END)}
     return [(name, str(label)) for name, label in EXTRAS.items() if name in present]
 
 

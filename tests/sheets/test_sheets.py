@@ -647,6 +647,17 @@ def test_a_long_filled_game_of_two_runs_its_hands_in_two_halves_on_one_page(clie
     assert text.count("Hand Amélie Bartholomew") == 2  # each half has its heading
 
 
+def test_a_gin_game_still_going_prints_no_bonus_of_0_beside_its_box_bonus(client, create_game, post_round):
+    """What the end adds (the "Bonus" column) is 0 until the end: it read as none beside "Hands won: 3 · box bonus
+    75" (a new player's play-test); once the game is over it is printed."""
+    going = long_gin(create_game, post_round, 2, 1000)
+    _, text = pdf_text(client.get(f"/games/{going['id']}/sheet.pdf"))
+    assert "box bonus 50" in text and "Hands won" in text and "Bonus" not in text
+    over = long_gin(create_game, post_round, 2, 60)
+    _, text = pdf_text(client.get(f"/games/{over['id']}/sheet.pdf"))
+    assert "Bonus" in text
+
+
 def test_a_long_filled_sheet_breaks_with_rows_a_pen_can_read_and_its_totals_once(client, create_game, post_round):
     state = long_gin(create_game, post_round, 64, 1000)
     answer = client.get(f"/games/{state['id']}/sheet.pdf")
