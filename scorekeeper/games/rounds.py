@@ -91,7 +91,7 @@ def asked_input(field: Field, table: Table, seats_in: Sequence[bool], alt: bool 
         return LooseSelect(label, choices=[SelectChoice("", "—"), *ranks], default="", description=desc,
                            render_kw={"data-rank-buttons": ""})
     if field.kind is FieldKind.CARDS:
-        return CardsField(label, description=desc, render_kw=dict(CARD_BOX))
+        return CardsField(label, description=desc, render_kw=dict(CARD_BOX), key=field.card_key)
     return StringField(label, render_kw=dict(CARD_BOX))
 
 

@@ -162,8 +162,9 @@ def plain_card(text: str) -> str:
     return raw
 
 
-def read_typed(text: str, reader: Notation) -> Card:
-    """Read one card as a reader typed it on a page ("V♥", "VCo", "10P" in French); raise ValueError(Msg) if not.
+def read_typed(text: str, reader: Notation, key: str = CARD_KEY) -> Card:
+    """Read one card as a reader typed it on a page ("V♥", "VCo", "10P" in French); raise ValueError(Msg) if not,
+    saying how cards are written in its box (``key``: a box that counts no joker offers none).
 
     A letter that means another suit in another language (a French C) is refused, never guessed.
     """
@@ -182,12 +183,12 @@ def read_typed(text: str, reader: Notation) -> Card:
                 rank = raw[:1]
             elif len(raw) > 1 and raw[:-1] in reader.ranks and raw[-1] in reader.traps:
                 raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
-                                     why=Msg(reader.traps[raw[-1]]), key=Msg(CARD_KEY)))
+                                     why=Msg(reader.traps[raw[-1]]), key=Msg(key)))
     if rank not in reader.ranks and rank in reader.rank_traps:
         raise ValueError(msg(N_("%(card)s: %(why)s. %(key)s"), card=shown(text.strip(), 8),
-                             why=Msg(reader.rank_traps[rank]), key=Msg(CARD_KEY)))
+                             why=Msg(reader.rank_traps[rank]), key=Msg(key)))
     if rank not in reader.ranks or (suit and reader.ranks[rank] == JOKER):
-        raise ValueError(msg(N_("%(card)s is not a card. %(key)s"), card=shown(text.strip(), 8), key=Msg(CARD_KEY)))
+        raise ValueError(msg(N_("%(card)s is not a card. %(key)s"), card=shown(text.strip(), 8), key=Msg(key)))
     rank = reader.ranks[rank]
     return Card(rank) if rank == JOKER else Card(rank, suit)
 
@@ -199,10 +200,10 @@ def english_rank_and_suit(raw: str, reader: Notation) -> bool:
     return raw not in reader.ranks and raw[:1] in reader.rank_traps and raw[1:] in suits
 
 
-def typed_cards(text: str, reader: Notation, path: str) -> list[str]:
+def typed_cards(text: str, reader: Notation, path: str, key: str = CARD_KEY) -> list[str]:
     """Read the cards typed in one box (spaces or commas between them) and write them as the API does."""
     try:
-        return [str(read_typed(part, reader)) for part in text.replace(",", " ").split()]
+        return [str(read_typed(part, reader, key)) for part in text.replace(",", " ").split()]
     except ValueError as exc:
         raise RulesError({path: exc.args[0]}) from None
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .cards import CARD_KEY, CARD_KEY_NO_JOKER, JOKER
 from .messages import N_, Msg, msg
 from .options import Option, Preset
 
@@ -193,6 +194,13 @@ class Field:
     unused_when: tuple[str, str] | None = None  # (field, value): not asked when that answer is chosen (a draw)
     single: bool = False            # ROUND cards: one card, sent as one ("7S"), not a list (Gin's upcard)
     card_total: str = ""            # what the card helper says of one card typed, %(points)s its value
+
+    @property
+    def card_key(self) -> str:
+        """Say how cards are written in this box: with the joker's letter, unless its values count no joker (Gin
+        Rummy's upcard), as its card pad offers none."""
+        no_joker = self.card_values and not any(card.startswith(JOKER) for card in self.card_values)
+        return CARD_KEY_NO_JOKER if no_joker else CARD_KEY
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from ..rules import cards
-from ..rules.cards import typed_cards
+from ..rules.cards import CARD_KEY, typed_cards
 from ..rules.messages import Amount, CardsLine, CardText, Msg, Names, RulesError, minus
 from ..rules.spec import Field
 
@@ -372,12 +372,17 @@ class PointsField(WholeNumberField):
 
 
 class CardsField(StringField):
-    """Cards typed in the reader's letters ("V♥ 3P" in French), read into the API's ("JH 3S"); kept as typed."""
+    """Cards typed in the reader's letters ("V♥ 3P" in French), read into the API's ("JH 3S"); kept as typed. A
+    card refused says how cards are written in this box (``key``: the rules field's)."""
+
+    def __init__(self, *args, key: str = CARD_KEY, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.key = key
 
     def process_formdata(self, valuelist: list[str]) -> None:
         self.data = []
         try:
-            self.data = typed_cards(valuelist[0] if valuelist else "", reader_notation(), self.name)
+            self.data = typed_cards(valuelist[0] if valuelist else "", reader_notation(), self.name, self.key)
         except RulesError as exc:
             self.process_errors.extend(tr(m) for m in exc.errors.values())
 

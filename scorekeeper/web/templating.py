@@ -103,8 +103,7 @@ def card_key(fields: Any = ()) -> str:
     the joker's letter unless every card box among ``fields`` (one field or several) counts only cards that are no
     joker (Gin Rummy's upcard), as the card pad offers no joker there (``table.js``)."""
     boxes = [f for f in ([fields] if isinstance(fields, Field) else fields) if f.kind is FieldKind.CARDS]
-    no_joker = bool(boxes) and all(f.card_values and not any(card.startswith(cards.JOKER) for card in f.card_values)
-                                   for f in boxes)
+    no_joker = bool(boxes) and all(f.card_key == cards.CARD_KEY_NO_JOKER for f in boxes)
     return tr(Msg(cards.CARD_KEY_NO_JOKER if no_joker else cards.CARD_KEY))
 
 

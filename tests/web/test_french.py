@@ -252,6 +252,19 @@ def test_the_card_key_offers_a_joker_only_where_the_rules_take_one(client, creat
             assert "joker X" not in text, game
 
 
+@pytest.mark.parametrize("headers, no_joker", [({}, "Ranks: A 2–10 J Q K."), (FR, "Cartes\u00a0: A 2–10 V D R.")])
+def test_an_upcard_refused_says_its_own_key_once(client, create_game, headers, no_joker):
+    """"Z9" in Oklahoma Gin's upcard box: refused with the key of that box (no joker letter, as its pad has none),
+    said once: not the general key with "joker X", and then the grey key again under the box."""
+    state = create_game("gin-rummy", ["Ann", "Bob"], {"oklahoma": True})
+    client.get(f"/games/{state['id']}/edit/{state['token']}")
+    answer = client.post(f"/games/{state['id']}/rounds", headers=headers, data={
+        "result": "knock", "knocker": "0", "deadwood-0": "3", "deadwood-1": "20", "upcard": "Z9"})
+    text = page_text(answer).replace(" : ", "\u00a0: ")
+    assert answer.status_code == 422 and "Z9" in text
+    assert text.count(no_joker) == 1 and "joker X" not in text, text
+
+
 def test_two_players_holding_the_same_queen_are_told_so_in_the_right_gender(app):
     from scorekeeper.rules.base import RulesError
     from scorekeeper.rules.cards import check_packs, parse_cards
