@@ -142,6 +142,20 @@ def redis_url(redis_server):
     return redis_server
 
 
+def new_test_app(url: str, config: dict) -> Flask:
+    """Make an app of the tests' settings (and ``config``) on the database at ``url``, sharing compiled templates."""
+    app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return app
+
+
+def let_go(app: Flask, url: str, databases: Databases) -> None:
+    """Close the app's connections and give its database back (emptied for the next test, or dropped)."""
+    with app.app_context():
+        db.engine.dispose()
+    databases.drop(url)
+
+
 def shape(app: Flask) -> tuple:
     """Return what a test could add to an app and not take away: its URL rules, request hooks, template globals
     and filters, and extensions."""
@@ -194,8 +208,7 @@ class KeptApps:
         if settings in self.made:
             return None
         url = self.databases.new()
-        app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
-        app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+        app = new_test_app(url, config)
         self.made.add(settings)
         return Kept(settings, app, url, copy.deepcopy(dict(app.config)), app.wsgi_app, shape(app))
 
@@ -217,9 +230,7 @@ class KeptApps:
 
     def forget(self, kept: Kept) -> None:
         """Let go of a kept app and its database: the next test with its settings gets a new one."""
-        with kept.app.app_context():
-            db.engine.dispose()
-        self.databases.drop(kept.url)
+        let_go(kept.app, kept.url, self.databases)
         self.made.discard(kept.settings)
 
     def close(self) -> None:
@@ -252,16 +263,12 @@ def make_app(databases, kept_apps):
             taken.append(kept)
             return kept.app
         url = databases.new(kind=config.pop("db_kind", None))
-        app = create_app({**BASE, "SQLALCHEMY_DATABASE_URI": url, **config})
-        app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
-        made.append((app, url))
-        return app
+        made.append((new_test_app(url, config), url))
+        return made[-1][0]
 
     yield make
     for app, url in made:
-        with app.app_context():
-            db.engine.dispose()
-        databases.drop(url)
+        let_go(app, url, databases)
     if made:  # another app set the process's rate limits (KeptApps)
         kept_apps.close()
     for kept in taken:

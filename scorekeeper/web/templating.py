@@ -103,8 +103,8 @@ def card_key(fields: Any = ()) -> str:
     the joker's letter unless every card box among ``fields`` (one field or several) counts only cards that are no
     joker (Gin Rummy's upcard), as the card pad offers no joker there (``table.js``)."""
     boxes = [f for f in ([fields] if isinstance(fields, Field) else fields) if f.kind is FieldKind.CARDS]
-    no_joker = bool(boxes) and all(f.card_key == cards.CARD_KEY_NO_JOKER for f in boxes)
-    return tr(Msg(cards.CARD_KEY_NO_JOKER if no_joker else cards.CARD_KEY))
+    keys = {f.card_key for f in boxes}  # the boxes' own key when they agree, else the general one
+    return tr(Msg(keys.pop() if len(keys) == 1 else cards.CARD_KEY))
 
 
 def day(moment) -> str:
