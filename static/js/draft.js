@@ -257,11 +257,16 @@
     }
     showNote(note, !!read(at));
     let sent = false;
+    // A refused correction shows what this phone sent, which is not the stored round: it is kept as it stands (and
+    // as it changes), so that Back to it from another page, or a reload, which open the stored round, put it back.
+    const refused = !!form.querySelector(".error");
     const keep = () => {
       if (sent) return;
-      if (differsFromPage(form)) showNote(note, save(form, at));
+      if (refused) save(form, at);
+      else if (differsFromPage(form)) showNote(note, save(form, at));
       else { drop(at); showNote(note, false); }
     };
+    if (refused) keep();
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     form.addEventListener("click", () => window.setTimeout(keep, 0));  // chips and pads that set values

@@ -281,6 +281,9 @@
   function showRefusal() {
     const banner = document.querySelector(".round-form .refused, .round-form .error");
     if (!banner) return;
+    // The refusal is the answer to a form: Back to it from another page, or a reload, made the browser ask to send
+    // the round again. As a plain entry of its address it opens the table, where this phone's draft keeps the entry.
+    window.history.replaceState(window.history.state, "", window.location.href);
     banner.closest("form").scrollIntoView({ block: "start" });
     const bad = document.querySelector(".round-form .has-error input, .round-form .has-error select");
     if (!bad) return;

@@ -126,6 +126,27 @@ def test_a_refused_save_leaves_an_address_that_works(page, start_game, live_serv
     expect(page.locator("#score-1")).to_have_value("3")
 
 
+def test_back_to_a_refused_hole_from_the_rules_page_asks_nothing_and_keeps_what_was_typed(page, start_game, live_server):
+    """A refused hole, the rules page, and Back: the browser found only a form's answer there and asked to send it
+    again (or showed an error page). The refusal's page now stands at its address as a plain page: Back and a
+    reload open the table, with what was typed."""
+    start_game("golf", ["Ann", "Bob"])
+    page.locator("#score-0").fill("400")
+    page.locator("#score-1").fill("3")
+    submit(page, page.get_by_role("button", name="Save hole 1"))
+    expect(page.locator(".refused")).to_be_visible()
+    posts = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    page.goto(f"{live_server}/rules/golf")
+    page.go_back()
+    expect(page.locator("#score-0")).to_have_value("400")
+    expect(page.locator("#score-1")).to_have_value("3")
+    page.reload()
+    expect(page.locator("#score-0")).to_have_value("400")
+    expect(page.locator("#score-1")).to_have_value("3")
+    assert posts == []  # nothing was sent again
+
+
 def another_phone_saves_hole_one(page, edit_link: str) -> None:
     """Save hole 1 as Ann 5, Bob 2 from another phone (a browser context of its own) holding the edit link."""
     other = page.context.browser.new_context(viewport=PHONE)
@@ -322,6 +343,24 @@ def correcting_bobs_six(page, start_game) -> str:
     page.goto(f"{table}/rounds/1/edit")
     page.locator("#score-1").fill("9")
     return table
+
+
+def test_back_to_a_refused_correction_from_the_rules_page_asks_nothing_and_keeps_what_was_typed(page, start_game,
+                                                                                             live_server):
+    correcting_bobs_six(page, start_game)
+    edit = page.url
+    page.locator("#score-1").fill("400")
+    submit(page, page.get_by_role("button", name="Save the correction"))
+    expect(page.locator(".round-form .refused, .round-form .error").first).to_be_visible()
+    posts = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    page.goto(f"{live_server}/rules/golf")
+    page.go_back()
+    assert page.url == edit
+    expect(page.locator("#score-1")).to_have_value("400")
+    page.reload()
+    expect(page.locator("#score-1")).to_have_value("400")
+    assert posts == []
 
 
 def test_a_half_typed_correction_survives_the_rules_back_and_a_reload(page, start_game, live_server):
