@@ -217,12 +217,11 @@ class KeptApps:
         added to it what cannot be taken back (a hook, a route, a template global) or left a connection open (a
         thread still at work would write into the next test's database)."""
         with kept.app.app_context():
-            busy = db.engine.pool.checkedout()
-            db.engine.dispose()
-        if busy or shape(kept.app) != kept.shape:
-            self.forget(kept)
-            return
-        self.databases.empty(kept.url)
+            if db.engine.pool.checkedout() or shape(kept.app) != kept.shape:
+                db.engine.dispose()
+                self.forget(kept)
+                return
+            self.databases.empty(kept.url, db.engine)
         kept.app.config.clear()
         kept.app.config.update(copy.deepcopy(kept.config))
         kept.app.wsgi_app = kept.wsgi_app
