@@ -251,15 +251,15 @@
     const at = PREFIX + "correction:" + form.dataset.draftCorrection;
     const draft = read(at);
     const note = form.querySelector("[data-draft-note]");
-    if (draft && !form.querySelector(".error")) {  // a refused form shows what was sent
+    // A refused correction shows what this phone sent, which is not the stored round: it is kept as it stands (and
+    // as it changes), so that Back to it from another page, or a reload, which open the stored round, put it back.
+    const refused = !!form.querySelector(".error");
+    if (draft && !refused) {
       restore(form, draft);
       shownAgain(form);
     }
     showNote(note, !!read(at));
     let sent = false;
-    // A refused correction shows what this phone sent, which is not the stored round: it is kept as it stands (and
-    // as it changes), so that Back to it from another page, or a reload, which open the stored round, put it back.
-    const refused = !!form.querySelector(".error");
     const keep = () => {
       if (sent) return;
       if (refused) save(form, at);
