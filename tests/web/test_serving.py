@@ -17,6 +17,31 @@ def test_a_worker_freezes_what_it_holds_and_collects_in_full_less_often():
         gc.set_threshold(*before)
 
 
+def test_workers_fork_from_a_master_that_loaded_the_app_once_and_froze_it():
+    from gunicorn.config import Config
+
+    config = Config()
+    for name, value in vars(serving).items():  # as gunicorn reads a python: settings module
+        if name in config.settings:
+            config.set(name, value)
+    assert config.preload_app
+    try:
+        config.pre_fork(server=None, worker=None)
+        assert gc.get_freeze_count() > 0  # forked workers share the app's pages, and never walk them
+    finally:
+        gc.unfreeze()
+
+
+def test_the_app_a_master_loads_holds_no_connection_its_workers_would_share(tmp_path):
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'kept.db'}"})
+    with app.app_context():
+        pool = db.engine.pool
+        assert pool.checkedin() == 0 and pool.checkedout() == 0
+
+
 def test_the_suites_servers_run_with_the_apps_settings():
     from tests.server import Gunicorn
 
