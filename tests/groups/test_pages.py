@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.groups.conftest import bearer
+from tests.pdfs import pdf_words
 from tests.sheets.test_sheets import pdf_text
 
 
@@ -371,7 +372,6 @@ def test_a_game_ended_before_its_first_round_is_not_counted(client, make_group, 
 
 
 def test_the_season_of_any_games_lists_them(client, make_group):
-    from pypdf import PdfReader
 
     group = make_group(players=("Ann", "Bob"))
     client.get(f"/groups/{group['id']}/join/{group['token']}")
@@ -380,7 +380,7 @@ def test_the_season_of_any_games_lists_them(client, make_group):
                        ).get_json()
     client.post(f"/api/games/{game['id']}/rounds", json={"data": {"points": [3, 9]}}, headers=bearer(game["token"]))
     pdf = client.get(f"/groups/{group['id']}/season.pdf?game=any")
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
+    text = pdf_words(pdf.data)
     assert "Hearts" in text and "No games yet" not in text
 
 

@@ -1,18 +1,16 @@
-"""The season summary PDF, read back with pypdf: the leaderboard, records and games, in English and French; a
+"""The season summary PDF, read back as printed (tests/pdfs.py): the leaderboard, records and games, in English and French; a
 typical season on one page, a long one broken between games with the games' heading on each page."""
 from __future__ import annotations
 
-import io
 import re
 
-from pypdf import PdfReader
-
 from tests.groups.conftest import bearer
+from tests.pdfs import pages_text
 
 
 def pages(answer) -> list[str]:
     assert answer.status_code == 200 and answer.headers["Content-Type"] == "application/pdf"
-    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages]
+    return pages_text(answer.data)
 
 
 def season(client, play_golf, group, games: int) -> None:

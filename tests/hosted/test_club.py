@@ -3,15 +3,14 @@ one Redis. The rate limits count across both, a round saved through one is on th
 and a kill -9 of one server mid-burst loses and doubles nothing acknowledged."""
 from __future__ import annotations
 
-import io
 import threading
 import time
 from collections import Counter
 
 import httpx
 import pytest
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_words
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.own_database  # PostgreSQL always, whatever --db says (it ran in the first pass)
@@ -58,7 +57,7 @@ def shown(server, game: dict, tag: str | None = None) -> dict:
     poll = httpx.get(f"{base}/games/{gid}/live", headers={"If-None-Match": tag} if tag else {}, timeout=30)
     sheet = httpx.get(f"{base}/games/{gid}/sheet.pdf", timeout=60)
     assert [state.status_code, page.status_code, sheet.status_code] == [200] * 3
-    sheet_text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.content)).pages)
+    sheet_text = pdf_words(sheet.content)
     return {"json": len(state.json()["rounds"]) + 1, "page": hole_in(page.text), "poll": hole_in(poll.text),
             "sheet": hole_in(sheet_text), "tag": poll.headers.get("ETag", tag)}
 

@@ -1,17 +1,16 @@
-"""The night in print, read back with pypdf: a table card per table of a sitting (its number, who sits where, the QR
+"""The night in print, read back as printed (tests/pdfs.py): a table card per table of a sitting (its number, who sits where, the QR
 code of its game) and the night's results (the leaderboard, every sitting's tables), in English and French, names
 escaped."""
 from __future__ import annotations
 
-import io
 import os
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from tests.nights.conftest import hand
 from tests.nights.test_pages import TWELVE, api_night, night_id, start_night, view_key
+from tests.pdfs import pages_text
 
 
 def pages(answer) -> list[str]:
@@ -20,7 +19,7 @@ def pages(answer) -> list[str]:
         name = re.search(r'filename="([^"]+)"', answer.headers["Content-Disposition"]).group(1)
         with open(os.path.join(os.environ["NIGHT_PDFS"], f"{len(answer.data)}-{name}"), "wb") as out:
             out.write(answer.data)
-    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages]
+    return pages_text(answer.data)
 
 
 @pytest.fixture

@@ -1,15 +1,14 @@
 """The phone pages through the test client: forms, refusals that keep input, who may edit."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from scorekeeper import rules
 from tests.helpers import game_id
 from tests.helpers import post_new_game as start
+from tests.pdfs import pdf_words
 
 KEYS = list(rules.REGISTRY)
 
@@ -866,7 +865,7 @@ def test_a_pot_game_shows_each_players_money_on_the_table_and_the_sheet(client):
     french = client.get(f"/games/{gid}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "Argent\u00a0: +0,25\u00a0€" in french and "Argent\u00a0: \u22120,50\u00a0€" in french  # in euros
     sheet = client.get(f"/games/{gid}/sheet.pdf")
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    text = pdf_words(sheet.data)
     assert "Money: +0.25" in text and text.count("Money: \u22120.50") == 2
     client.post(f"/games/{gid}/finish")  # what nobody took stays in the pot, and the money adds up with it
     assert "Left in the pot: 0.75" in client.get(f"/games/{gid}").get_data(as_text=True)
@@ -883,7 +882,7 @@ def test_a_french_reader_sees_the_stake_in_euros_and_an_english_one_a_plain_amou
     english = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "0.10" in english and "€" not in english and "$" not in english
     card = client.get(f"/games/{gid}/sheet.pdf", headers={"Accept-Language": "fr"})
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(card.data)).pages)
+    text = pdf_words(card.data)
     assert "0,10\u00a0€" in text or "0,10 €" in text
 
 

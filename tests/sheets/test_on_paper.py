@@ -1,14 +1,12 @@
 """Issue 38, "On paper": what a table checks from its printed sheets, rules cards and the pages that match them."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
+from tests.pdfs import pages_text, read_pdf
 from tests.sheets.test_sheets import blank, blank_preset, pdf_text
-
 
 # --- 6. the quarters game as its house sheet plays it: a card turned up each turn, nobody knocks ---------------------
 
@@ -131,7 +129,7 @@ def test_a_big_quarters_sheet_has_a_row_for_every_hole_its_quarters_can_last(cli
     rows = [int(n) for n in re.findall(r"\d+", grid)]
     assert rows == list(range(1, longest + 1)), rows
     assert pages == 2 and "over the page" not in text and "Total" not in text  # the quarters decide, not a total
-    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    box = read_pdf(answer.data)[0]
     assert box.height > box.width  # down the page: two pages, not three across
 
 
@@ -192,7 +190,7 @@ def test_a_twenty_by_twenty_pad_puts_its_placings_in_columns_and_its_rounds_on_t
     answer = client.get(f"/games/{state['id']}/sheet.pdf", query_string={"paper": paper},
                         headers={"Accept-Language": lang})
     pages, _ = pdf_text(answer)
-    first = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text()
+    first = pages_text(answer.data)[0]
     assert pages == 2 and re.search(rf"{word}\s12\b", first)  # twenty rounds of twenty: the grid runs on from page 1
 
 

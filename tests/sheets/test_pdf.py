@@ -1,14 +1,12 @@
 """The sheets' renderer: WeasyPrint with a leaner user-agent stylesheet, and its fallback to WeasyPrint's own."""
 from __future__ import annotations
 
-import io
-
 import pytest
 import weasyprint
-from pypdf import PdfReader
 from weasyprint import html as wp_html
 
 from scorekeeper.web import pdf
+from tests.pdfs import pages_text, pdf_words
 
 PAGE = "<h1>Golf</h1><ol><li>Deal four</li><li>Turn two</li></ol><table><tr><th>Ann</th><td>12</td></tr></table>"
 
@@ -22,7 +20,7 @@ def fresh_class():
 
 
 def text_of(data: bytes) -> str:
-    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    return pdf_words(data)
 
 
 def test_the_lean_ua_stylesheet_drops_only_the_rules_sheets_never_use():
@@ -68,4 +66,4 @@ def test_a_sheet_far_past_one_page_is_sent_at_its_first_try():
         return "".join(f"<p>Round {n}</p>" for n in range(400))
 
     data = pdf.render_pdf(long_sheet, one_page=True, tries=4)
-    assert tries == [0] and len(PdfReader(io.BytesIO(data)).pages) >= pdf.BEYOND_SQUEEZING
+    assert tries == [0] and len(pages_text(data)) >= pdf.BEYOND_SQUEEZING

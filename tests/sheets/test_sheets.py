@@ -1,13 +1,12 @@
-"""Printed sheets: what the PDFs say (text pulled out with pypdf), one page for blank sheets, safe names, caching."""
+"""Printed sheets: what the PDFs say (their text read back: tests/pdfs.py), one page for blank sheets, safe names, caching."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from scorekeeper import rules as registry
+from tests.pdfs import pages_text, read_pdf
 
 HOSTILE = ["<b>bold</b>", "Zoë", "李小龙", "שרה", "M" * 40]
 
@@ -16,9 +15,8 @@ def pdf_text(answer) -> tuple[int, str]:
     """Return the page count and the text of a PDF answer, spaces squeezed."""
     assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
     assert answer.mimetype == "application/pdf"
-    reader = PdfReader(io.BytesIO(answer.data))
-    text = " ".join(page.extract_text() for page in reader.pages)
-    return len(reader.pages), re.sub(r"\s+", " ", text)
+    pages = pages_text(answer.data)
+    return len(pages), re.sub(r"\s+", " ", " ".join(pages))
 
 
 def blank(client, key, count, names=(), kind="sheet", **options):
@@ -67,24 +65,22 @@ def test_rules_cards_of_wide_tables_stay_one_portrait_page(client, key):
     count = registry.get(key).spec.max_players
     answer = blank(client, key, count, names=[f"Player {n}" for n in range(count)], kind="rules")
     pages, text = pdf_text(answer)
-    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    box = read_pdf(answer.data)[0]
     assert pages == 1 and box.height > box.width  # the card reads down the page, even when the sheet turns
 
 
 def test_wide_sheets_turn_to_landscape(client):
-    from pypdf import PdfReader
-
-    narrow = PdfReader(io.BytesIO(blank(client, "golf", 3).data)).pages[0].mediabox
-    wide = PdfReader(io.BytesIO(blank(client, "garbage-rummy", 10).data)).pages[0].mediabox
+    narrow = read_pdf(blank(client, "golf", 3).data)[0]
+    wide = read_pdf(blank(client, "garbage-rummy", 10).data)[0]
     assert narrow.height > narrow.width
     assert wide.width > wide.height
 
 
 def test_letter_paper(client):
-    box = PdfReader(io.BytesIO(blank(client, "golf", 4, paper="x").data)).pages[0].mediabox
+    box = read_pdf(blank(client, "golf", 4, paper="x").data)[0]
     assert round(float(box.width)) == 595  # A4 unless Letter is asked for
     answer = client.get("/sheets/golf/sheet.pdf", query_string={"count": 4, "paper": "letter"})
-    box = PdfReader(io.BytesIO(answer.data)).pages[0].mediabox
+    box = read_pdf(answer.data)[0]
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
 
@@ -255,13 +251,13 @@ def test_a_name_past_the_chosen_count_is_refused_on_its_field(client):
 
 def test_paper_follows_the_readers_region_unless_chosen(client):
     us = {"Accept-Language": "en-US,en;q=0.8"}
-    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3", headers=us).data)).pages[0].mediabox
+    box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3", headers=us).data)[0]
     assert round(float(box.width)) == 612  # Letter
-    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3&paper=a4", headers=us).data)).pages[0].mediabox
+    box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3&paper=a4", headers=us).data)[0]
     assert round(float(box.width)) == 595
     assert '<option selected value="letter">' in client.get("/sheets/golf", headers=us).get_data(as_text=True)
-    box = PdfReader(io.BytesIO(client.get("/sheets/golf/sheet.pdf?count=3",
-                                          headers={"Accept-Language": "en-GB"}).data)).pages[0].mediabox
+    box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3",
+                                          headers={"Accept-Language": "en-GB"}).data)[0]
     assert round(float(box.width)) == 595
 
 
@@ -582,7 +578,7 @@ def test_a_sheets_dates_never_break_inside(client, create_game, post_round, key)
     players, options, rounds = TYPICAL[key]
     state = play(create_game, post_round, key, players, rounds[:1], options)
     answer = client.get(f"/games/{state['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
-    lines = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text(extraction_mode="layout").splitlines()
+    lines = pages_text(answer.data)[0].splitlines()
     at = next(n for n, line in enumerate(lines) if "imprimée" in line)
     assert any(re.search(r"\b\d{1,2}\s\S+\s20\d\d\b", line) for line in lines[at:at + 2]), lines[at:at + 2]
 
@@ -664,7 +660,7 @@ def test_a_long_filled_sheet_breaks_with_rows_a_pen_can_read_and_its_totals_once
     pages, text = pdf_text(answer)
     assert pages == 2 and "Hand 65" in text
     assert len(re.findall(r"Total 439 384", text)) == 1  # the totals under the last hand, not at the foot of page 1
-    first = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text()
+    first = pages_text(answer.data)[0]
     assert "Hand\u00a025" in first and "Hand\u00a050" not in first and "Total 439" not in first  # the rounds go on over
 
 
@@ -705,7 +701,7 @@ def test_a_hyphenated_name_is_sized_to_break_at_its_hyphen():
 def test_score_and_total_keep_apart_under_twenty_narrow_names(client):
     answer = blank(client, "any", 20)
     assert answer.status_code == 200
-    laid_out = PdfReader(io.BytesIO(answer.data)).pages[0].extract_text(extraction_mode="layout")
+    laid_out = pages_text(answer.data)[0]
     # twenty score boxes side by side leave no room for a running total beside each: one box each, a total row
     grid = laid_out.split("Score pad", 1)[1]  # the heading of a pad with no name typed (issue 38)
     assert not re.search(r"\bScore\b", grid) and "Total" in grid

@@ -2,20 +2,20 @@
 from __future__ import annotations
 
 import io
-import uuid
 import json
 import logging
 import re
 import socket
 import time
+import uuid
 
 import pytest
 
-from scorekeeper.live import cache
-
 from scorekeeper.extensions import limiter
+from scorekeeper.live import cache
 from tests.conftest import BASE
 from tests.helpers import auth, post_new_game, start_from_page
+from tests.pdfs import pdf_words
 from tests.workers import Worker
 
 
@@ -457,9 +457,7 @@ def test_a_redis_that_hangs_fails_no_request_and_holds_none_for_long(app):
 
 
 def pdf_text(answer) -> str:
-    from pypdf import PdfReader
-
-    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
+    return pdf_words(answer.data)
 
 
 def test_a_request_under_a_host_the_app_is_not_is_refused_and_keeps_nothing(make_app):

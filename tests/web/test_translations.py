@@ -1,17 +1,16 @@
 """The app in English and French: a complete catalogue, the reader's language, whole sentences, French cards."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
-from pypdf import PdfReader
 
-from scorekeeper.web import translate
-from scorekeeper.rules.messages import Amount, CardText, Names, msg, nmsg
 from scorekeeper.rules.cards import Card, parse_card
+from scorekeeper.rules.messages import Amount, CardText, Names, msg, nmsg
+from scorekeeper.web import translate
+from tests.pdfs import pdf_words
 
 FRENCH = translate.CATALOGUES / "fr" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
@@ -126,10 +125,10 @@ def test_the_api_answers_in_french_too(client, create_game):
 def test_a_french_browser_gets_a_french_pdf_sheet(client, create_game):
     game = create_game("hand-and-foot", ["Ann", "Bob", "Cy", "Di"])
     sheet = client.get(f"/games/{game['id']}/sheet.pdf", headers={"Accept-Language": "fr"})
-    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    words = pdf_words(sheet.data)
     assert sheet.status_code == 200 and "Main" in words and "Total" in words
     card = client.get(f"/games/{game['id']}/rules.pdf", headers={"Accept-Language": "fr"})
-    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(card.data)).pages)
+    words = pdf_words(card.data)
     assert "canasta" in words.lower()
 
 
