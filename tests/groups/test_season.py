@@ -1,5 +1,5 @@
-"""The season summary PDF, read back as printed (tests/pdfs.py): the leaderboard, records and games, in English and French; a
-typical season on one page, a long one broken between games with the games' heading on each page."""
+"""The season summary PDF, read back (tests/pdfs.py): the leaderboard, records and games, in English and French;
+a typical season on one page, a long one broken between games with the games' heading on each page."""
 from __future__ import annotations
 
 import re

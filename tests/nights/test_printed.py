@@ -1,5 +1,5 @@
-"""The night in print, read back as printed (tests/pdfs.py): a table card per table of a sitting (its number, who sits where, the QR
-code of its game) and the night's results (the leaderboard, every sitting's tables), in English and French, names
+"""The night in print, read back (tests/pdfs.py): a table card per table of a sitting (its number, who sits where,
+the QR code of its game) and the night's results (the leaderboard, every sitting's tables), in English and French, names
 escaped."""
 from __future__ import annotations
 

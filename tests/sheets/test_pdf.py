@@ -19,10 +19,6 @@ def fresh_class():
     pdf.html_class.cache_clear()
 
 
-def text_of(data: bytes) -> str:
-    return pdf_words(data)
-
-
 def test_the_lean_ua_stylesheet_drops_only_the_rules_sheets_never_use():
     lean = pdf.lean_ua_text(wp_html.UA)
     assert lean is not None  # the installed WeasyPrint is the one this was written for
@@ -38,14 +34,14 @@ def test_sheets_render_with_the_lean_ua_stylesheet_and_print_the_same(fresh_clas
     assert lean is not weasyprint.HTML and issubclass(lean, weasyprint.HTML)
     sheets = lean(string=PAGE)._ua_stylesheets()
     assert wp_html.UA_STYLESHEET not in sheets and len(sheets) == 1
-    assert text_of(pdf.render_pdf(lambda _: PAGE)) == text_of(weasyprint.HTML(string=PAGE).write_pdf())
-    assert "1." in text_of(pdf.render_pdf(lambda _: PAGE))  # list items keep their markers
+    assert pdf_words(pdf.render_pdf(lambda _: PAGE)) == pdf_words(weasyprint.HTML(string=PAGE).write_pdf())
+    assert "1." in pdf_words(pdf.render_pdf(lambda _: PAGE))  # list items keep their markers
 
 
 def test_an_unknown_ua_stylesheet_falls_back_to_weasyprints_own(fresh_class, monkeypatch):
     monkeypatch.setattr(wp_html, "UA", wp_html.UA.replace("::footnote-call", "::footnote-call-new"))
     assert pdf.html_class() is weasyprint.HTML
-    assert "Deal four" in text_of(pdf.render_pdf(lambda _: PAGE))  # and sheets still render
+    assert "Deal four" in pdf_words(pdf.render_pdf(lambda _: PAGE))  # and sheets still render
 
 
 def test_a_weasyprint_without_the_hook_falls_back_to_its_own_renderer(fresh_class, monkeypatch):

@@ -1,4 +1,4 @@
-"""Printed sheets: what the PDFs say (their text read back: tests/pdfs.py), one page for blank sheets, safe names, caching."""
+"""Printed sheets: what the PDFs say (read back by tests/pdfs.py), one page for blank sheets, safe names, caching."""
 from __future__ import annotations
 
 import re
@@ -256,8 +256,7 @@ def test_paper_follows_the_readers_region_unless_chosen(client):
     box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3&paper=a4", headers=us).data)[0]
     assert round(float(box.width)) == 595
     assert '<option selected value="letter">' in client.get("/sheets/golf", headers=us).get_data(as_text=True)
-    box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3",
-                                          headers={"Accept-Language": "en-GB"}).data)[0]
+    box = read_pdf(client.get("/sheets/golf/sheet.pdf?count=3", headers={"Accept-Language": "en-GB"}).data)[0]
     assert round(float(box.width)) == 595
 
 
